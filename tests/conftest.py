@@ -30,8 +30,9 @@ CHROMIUM_ARGS = [
 ]
 BROWSER_DIR = pathlib.Path(__file__).resolve().parent / "browser"
 
+# tools/*.py are scripts, not a package; their tests import them by module name.
 sys.path.insert(0, str(ROOT / "tools"))
-import pack  # noqa: E402  (tools/pack.py)
+import pack  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -56,7 +57,23 @@ def serve(directory: pathlib.Path) -> tuple[http.server.ThreadingHTTPServer, str
 
 
 @pytest.fixture(scope="session")
-def base_url():
+def serve_directory():
+    """Start a loopback static server for a folder; returns its URL. Stopped at session end."""
+    servers = []
+
+    def start(directory: pathlib.Path) -> str:
+        server, url = serve(directory)
+        servers.append(server)
+        return url
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(serve_directory):
     """The URL of this checkout served over HTTP, as the page would be in production.
 
     game.zip is rebuilt first (only written when game/ changed), so running
@@ -65,10 +82,7 @@ def base_url():
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
     pack.write_zip()
-    server, url = serve(ROOT)
-    yield url
-    server.shutdown()
-    server.server_close()
+    return serve_directory(ROOT)
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,8 @@
-"""The page starts in a real browser, from its own origin only, without errors."""
+"""The page starts in a real browser, from its own origin only, without errors.
+
+Each test runs twice: on the checkout served as is (what `make play` serves) and
+on the folder `make dist` writes (what a static host serves).
+"""
 
 from urllib.parse import urlsplit
 
@@ -38,13 +42,24 @@ def open_app(page, base_url):
     return seen
 
 
+@pytest.fixture(scope="module", params=["checkout", "dist"])
+def site_url(request, base_url, serve_directory, tmp_path_factory):
+    if request.param == "checkout":
+        return base_url
+    import dist  # tools/dist.py; base_url has just rebuilt game.zip
+
+    folder = tmp_path_factory.mktemp("site") / "dist"
+    dist.build(folder)
+    return serve_directory(folder)
+
+
 @pytest.fixture(scope="module")
-def loaded(browser, base_url):
-    """One page load shared by this module's tests: Pyodide's start is the slow part."""
+def loaded(browser, site_url):
+    """One page load shared by the tests of one site: Pyodide's start is the slow part."""
     context = browser.new_context()
     page = context.new_page()
     try:
-        yield page, open_app(page, base_url)
+        yield page, open_app(page, site_url)
     finally:
         context.close()
 
@@ -60,12 +75,12 @@ def test_python_starts_and_marks_the_page_ready(loaded):
     assert "ready" in page.locator("#message").inner_text()
 
 
-def test_every_request_stays_on_the_page_origin(app, base_url):
+def test_every_request_stays_on_the_page_origin(app, site_url):
     # data: and blob: URLs are made by the page itself and leave nothing.
     outside = [
         url
         for url in app["requests"]
-        if urlsplit(url).scheme not in ("data", "blob") and origin(url) != origin(base_url)
+        if urlsplit(url).scheme not in ("data", "blob") and origin(url) != origin(site_url)
     ]
     assert outside == []
     assert any(url.endswith("/pyodide.asm.wasm") for url in app["requests"])

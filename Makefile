@@ -1,0 +1,54 @@
+# Build, serve and test the backgammon web app.
+#   make play   serve the app at http://127.0.0.1:$(PORT)/
+#   make test   install what the tests need, build, run every test
+#   make dist   write dist/, a folder any static host can serve as is
+# Everything the page loads comes from this origin: static/vendor/ is copied
+# out of node_modules (npm registry), never fetched from a CDN.
+
+PYTHON ?= python3
+PORT ?= 8000
+# Root needs no sudo (CI runs as root); anyone else gets it for apt-get.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CHROMIUM := /usr/bin/chromium
+# Written after a successful `npm ci`; older than the lock file means outdated.
+NPM_STAMP := node_modules/.npm-ci-done
+
+.PHONY: vendor play test test-deps chromium dist bench-startup clean
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Always runs: both steps only write what changed, and game.zip must follow
+# every edit (or deletion) under game/.
+vendor: $(NPM_STAMP)
+	$(PYTHON) tools/vendor.py
+	$(PYTHON) tools/pack.py
+
+play: vendor
+	@echo "http://127.0.0.1:$(PORT)/"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory .
+
+# The list lives in pyproject.toml ([project.optional-dependencies] dev).
+# PIP_BREAK_SYSTEM_PACKAGES lets pip install into an "externally managed"
+# Debian Python; other Pythons ignore it. CI runs as root: no warning for that.
+test-deps:
+	$(PYTHON) tools/dev_requirements.py | PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check -r /dev/stdin
+
+# Debian's Chromium: Playwright cannot download its own browser here.
+chromium:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
+
+test: test-deps chromium vendor
+	$(PYTHON) -m pytest
+
+dist: vendor
+	$(PYTHON) tools/dist.py dist
+
+bench-startup: test-deps chromium vendor
+	$(PYTHON) tools/bench_startup.py
+
+clean:
+	rm -rf static/vendor dist

@@ -1,0 +1,56 @@
+"""Write dist/: the site as any static host can serve it, nothing else.
+
+dist/ holds index.html, pyscript.toml, main.py, the shipped files of game/ (the
+selection tools/pack.py makes: no tests, no __pycache__) and static/ (css,
+images, and vendor/ with the runtime and game.zip). Run `make vendor` first;
+`make dist` does. The folder is replaced as a whole, so nothing stale stays.
+
+Usage: python3 tools/dist.py [DEST]   (default: dist)
+"""
+
+import pathlib
+import shutil
+import sys
+
+from pack import ROOT, game_files
+
+TOP_FILES = ("index.html", "pyscript.toml", "main.py")
+REQUIRED = (
+    "static/vendor/pyodide/pyodide.mjs",
+    "static/vendor/pyscript/core.js",
+    "static/vendor/game.zip",
+)
+
+
+def build(dest: pathlib.Path, root: pathlib.Path = ROOT) -> list[pathlib.Path]:
+    """Replace dest with the site built from root; return the files written, relative to dest."""
+    missing = [name for name in REQUIRED if not (root / name).is_file()]
+    if missing:
+        sys.exit(f"dist: missing {', '.join(missing)}: run `make vendor` first")
+    tmp = dest.with_name(dest.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in TOP_FILES:
+        shutil.copy2(root / name, tmp / name)
+    for rel in game_files(root):
+        (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / rel, tmp / rel)
+    shutil.copytree(
+        root / "static",
+        tmp / "static",
+        ignore=shutil.ignore_patterns(".*", "__pycache__", "*.map", "*.tmp"),
+    )
+    shutil.rmtree(dest, ignore_errors=True)
+    tmp.rename(dest)
+    return sorted(p.relative_to(dest) for p in dest.rglob("*") if p.is_file())
+
+
+def main() -> None:
+    dest = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "dist"
+    files = build(dest.resolve())
+    size = sum((dest / f).stat().st_size for f in files)
+    print(f"dist: {dest} ({len(files)} files, {size / 1e6:.1f} MB)")
+
+
+if __name__ == "__main__":
+    main()
