@@ -27,21 +27,18 @@ def build(dest: pathlib.Path, root: pathlib.Path = ROOT) -> list[pathlib.Path]:
     missing = [name for name in REQUIRED if not (root / name).is_file()]
     if missing:
         sys.exit(f"dist: missing {', '.join(missing)}: run `make vendor` first")
-    tmp = dest.with_name(dest.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
     for name in TOP_FILES:
-        shutil.copy2(root / name, tmp / name)
+        shutil.copy2(root / name, dest / name)
     for rel in game_files(root):
-        (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(root / rel, tmp / rel)
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / rel, dest / rel)
     shutil.copytree(
         root / "static",
-        tmp / "static",
+        dest / "static",
         ignore=shutil.ignore_patterns(".*", "__pycache__", "*.map", "*.tmp"),
     )
-    shutil.rmtree(dest, ignore_errors=True)
-    tmp.rename(dest)
     return sorted(p.relative_to(dest) for p in dest.rglob("*") if p.is_file())
 
 

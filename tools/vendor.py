@@ -79,7 +79,7 @@ def main() -> None:
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     changed = sync(pyodide_src, PYODIDE_FILES, VENDOR / "pyodide")
     changed += sync(pyscript_src, pyscript_files(pyscript_src), VENDOR / "pyscript")
-    print(f"vendor: static/vendor/pyodide and static/vendor/pyscript up to date ({changed} files changed)")
+    print(f"vendor: static/vendor/pyodide and static/vendor/pyscript in sync ({changed} files changed)")
 
 
 if __name__ == "__main__":
