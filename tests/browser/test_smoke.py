@@ -21,7 +21,7 @@ def origin(url: str) -> tuple[str, str]:
     return parts.scheme, parts.netloc
 
 
-def open_app(page, base_url):
+def open_app(page, url):
     """Load the page and record what it asks for; return the record once Python is ready."""
     seen = {"requests": [], "console_errors": [], "page_errors": [], "bad_responses": [], "failed": []}
     page.on("request", lambda r: seen["requests"].append(r.url))
@@ -35,7 +35,7 @@ def open_app(page, base_url):
         lambda r: r.status >= 400 and seen["bad_responses"].append(f"{r.status} {r.url}"),
     )
     page.on("requestfailed", lambda r: seen["failed"].append(f"{r.failure} {r.url}"))
-    page.goto(base_url + "/")
+    page.goto(url + "/")
     page.wait_for_selector(f"{READY}, {PY_ERROR}", state="attached", timeout=READY_TIMEOUT_MS)
     errors = page.locator(PY_ERROR)
     assert errors.count() == 0, errors.first.inner_text()
@@ -70,9 +70,9 @@ def app(loaded):
 
 
 def test_python_starts_and_marks_the_page_ready(loaded):
+    # main.py sets the attribute last, after importing `game`.
     page = loaded[0]
     assert page.locator(READY).count() == 1
-    assert "ready" in page.locator("#message").inner_text()
 
 
 def test_every_request_stays_on_the_page_origin(app, site_url):
