@@ -79,9 +79,9 @@ class Move:
         (Step(source=13, target=7, hit=False), Step(source=13, target=7, hit=False))
         """
         steps = []
-        for source, target, count, hits in parse_notation(text):
+        for source, target, count, touched in parse_notation(text):
             for _ in range(count):
-                steps.append(Step(source, target, target in hits))
+                steps.append(Step(source, target, target in touched))
         return cls(tuple(steps))
 
 
@@ -145,9 +145,12 @@ _HOP = re.compile(r"/(off|o|\d{1,2})(\*?)")
 
 
 def parse_notation(text):
-    """Read move notation into ``(source, target, count, hit_points)`` parts.
+    """Read move notation into ``(source, target, count, touched)`` parts.
 
-    ``hit_points`` lists the points marked with ``*`` along that part.  The
+    ``touched`` lists the points the text says the checker touches down on:
+    every point written between source and target, and the target when it
+    is marked with ``*``.  Touching down on a blot hits it, so these points
+    tell apart plays that differ only in what they hit.  The
     text is only checked for form here; whether it is a legal play is the
     position's business.  Malformed text raises
     :class:`game.errors.InvalidNotationError`.
@@ -156,6 +159,8 @@ def parse_notation(text):
     ((24, 18, 1, ()), (13, 11, 1, ()))
     >>> parse_notation("8/5*/3")
     ((8, 3, 1, (5,)),)
+    >>> parse_notation("24/18/13")
+    ((24, 13, 1, (18,)),)
     >>> parse_notation("13/7(2)")
     ((13, 7, 2, ()),)
     >>> parse_notation("24/x")
@@ -187,13 +192,15 @@ def parse_notation(text):
                     f"notation {text!r}: {token!r} does not move forward")
             if points[-1] == OFF:
                 raise InvalidNotationError(f"notation {text!r}: nothing moves after off")
+            if star and point == OFF:
+                raise InvalidNotationError(f"notation {text!r}: nothing is hit off the board")
+            if points[-1] != source:
+                hits.append(points[-1])  # an intermediate point written out
             points.append(point)
             if star:
-                if point == OFF:
-                    raise InvalidNotationError(f"notation {text!r}: nothing is hit off the board")
                 hits.append(point)
         count = int(match.group(3)) if match.group(3) else 1
         if not 1 <= count <= 4:
             raise InvalidNotationError(f"notation {text!r}: bad count in {token!r}")
-        parts.append((source, points[-1], count, tuple(hits), tuple(points)))
-    return tuple(part[:4] for part in parts)
+        parts.append((source, points[-1], count, tuple(sorted(set(hits), reverse=True))))
+    return tuple(parts)

@@ -340,11 +340,19 @@ class MoveList:
         if not candidates:
             raise explain_refusal(self.position, self.dice, parts, text)
         if len(candidates) > 1:
-            marked = {point - 1 for *_rest, hits in parts for point in hits}
-            exact = [play for play in candidates
-                     if {t for t in range(24) if play._key[1] >> t & 1} == marked]
-            if len(exact) == 1:
-                return exact[0]
+            # The plays differ only in the blots they hit on the way.  Touching
+            # down on a blot hits it, so keep the plays hitting every blot the
+            # text touches, then the one hitting fewest others.
+            blots = {t for t in range(24) if opp[t] == 1}
+            touched = {point - 1 for *_rest, points in parts for point in points} & blots
+            hit_sets = {id(play): {t for t in range(24) if play._key[1] >> t & 1}
+                        for play in candidates}
+            fitting = [play for play in candidates if hit_sets[id(play)] >= touched]
+            fewest = min((len(hit_sets[id(play)]) for play in fitting), default=None)
+            best = [play for play in fitting if len(hit_sets[id(play)]) == fewest]
+            if len(best) == 1:
+                return best[0]
+            candidates = best or candidates
             raise IllegalMoveError(
                 f"move {text!r} in {self.position.position_id()} with {self.dice[0]}-{self.dice[1]}: "
                 f"ambiguous, it could be {' or '.join(map(str, candidates))}",
