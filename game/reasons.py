@@ -59,3 +59,4 @@ class Reason(str, Enum):
     INVALID_RESIGNATION = "invalid_resignation"
     TIME_OUT = "time_out"                          # the clock ran out: the game is lost for the cube's value
     INVALID_DICE = "invalid_dice"                  # dice values must be 1..6
+    DICE_NOT_SET = "dice_not_set"                  # manual dice: the next roll has not been set yet
