@@ -16,7 +16,7 @@ True
 (167, 163)
 """
 
-from .errors import IllegalMoveError, InvalidPositionError
+from .errors import GameError, IllegalMoveError, InvalidPositionError
 from .move import BAR, OFF, Move, Step, format_steps, parse_notation
 from .movegen import generate
 from .position_id import decode_position_id, encode_position_id
@@ -33,8 +33,6 @@ def check_dice(dice):
     >>> check_dice([6, 5])
     (6, 5)
     """
-    from .errors import GameError
-
     try:
         d1, d2 = dice
     except (TypeError, ValueError):
