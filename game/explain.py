@@ -91,6 +91,15 @@ def _play_segment(me, opp, source, target, dice_left):
         return Reason.TOO_MANY_MOVES, {}
     to_off = target == OFF
     distance = s - (target - 1) if not to_off else s + 1
+    # Name the plainest rule first: a closed destination, or bearing off
+    # while another checker is still outside the home board.
+    if not to_off and opp[target - 1] > 1:
+        reason = Reason.ENTRY_BLOCKED if s == 24 and distance <= 6 else Reason.POINT_BLOCKED
+        return reason, {"point": target, "blockers": opp[target - 1]}
+    if to_off:
+        others = [i + 1 for i in range(6, 24) if me[i] - (i == s) > 0]
+        if others:
+            return Reason.BEAR_OFF_NOT_ALL_HOME, {"point": source, "outside": others}
     ways = _splits(distance, to_off, dice_left)
     if not ways:
         return Reason.NO_SUCH_DIE, {"distance": distance, "dice": sorted(dice_left, reverse=True)}

@@ -16,7 +16,7 @@ True
 (167, 163)
 """
 
-from .errors import GameError, IllegalMoveError, InvalidPositionError
+from .errors import IllegalActionError, IllegalMoveError, InvalidPositionError
 from .move import BAR, OFF, Move, Step, format_steps, parse_notation
 from .movegen import generate
 from .position_id import decode_position_id, encode_position_id
@@ -28,7 +28,7 @@ _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2
 
 
 def check_dice(dice):
-    """Return ``dice`` as a tuple of two ints 1..6 or raise ValueError.
+    """Return ``dice`` as a tuple of two ints 1..6, or raise IllegalActionError (INVALID_DICE).
 
     >>> check_dice([6, 5])
     (6, 5)
@@ -36,10 +36,12 @@ def check_dice(dice):
     try:
         d1, d2 = dice
     except (TypeError, ValueError):
-        raise GameError(f"dice {dice!r}: expected two dice") from None
+        raise IllegalActionError(f"dice {dice!r}: expected two dice",
+                                 Reason.INVALID_DICE) from None
     if not (isinstance(d1, int) and isinstance(d2, int)) or isinstance(d1, bool) \
             or isinstance(d2, bool) or not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise GameError(f"dice {dice!r}: each die is a whole number from 1 to 6")
+        raise IllegalActionError(f"dice {dice!r}: each die is a whole number from 1 to 6",
+                                 Reason.INVALID_DICE)
     return (d1, d2)
 
 

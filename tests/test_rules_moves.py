@@ -223,3 +223,20 @@ def test_play_refuses_a_move_from_another_position_without_dice():
     other = start.play(move)
     with pytest.raises(IllegalMoveError):
         other.play(move)
+
+
+def test_a_closed_destination_is_named_before_the_points_on_the_way():
+    error = refusal(Position.start(), "24/17", (5, 2))
+    assert (error.reason, error.details["point"]) == (Reason.POINT_BLOCKED, 17)
+
+
+def test_bearing_off_from_the_start_names_the_checkers_outside():
+    error = refusal(Position.start(), "6/off", (6, 5))
+    assert error.reason is Reason.BEAR_OFF_NOT_ALL_HOME
+    assert error.details["outside"] == [8, 13, 24]
+
+
+def test_bad_dice_carry_the_invalid_dice_reason():
+    with pytest.raises(ValueError) as caught:
+        Position.start().legal_moves((7, 1))
+    assert caught.value.reason is Reason.INVALID_DICE
