@@ -60,3 +60,6 @@ class Reason(str, Enum):
     TIME_OUT = "time_out"                          # the clock ran out: the game is lost for the cube's value
     INVALID_DICE = "invalid_dice"                  # dice values must be 1..6
     DICE_NOT_SET = "dice_not_set"                  # manual dice: the next roll has not been set yet
+    OPENING_ROLL_FIRST = "opening_roll_first"      # the game starts with the opening roll
+    GAME_IN_PROGRESS = "game_in_progress"          # finish (or resign) this game before starting another
+    REROLL_NOT_ALLOWED = "reroll_not_allowed"      # only the opening roll of the both-dice variant may be thrown again
