@@ -1,0 +1,218 @@
+"""The computer player: chooses plays, gives hints, takes cube decisions.
+
+Levels (``Bot(level=...)``):
+
+* ``"beginner"``: picks among the plays at random, weighted by
+  ``exp(equity / 0.2)``: it often misses the best play when others look
+  close, and now and then blunders.
+* ``"intermediate"``: the same with a temperature of 0.05: small mistakes.
+* ``"expert"`` (the default): the best play by the net (0-ply).
+* ``"master"``: 0-ply picks the best few plays, then each is scored by its
+  average over the 21 rolls of the opponent's best 0-ply reply (1-ply).
+
+Random choices come from ``random.Random(seed)``: the same seed gives the
+same plays.
+
+>>> from game import Position
+>>> bot = Bot()
+>>> pos = Position.start()
+>>> play = bot.choose_move(pos, (3, 1))
+>>> play in pos.legal_moves((3, 1)), str(play)
+(True, '8/5 6/5')
+>>> hints = bot.hints(pos, (6, 5), n=2)
+>>> str(hints[0].move), hints[0].equity > hints[1].equity
+('24/13', True)
+>>> round(sum(bot.evaluate(Position.from_counts({1: 1}, {6: 1}))), 3)   # exact bear-off odds
+1.0
+"""
+
+import math
+import random
+from dataclasses import dataclass
+
+from . import cube as _cube
+from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, play_results
+from .match_equity import MatchCube
+
+__all__ = ["Bot", "Hint", "LEVELS"]
+
+LEVELS = {
+    "beginner": {"temperature": 0.2},
+    "intermediate": {"temperature": 0.05},
+    "expert": {},
+    "master": {"ply": 1, "keep": 6, "window": 0.16},
+}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One candidate play with its value for the player on roll.
+
+    ``equity``: cubeless money equity (points per game), or with a match
+    :class:`CubeContext` the match winning chance rescaled to -1..+1
+    (``2 * mwc - 1``).  ``probabilities``: win, win gammon, win backgammon,
+    lose gammon, lose backgammon.
+    """
+
+    move: object
+    equity: float
+    probabilities: tuple
+    mwc: float = None
+
+
+def one_ply(afters):
+    """Probabilities for the mover of each after-position, looking one roll ahead.
+
+    For each of the opponent's 21 rolls the opponent plays his best 0-ply
+    reply; the mover's probabilities are averaged over the rolls.
+    """
+    out = []
+    for a_mine, a_theirs in afters:
+        if not any(a_theirs):
+            out.append(flip(evaluate(a_mine, a_theirs)))
+            continue
+        total = [0.0] * 5
+        for d1, d2, w in ROLLS:
+            replies = play_results(a_mine, a_theirs, d1, d2)
+            if not replies:
+                p = evaluate(a_theirs, a_mine)
+            else:
+                best = None
+                best_e = -9.0
+                for q in evaluate_plays(a_mine, a_theirs, replies):
+                    e = equity(q)
+                    if e > best_e:
+                        best_e = e
+                        best = q
+                p = flip(best)
+            for k in range(5):
+                total[k] += w * p[k]
+        out.append(tuple(t / 36.0 for t in total))
+    return out
+
+
+class Bot:
+    """A backgammon player.  ``Bot()`` plays at the default level, ``"expert"``."""
+
+    def __init__(self, level="expert", seed=None, cube_life=_cube.CUBE_LIFE):
+        if level not in LEVELS:
+            raise ValueError(f"level {level!r}: one of {', '.join(LEVELS)} expected")
+        self.level = level
+        self.settings = LEVELS[level]
+        self.rng = random.Random(seed)
+        self.cube_life = cube_life
+
+    def __repr__(self):
+        return f"Bot(level={self.level!r})"
+
+    # --- evaluation -------------------------------------------------------------
+    def evaluate(self, position):
+        """The five probabilities for the player on roll, before rolling."""
+        return evaluate(position.mine, position.theirs)
+
+    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None):
+        """``[(value, probabilities, (mine_after, theirs_after))]``, best first."""
+        mine, theirs = position.mine, position.theirs
+        afters = play_results(mine, theirs, dice[0], dice[1])
+        if not afters:
+            return []
+        probs = evaluate_plays(mine, theirs, afters)
+        scored = sorted(zip(map(equity, probs), probs, afters), key=lambda t: -t[0])
+        if ply and len(scored) > 1:
+            top = scored[0][0]
+            head = [s for s in scored[:keep] if s[0] >= top - window]
+            deeper = one_ply([s[2] for s in head])
+            head = sorted(((equity(p), p, s[2]) for p, s in zip(deeper, head)), key=lambda t: -t[0])
+            scored = head + scored[len(head):]
+        if ctx is not None and ctx.is_match:
+            scored = [(self._mwc(p, ctx), p, a) for _, p, a in scored]
+            if not ply:
+                scored.sort(key=lambda t: -t[0])
+        return scored
+
+    def _mwc(self, p, ctx):
+        post = ctx.crawford or ctx.post_crawford
+        cube = MatchCube(p, ctx.away_me, ctx.away_opponent, post=post, crawford=ctx.crawford, x=0.0)
+        return cube.owned(ctx.cube_value)  # with x = 0: the dead-cube (cubeless) value
+
+    @staticmethod
+    def _move_for(position, dice, after):
+        plays = position.legal_moves(dice)
+        for move, result in zip(plays, plays.results()):
+            if result.mine == after[0] and result.theirs == after[1]:
+                return move
+        raise AssertionError("the bot's play is not among the legal plays")  # pragma: no cover
+
+    # --- plays ----------------------------------------------------------------------
+    def choose_move(self, position, dice, ctx=None):
+        """One of ``position.legal_moves(dice)``, or None when no play is legal."""
+        s = self.settings
+        scored = self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6),
+                              s.get("window", 0.16), ctx)
+        if not scored:
+            return None
+        temperature = s.get("temperature")
+        if temperature and len(scored) > 1:
+            if ctx is not None and ctx.is_match:
+                values = [2.0 * v for v, _, _ in scored]
+            else:
+                values = [v for v, _, _ in scored]
+            top = values[0]
+            weights = [math.exp((v - top) / temperature) for v in values]
+            pick = self.rng.random() * sum(weights)
+            for (_, _, after), w in zip(scored, weights):
+                pick -= w
+                if pick <= 0:
+                    break
+        else:
+            after = scored[0][2]
+        return self._move_for(position, dice, after)
+
+    def hints(self, position, dice, n=None, ctx=None):
+        """The legal plays ranked best first, as :class:`Hint` (``n`` best only if given).
+
+        The master level ranks its best few plays at 1-ply and the rest at 0-ply.
+        """
+        s = self.settings
+        scored = self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6),
+                              s.get("window", 0.16), ctx)
+        if n is not None:
+            scored = scored[:n]
+        plays = position.legal_moves(dice)
+        by_result = {(r.mine, r.theirs): m for m, r in zip(plays, plays.results())}
+        match = ctx is not None and ctx.is_match
+        return [Hint(by_result[a], 2.0 * v - 1.0 if match else v, p, v if match else None)
+                for v, p, a in scored]
+
+    # --- cube -------------------------------------------------------------------------
+    def _cube_probs(self, position):
+        p = self.evaluate(position)
+        if self.settings.get("ply"):
+            # average over the rolls of the player on roll, each played best at 0-ply
+            total = [0.0] * 5
+            for d1, d2, w in ROLLS:
+                afters = play_results(position.mine, position.theirs, d1, d2)
+                if afters:
+                    q = max(evaluate_plays(position.mine, position.theirs, afters), key=equity)
+                else:
+                    q = flip(evaluate(position.theirs, position.mine))
+                for k in range(5):
+                    total[k] += w * q[k]
+            p = tuple(t / 36.0 for t in total)
+        return p
+
+    def cube_equities(self, position, ctx=None):
+        """:class:`game.bot.cube.CubeEquities` for the player on roll in ``position``."""
+        return _cube.cube_equities(self._cube_probs(position), ctx, self.cube_life)
+
+    def cube_action(self, position, ctx=None):
+        """``"double"``, ``"no_double"`` or ``"too_good"`` for the player on roll."""
+        return self.cube_equities(position, ctx).action
+
+    def take_decision(self, position, ctx=None):
+        """``"take"``, ``"drop"`` or ``"beaver"`` against a double.
+
+        ``position`` and ``ctx`` are seen from the doubler, as in :meth:`cube_action`
+        (``ctx.cube_value`` is the value before the double).
+        """
+        return self.cube_equities(position, ctx).response

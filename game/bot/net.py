@@ -1,0 +1,227 @@
+"""The neural-net evaluator: inputs, weights file and pure-Python inference.
+
+A position is seen from the player on roll, as in :class:`game.Position`:
+``mine`` and ``theirs`` are 25 counts (points 1-24, then the bar).  The net
+answers five probabilities for the player on roll: win, win a gammon (or
+more), win a backgammon, lose a gammon (or more), lose a backgammon.
+
+Inputs (208): for each side, mine first, 26 slots of 4 units.  Slots 0-23
+are the points, 24 the bar, 25 the borne-off checkers.
+
+* a point or the bar with ``n`` checkers: ``[n>=1, n>=2, n>=3, (n-3)/2 if n>3]``
+* ``n`` checkers borne off: ``[n>=1, n/15, (n-7)/8 if n>7, (n-12)/3 if n>12]``
+
+Every input depends on the count of one slot only.  So the first layer's
+contribution of "slot s holds n checkers" is one precomputed vector, and the
+hidden sums of a position are the sum of at most 52 such vectors; a play
+changes a few slots, so the candidates of one roll are evaluated by adding
+and removing a few vectors from the sums of the position before the play.
+
+>>> net = contact_net()
+>>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+>>> p = net.evaluate(start, start)
+>>> len(p), 0.4 < p[0] < 0.6
+(5, True)
+"""
+
+import pathlib
+import struct
+import sys
+from array import array
+from math import exp
+from operator import add, mul, sub
+
+__all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "units"]
+
+NIN = 208
+NOUT = 5
+SLOTS = 26
+WEIGHTS = pathlib.Path(__file__).with_name("weights.bin")
+MAGIC = b"BGNN1\0"
+
+
+def units(slot, n):
+    """The non-zero inputs of one slot holding ``n`` checkers: ``[(unit, value)]``.
+
+    >>> units(5, 5)
+    [(0, 1.0), (1, 1.0), (2, 1.0), (3, 1.0)]
+    >>> units(25, 15)
+    [(0, 1.0), (1, 1.0), (2, 1.0), (3, 1.0)]
+    """
+    if n <= 0:
+        return []
+    if slot < 25:
+        out = [(0, 1.0)]
+        if n >= 2:
+            out.append((1, 1.0))
+        if n >= 3:
+            out.append((2, 1.0))
+        if n > 3:
+            out.append((3, (n - 3) / 2.0))
+        return out
+    out = [(0, 1.0), (1, n / 15.0)]
+    if n > 7:
+        out.append((2, (n - 7) / 8.0))
+    if n > 12:
+        out.append((3, (n - 12) / 3.0))
+    return out
+
+
+def encode(mine, theirs):
+    """The 208 inputs as a dense list (for tests and training tools)."""
+    x = [0.0] * NIN
+    for side, board in enumerate((mine, theirs)):
+        counts = list(board[:25]) + [15 - sum(board[:25])]
+        for slot, n in enumerate(counts):
+            for unit, value in units(slot, n):
+                x[side * 104 + slot * 4 + unit] = value
+    return x
+
+
+def _sigmoid(x):
+    if x < -60.0:
+        return 0.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+class Net:
+    """One net: 208 inputs, ``h`` sigmoid hidden units, 5 sigmoid outputs."""
+
+    def __init__(self, h, w1, b1, w2, b2):
+        if len(w1) != NIN * h or len(b1) != h or len(w2) != NOUT * h or len(b2) != NOUT:
+            raise ValueError(f"net with {h} hidden units: wrong weight counts")
+        self.h = h
+        self.w1 = w1
+        self.b1 = list(b1)
+        self.w2 = [list(w2[k * h:(k + 1) * h]) for k in range(NOUT)]
+        self.b2 = list(b2)
+        rows = [list(w1[i * h:(i + 1) * h]) for i in range(NIN)]
+        # table[side][slot][n]: first-layer contribution of n checkers there
+        self.table = []
+        for side in range(2):
+            slots = []
+            for slot in range(SLOTS):
+                vectors = [None]
+                for n in range(1, 16):
+                    parts = [(rows[side * 104 + slot * 4 + unit], value)
+                             for unit, value in units(slot, n)]
+                    vector = [0.0] * h
+                    for row, value in parts:
+                        vector = [a + value * w for a, w in zip(vector, row)]
+                    vectors.append(vector)
+                slots.append(vectors)
+            self.table.append(slots)
+
+    # --- hidden sums ------------------------------------------------------------
+    def sums(self, mine, theirs):
+        """First-layer sums (before the sigmoid) of a position."""
+        acc = self.b1
+        for side, board in ((self.table[0], mine), (self.table[1], theirs)):
+            total = 0
+            for slot in range(25):
+                n = board[slot]
+                if n:
+                    total += n
+                    acc = list(map(add, acc, side[slot][n]))
+            if total < 15:
+                acc = list(map(add, acc, side[25][15 - total]))
+        return acc
+
+    def moved(self, acc, mine0, theirs0, mine1, theirs1):
+        """Sums of (mine1, theirs1) from the sums ``acc`` of (mine0, theirs0)."""
+        for side, old, new in ((self.table[0], mine0, mine1), (self.table[1], theirs0, theirs1)):
+            if old is new:
+                continue
+            for slot in range(25):
+                a = old[slot]
+                b = new[slot]
+                if a != b:
+                    vectors = side[slot]
+                    if not a:
+                        acc = list(map(add, acc, vectors[b]))
+                    elif not b:
+                        acc = list(map(sub, acc, vectors[a]))
+                    else:
+                        acc = [x + y - z for x, y, z in zip(acc, vectors[b], vectors[a])]
+            a = 15 - sum(old)
+            b = 15 - sum(new)
+            if a != b:
+                vectors = side[25]
+                if not a:
+                    acc = list(map(add, acc, vectors[b]))
+                elif not b:
+                    acc = list(map(sub, acc, vectors[a]))
+                else:
+                    acc = [x + y - z for x, y, z in zip(acc, vectors[b], vectors[a])]
+        return acc
+
+    def output(self, acc):
+        """The five probabilities from the hidden sums, made consistent."""
+        hidden = [1.0 / (1.0 + exp(-x)) if x > -60.0 else 0.0 for x in acc]
+        out = [_sigmoid(b + sum(map(mul, w, hidden)))
+               for w, b in zip(self.w2, self.b2)]
+        win, wg, wbg, lg, lbg = out
+        if wg > win:
+            wg = win
+        if wbg > wg:
+            wbg = wg
+        if lg > 1.0 - win:
+            lg = 1.0 - win
+        if lbg > lg:
+            lbg = lg
+        return (win, wg, wbg, lg, lbg)
+
+    def evaluate(self, mine, theirs):
+        """The five probabilities for the player on roll."""
+        return self.output(self.sums(mine, theirs))
+
+
+def _read(data, offset, count):
+    values = array("f")
+    values.frombytes(data[offset:offset + 4 * count])
+    if sys.byteorder == "big":  # pragma: no cover
+        values.byteswap()
+    return values, offset + 4 * count
+
+
+def parse(data):
+    """``[Net, ...]`` from the bytes of a weights file (see tools/bot/train.py)."""
+    if data[:6] != MAGIC:
+        raise ValueError("not a bot weights file")
+    (count,) = struct.unpack_from("<I", data, 6)
+    offset = 10
+    nets = []
+    for _ in range(count):
+        nin, h = struct.unpack_from("<II", data, offset)
+        offset += 8
+        if nin != NIN:
+            raise ValueError(f"weights for {nin} inputs, {NIN} expected")
+        w1, offset = _read(data, offset, NIN * h)
+        b1, offset = _read(data, offset, h)
+        w2, offset = _read(data, offset, NOUT * h)
+        b2, offset = _read(data, offset, NOUT)
+        nets.append(Net(h, w1, b1, w2, b2))
+    return nets
+
+
+_nets = None
+
+
+def load(path=None):
+    """The (contact, race) nets, read once from ``weights.bin``."""
+    global _nets
+    if path is not None:
+        return parse(pathlib.Path(path).read_bytes())
+    if _nets is None:
+        _nets = parse(WEIGHTS.read_bytes())
+    return _nets
+
+
+def contact_net():
+    """The net for positions where the checkers can still meet."""
+    return load()[0]
+
+
+def race_net():
+    """The net for races (no contact left)."""
+    return load()[1]

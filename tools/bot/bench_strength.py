@@ -1,0 +1,151 @@
+"""Measure the bot's strength: cubeless money games against pubeval and GNU Backgammon 0-ply.
+
+Games are played in duplicate pairs: the same dice sequence twice, with the
+seats swapped, which cancels most of the luck.  Prints points per game for
+the bot ± the standard error (over pairs).
+
+Development only: needs ``pip install gnubg-nn==1.1.0a11`` (GNU Backgammon's
+nets, used here only as opponents).  The opponents' plays are mapped onto our
+legal plays by the position they lead to, so multi-step representations and
+bear-off shortcuts cannot confuse the comparison.
+
+Usage:
+    python3 tools/bot/bench_strength.py --games 2000 --level expert --opponent both
+    python3 tools/bot/bench_strength.py --games 200 --weights /tmp/w.bin   # a checkpoint
+"""
+
+import argparse
+import math
+import pathlib
+import random
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game import Position  # noqa: E402
+from game.bot import Bot  # noqa: E402
+
+
+def _result_of(position, dice, steps):
+    """Apply ``[(source_index, target_index)]`` (0-based, 24 bar, -1 off) and find the legal result."""
+    me = list(position.mine)
+    theirs = list(position.theirs)
+    for s, t in steps:
+        me[s] -= 1
+        if t >= 0:
+            me[t] += 1
+            if theirs[23 - t] == 1:
+                theirs[23 - t] = 0
+                theirs[24] += 1
+    key = (tuple(theirs), tuple(me))
+    results = position.legal_moves(dice).results()
+    for r in results:
+        if (r.mine, r.theirs) == key:
+            return r
+    for r in results:  # same checkers of the mover, hits told apart differently
+        if r.theirs == key[1]:
+            return r
+    raise ValueError(f"{position.position_id()} {dice}: the opponent's play {steps} is not legal here")
+
+
+def pubeval_player(position, dice):
+    import gnubg_nn
+    flat = gnubg_nn.pub_best_move([list(position.theirs), list(position.mine)], dice[0], dice[1])
+    steps = [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+    return _result_of(position, dice, steps)
+
+
+def gnubg_player(position, dice):
+    import gnubg_nn
+    pairs = gnubg_nn.best_move([list(position.theirs), list(position.mine)], dice[0], dice[1], 0)
+    steps = [(s - 1, t - 1) for s, t in pairs]
+    return _result_of(position, dice, steps)
+
+
+def bot_player(bot):
+    def play(position, dice):
+        move = bot.choose_move(position, dice)
+        return position.play(move)
+    return play
+
+
+OPPONENTS = {"pubeval": pubeval_player, "gnubg": gnubg_player}
+
+
+def play_game(first, second, seed):
+    """Points won by ``first`` (who moves first) in one cubeless game with dice from ``seed``."""
+    rng = random.Random(seed)
+    players = (first, second)
+    position = Position.start()
+    turn = 0
+    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    while d1 == d2:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    for _ in range(10000):
+        if position.legal_moves((d1, d2)):
+            after = players[turn](position, (d1, d2))
+        else:
+            after = position.swapped()
+        if after.winner() is not None:
+            points = after.result_points()
+            return points if turn == 0 else -points
+        position = after
+        turn ^= 1
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    raise RuntimeError("game did not end")  # pragma: no cover
+
+
+def match_up(bot, opponent, pairs, seed=1, progress=None):
+    """Play ``pairs`` duplicate pairs; returns (points per game, standard error, games)."""
+    me = bot_player(bot)
+    means = []
+    for i in range(pairs):
+        s = seed * 1_000_003 + i
+        a = play_game(me, opponent, s)
+        b = -play_game(opponent, me, s)
+        means.append((a + b) / 2)
+        if progress and (i + 1) % progress == 0:
+            m = sum(means) / len(means)
+            print(f"  {2 * (i + 1)} games: {m:+.3f}", flush=True)
+    n = len(means)
+    mean = sum(means) / n
+    var = sum((x - mean) ** 2 for x in means) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n), 2 * n
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000, help="games per opponent (even)")
+    parser.add_argument("--level", default="expert", nargs="+")
+    parser.add_argument("--opponent", choices=["pubeval", "gnubg", "both"], default="both")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weights", help="a weights file to use instead of game/bot/weights.bin "
+                        "(raw td_train output is converted first)")
+    parser.add_argument("--progress", type=int, default=0, help="print a running figure every N pairs")
+    args = parser.parse_args(argv)
+    if args.weights:
+        from game.bot import net
+        data = pathlib.Path(args.weights).read_bytes()
+        if not data.startswith(net.MAGIC):
+            sys.path.insert(0, str(ROOT / "tools" / "bot"))
+            import tempfile
+            import train
+            tmp = pathlib.Path(tempfile.mkdtemp()) / "weights.bin"
+            train.convert(args.weights, tmp)
+            data = tmp.read_bytes()
+        net._nets = net.parse(data)
+    levels = [args.level] if isinstance(args.level, str) else args.level
+    opponents = ["pubeval", "gnubg"] if args.opponent == "both" else [args.opponent]
+    for level in levels:
+        for name in opponents:
+            bot = Bot(level=level, seed=args.seed)
+            t0 = time.time()
+            mean, se, games = match_up(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
+            print(f"{level:>12} vs {name:<8} {mean:+.3f} ± {se:.3f} ppg over {games} games "
+                  f"({time.time() - t0:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,473 @@
+/* TD(0) self-play trainer for the bot's contact and race nets.
+ *
+ * Training only: the app never runs this.  It exists because pure Python plays
+ * a few hundred self-play games a minute at best, and a usable net wants
+ * hundreds of thousands.  The inference in game/bot/net.py reads the weights
+ * this program writes and encodes positions the same way (see encode()).
+ *
+ * Build and run (tools/bot/train.py does both):
+ *   gcc -O2 -o td_train tools/bot/td_train.c -lm
+ *   ./td_train train OUT.bin GAMES SEED [INIT.bin] [ALPHA0 ALPHA1]
+ *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
+ *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
+ *
+ * Positions are seen from the player on roll: mine[0..23] are his points 1-24,
+ * mine[24] his bar; theirs[] is the same for the opponent in the opponent's
+ * own numbering.  Five outputs for the player on roll: win, win gammon (or
+ * better), win backgammon, lose gammon (or worse), lose backgammon.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NIN 208
+#define NOUT 5
+#define HC 128
+#define HR 64
+
+/* ---------------------------------------------------------------- RNG */
+static uint64_t rng_s;
+static uint64_t rng_next(void) {
+    uint64_t z = (rng_s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+static int roll_die(void) { return (int)(rng_next() % 6) + 1; }
+static double rng_unit(void) { return (rng_next() >> 11) * (1.0 / 9007199254740992.0); }
+
+/* ---------------------------------------------------------------- net */
+typedef struct {
+    int h;
+    float *w1; /* NIN x h, row per input */
+    float *b1; /* h */
+    float *w2; /* NOUT x h */
+    float *b2; /* NOUT */
+} Net;
+
+static void net_alloc(Net *n, int h) {
+    n->h = h;
+    n->w1 = calloc((size_t)NIN * h, sizeof(float));
+    n->b1 = calloc(h, sizeof(float));
+    n->w2 = calloc((size_t)NOUT * h, sizeof(float));
+    n->b2 = calloc(NOUT, sizeof(float));
+}
+
+static void net_init(Net *n) {
+    for (int i = 0; i < NIN * n->h; i++) n->w1[i] = (float)((rng_unit() - 0.5) * 0.2);
+    for (int i = 0; i < n->h; i++) n->b1[i] = 0;
+    for (int i = 0; i < NOUT * n->h; i++) n->w2[i] = (float)((rng_unit() - 0.5) * 0.2);
+    for (int k = 0; k < NOUT; k++) n->b2[k] = 0;
+}
+
+static int net_write(FILE *f, Net *n) {
+    int32_t h = n->h;
+    fwrite(&h, 4, 1, f);
+    fwrite(n->w1, 4, (size_t)NIN * n->h, f);
+    fwrite(n->b1, 4, n->h, f);
+    fwrite(n->w2, 4, (size_t)NOUT * n->h, f);
+    fwrite(n->b2, 4, NOUT, f);
+    return 0;
+}
+
+static int net_read(FILE *f, Net *n) {
+    int32_t h;
+    if (fread(&h, 4, 1, f) != 1) return -1;
+    net_alloc(n, h);
+    if (fread(n->w1, 4, (size_t)NIN * h, f) != (size_t)NIN * h) return -1;
+    if (fread(n->b1, 4, h, f) != (size_t)h) return -1;
+    if (fread(n->w2, 4, (size_t)NOUT * h, f) != (size_t)NOUT * h) return -1;
+    if (fread(n->b2, 4, NOUT, f) != NOUT) return -1;
+    return 0;
+}
+
+/* Inputs: for each side (mine first, then theirs) 26 slots of 4 units.
+ * Slots 0-23 are the points, 24 the bar, 25 the borne-off checkers.
+ * Points and bar with n checkers: [n>=1, n>=2, n>=3, (n-3)/2 if n>3].
+ * Borne off n: [n>=1, n/15, (n-7)/8 if n>7, (n-12)/3 if n>12].          */
+static int encode(const int *mine, const int *theirs, int *idx, float *val) {
+    int nz = 0;
+    for (int side = 0; side < 2; side++) {
+        const int *b = side ? theirs : mine;
+        int base = side * 104, total = 0;
+        for (int s = 0; s < 25; s++) {
+            int c = b[s];
+            total += c;
+            if (!c) continue;
+            int o = base + s * 4;
+            idx[nz] = o; val[nz++] = 1.0f;
+            if (c >= 2) { idx[nz] = o + 1; val[nz++] = 1.0f; }
+            if (c >= 3) { idx[nz] = o + 2; val[nz++] = 1.0f; }
+            if (c > 3) { idx[nz] = o + 3; val[nz++] = (c - 3) / 2.0f; }
+        }
+        int off = 15 - total;
+        if (off >= 1) {
+            int o = base + 100;
+            idx[nz] = o; val[nz++] = 1.0f;
+            idx[nz] = o + 1; val[nz++] = off / 15.0f;
+            if (off > 7) { idx[nz] = o + 2; val[nz++] = (off - 7) / 8.0f; }
+            if (off > 12) { idx[nz] = o + 3; val[nz++] = (off - 12) / 3.0f; }
+        }
+    }
+    return nz;
+}
+
+static inline float sigm(float x) { return 1.0f / (1.0f + expf(-x)); }
+
+/* forward; fills hid (h) and out (5) */
+static void forward(const Net *n, const int *idx, const float *val, int nz, float *hid, float *out) {
+    int h = n->h;
+    float acc[256];
+    memcpy(acc, n->b1, h * sizeof(float));
+    for (int z = 0; z < nz; z++) {
+        const float *row = n->w1 + (size_t)idx[z] * h;
+        float v = val[z];
+        if (v == 1.0f)
+            for (int j = 0; j < h; j++) acc[j] += row[j];
+        else
+            for (int j = 0; j < h; j++) acc[j] += v * row[j];
+    }
+    for (int j = 0; j < h; j++) hid[j] = sigm(acc[j]);
+    for (int k = 0; k < NOUT; k++) {
+        const float *w = n->w2 + k * h;
+        float s = n->b2[k];
+        for (int j = 0; j < h; j++) s += w[j] * hid[j];
+        out[k] = sigm(s);
+    }
+}
+
+/* one gradient step of the squared error toward target */
+static double train_step(Net *n, const int *idx, const float *val, int nz, const float *target,
+                         float alpha) {
+    int h = n->h;
+    float hid[256], out[NOUT], dout[NOUT], dh[256];
+    forward(n, idx, val, nz, hid, out);
+    double err = 0;
+    for (int k = 0; k < NOUT; k++) {
+        float e = target[k] - out[k];
+        err += e * e;
+        dout[k] = e * out[k] * (1 - out[k]);
+    }
+    for (int j = 0; j < h; j++) {
+        float s = 0;
+        for (int k = 0; k < NOUT; k++) s += dout[k] * n->w2[k * h + j];
+        dh[j] = s * hid[j] * (1 - hid[j]);
+    }
+    for (int k = 0; k < NOUT; k++) {
+        float a = alpha * dout[k];
+        float *w = n->w2 + k * h;
+        for (int j = 0; j < h; j++) w[j] += a * hid[j];
+        n->b2[k] += a;
+    }
+    for (int j = 0; j < h; j++) n->b1[j] += alpha * dh[j];
+    for (int z = 0; z < nz; z++) {
+        float *row = n->w1 + (size_t)idx[z] * h;
+        float a = alpha * val[z];
+        for (int j = 0; j < h; j++) row[j] += a * dh[j];
+    }
+    return err;
+}
+
+/* ---------------------------------------------------------------- rules */
+static const int START[25] = {0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5,
+                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0};
+
+static int is_race(const int *mine, const int *theirs) {
+    int bm = -1, bt = -1;
+    for (int i = 24; i >= 0; i--) if (mine[i]) { bm = i; break; }
+    for (int i = 24; i >= 0; i--) if (theirs[i]) { bt = i; break; }
+    return bm + bt < 23;
+}
+
+/* Results of move generation: me (mover coords) and om (opponent in mover
+ * coords: om[t] = theirs[23 - t], om[24] = the opponent's bar).           */
+#define MAXR 8192
+static signed char R_me[MAXR][25], R_om[MAXR][25];
+static int R_code[MAXR];
+static uint64_t R_hash[MAXR];
+static int nR;
+
+static void record(const int *me, const int *om, int code) {
+    uint64_t hsh = 1469598103934665603ULL;
+    for (int i = 0; i < 25; i++) { hsh = (hsh ^ (uint64_t)me[i]) * 1099511628211ULL; }
+    for (int i = 0; i < 25; i++) { hsh = (hsh ^ (uint64_t)om[i]) * 1099511628211ULL; }
+    for (int r = 0; r < nR; r++) {
+        if (R_hash[r] == hsh && R_code[r] == code) {
+            int same = 1;
+            for (int i = 0; i < 25 && same; i++)
+                if (R_me[r][i] != me[i] || R_om[r][i] != om[i]) same = 0;
+            if (same) return;
+        }
+    }
+    if (nR >= MAXR) { fprintf(stderr, "too many results\n"); exit(2); }
+    for (int i = 0; i < 25; i++) { R_me[nR][i] = (signed char)me[i]; R_om[nR][i] = (signed char)om[i]; }
+    R_code[nR] = code;
+    R_hash[nR] = hsh;
+    nR++;
+}
+
+/* code of a recorded sequence: number of steps; for non-doubles a single
+ * step gets 11 when it was the higher die (walk 1) and 10 for the lower. */
+static int walk(int *me, int *om, const int *dice, int nd, int i, int limit, int same, int single_code) {
+    int d = dice[i], last = (i + 1 == nd), moved = 0;
+    int s_hi = me[24] ? 24 : (limit < 24 ? limit : 23);
+    int s_lo = me[24] ? 24 : 0;
+    for (int s = s_hi; s >= s_lo; s--) {
+        if (!me[s]) continue;
+        int t = s - d, o = 0;
+        if (t >= 0) {
+            o = om[t];
+            if (o > 1) continue;
+            me[s]--; me[t]++;
+            if (o) { om[t] = 0; om[24]++; }
+        } else {
+            int ok = 1;
+            for (int k = 6; k < 24; k++) if (me[k]) { ok = 0; break; }
+            if (!ok) continue;
+            if (t < -1) for (int k = s + 1; k < 6; k++) if (me[k]) { ok = 0; break; }
+            if (!ok) continue;
+            me[s]--;
+        }
+        moved = 1;
+        if (last || !walk(me, om, dice, nd, i + 1, same ? s : 24, same, single_code)) {
+            int steps = i + 1;
+            record(me, om, (steps == 1 && nd == 2) ? single_code : steps);
+        }
+        if (t >= 0) {
+            me[t]--;
+            if (o) { om[t] = 1; om[24]--; }
+        }
+        me[s]++;
+    }
+    return moved;
+}
+
+/* Fills R_* with the legal results, returns their count (compacted). */
+static int generate(const int *mine, const int *theirs, int d1, int d2) {
+    int me[25], om[25];
+    for (int i = 0; i < 25; i++) me[i] = mine[i];
+    for (int t = 0; t < 24; t++) om[t] = theirs[23 - t];
+    om[24] = theirs[24];
+    nR = 0;
+    if (d1 == d2) {
+        int dice[4] = {d1, d1, d1, d1};
+        walk(me, om, dice, 4, 0, 24, 1, 1);
+    } else {
+        int hi = d1 > d2 ? d1 : d2, lo = d1 > d2 ? d2 : d1;
+        int dice[2] = {hi, lo};
+        walk(me, om, dice, 2, 0, 24, 0, 11);
+        dice[0] = lo; dice[1] = hi;
+        walk(me, om, dice, 2, 0, 24, 0, 10);
+    }
+    /* keep the best code: 4 > 3 > 2 > 11 (high single) > 10 (low single) > 1 */
+    int best = -1, rank_best = -1;
+    for (int r = 0; r < nR; r++) {
+        int c = R_code[r];
+        int rank = c == 11 ? 1 : c == 10 ? 0 : c == 1 ? 0 : c + 10;
+        if (rank > rank_best) { rank_best = rank; best = c; }
+    }
+    int m = 0;
+    for (int r = 0; r < nR; r++) {
+        if (R_code[r] != best) continue;
+        if (m != r) {
+            memcpy(R_me[m], R_me[r], 25); memcpy(R_om[m], R_om[r], 25);
+            R_code[m] = R_code[r]; R_hash[m] = R_hash[r];
+        }
+        m++;
+    }
+    nR = m;
+    return m;
+}
+
+/* the position after result r, from the opponent's view */
+static void after(int r, int *mine2, int *theirs2) {
+    for (int i = 0; i < 24; i++) mine2[i] = R_om[r][23 - i];
+    mine2[24] = R_om[r][24];
+    for (int i = 0; i < 25; i++) theirs2[i] = R_me[r][i];
+}
+
+/* ---------------------------------------------------------------- eval */
+static Net contact, race;
+
+static void evaluate(const int *mine, const int *theirs, float *out) {
+    int idx[NIN]; float val[NIN], hid[256];
+    int nz = encode(mine, theirs, idx, val);
+    forward(is_race(mine, theirs) ? &race : &contact, idx, val, nz, hid, out);
+}
+
+static float equity(const float *p) {
+    return 2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4];
+}
+
+/* value of a finished game for the player who just bore off his last
+ * checker: loser = the opponent with board in mover coords om */
+static void finished(const int *mine2, float *p) {
+    /* mine2: the loser's board (he is on roll in the after position) */
+    int total = 0;
+    for (int i = 0; i < 25; i++) total += mine2[i];
+    int g = total == 15, bg = 0;
+    if (g) { bg = mine2[24] > 0; for (int i = 18; i < 24; i++) if (mine2[i]) bg = 1; }
+    p[0] = 1; p[1] = (float)g; p[2] = (float)bg; p[3] = 0; p[4] = 0;
+}
+
+/* ---------------------------------------------------------------- train */
+static double sq_err_c, sq_err_r;
+static long n_c, n_r;
+
+static int play_game(float alpha, int train) {
+    int mine[25], theirs[25], m2[25], t2[25];
+    memcpy(mine, START, sizeof mine);
+    memcpy(theirs, START, sizeof theirs);
+    int first = 1, plies = 0;
+    for (;;) {
+        int d1 = roll_die(), d2 = roll_die();
+        if (first) { while (d1 == d2) { d1 = roll_die(); d2 = roll_die(); } first = 0; }
+        int n = generate(mine, theirs, d1, d2);
+        float target[NOUT], best_p[NOUT];
+        int done = 0;
+        if (n == 0) {
+            float p[NOUT];
+            evaluate(theirs, mine, p);
+            memcpy(m2, theirs, sizeof m2); memcpy(t2, mine, sizeof t2);
+            memcpy(best_p, p, sizeof p);
+        } else {
+            float best_e = -1e9f;
+            int best_r = 0;
+            for (int r = 0; r < n; r++) {
+                float p[NOUT], q[NOUT], e;
+                after(r, m2, t2);
+                int left = 0;
+                for (int i = 0; i < 25; i++) left += t2[i];
+                if (left == 0) {
+                    finished(m2, q);
+                    /* store from the opponent's view so the flip below works */
+                    p[0] = 0; p[1] = 0; p[2] = 0; p[3] = q[1]; p[4] = q[2];
+                    e = equity(q);
+                    e += 10; /* a finishing play is always best */
+                } else {
+                    evaluate(m2, t2, p);
+                    e = -equity(p);
+                }
+                if (e > best_e) { best_e = e; best_r = r; memcpy(best_p, p, sizeof p); }
+            }
+            after(best_r, m2, t2);
+            int left = 0;
+            for (int i = 0; i < 25; i++) left += t2[i];
+            done = left == 0;
+        }
+        /* target for the position before the roll, from the mover's view */
+        target[0] = 1 - best_p[0];
+        target[1] = best_p[3];
+        target[2] = best_p[4];
+        target[3] = best_p[1];
+        target[4] = best_p[2];
+        if (train) {
+            int idx[NIN]; float val[NIN];
+            int nz = encode(mine, theirs, idx, val);
+            if (is_race(mine, theirs)) {
+                sq_err_r += train_step(&race, idx, val, nz, target, alpha); n_r++;
+            } else {
+                sq_err_c += train_step(&contact, idx, val, nz, target, alpha); n_c++;
+            }
+        }
+        plies++;
+        if (done) return plies;
+        memcpy(mine, m2, sizeof mine);
+        memcpy(theirs, t2, sizeof theirs);
+        if (plies > 2000) return plies;
+    }
+}
+
+static int save(const char *path) {
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return -1;
+    net_write(f, &contact);
+    net_write(f, &race);
+    fclose(f);
+    return rename(tmp, path);
+}
+
+static int load(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    int rc = net_read(f, &contact) || net_read(f, &race);
+    fclose(f);
+    return rc;
+}
+
+static int read_pos(int *mine, int *theirs) {
+    for (int i = 0; i < 25; i++) if (scanf("%d", &mine[i]) != 1) return 0;
+    for (int i = 0; i < 25; i++) if (scanf("%d", &theirs[i]) != 1) return 0;
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 5 && !strcmp(argv[1], "train")) {
+        const char *out = argv[2];
+        long games = atol(argv[3]);
+        rng_s = strtoull(argv[4], 0, 10);
+        double a0 = 0.1, a1 = 0.02;
+        if (argc >= 6 && strcmp(argv[5], "-")) {
+            if (load(argv[5])) { fprintf(stderr, "cannot read %s\n", argv[5]); return 1; }
+        } else {
+            net_alloc(&contact, HC); net_init(&contact);
+            net_alloc(&race, HR); net_init(&race);
+        }
+        if (argc >= 8) { a0 = atof(argv[6]); a1 = atof(argv[7]); }
+        time_t t0 = time(0);
+        long plies = 0;
+        for (long g = 1; g <= games; g++) {
+            /* learning rate decays geometrically from a0 to a1 */
+            float alpha = (float)(a0 * pow(a1 / a0, (double)(g - 1) / (games > 1 ? games - 1 : 1)));
+            plies += play_game(alpha, 1);
+            if (g % 10000 == 0 || g == games) {
+                printf("games %ld  alpha %.4f  plies/game %.1f  mse contact %.5f race %.5f  %lds\n",
+                       g, alpha, plies / (double)(g % 10000 ? g % 10000 : 10000), n_c ? sq_err_c / n_c / NOUT : 0,
+                       n_r ? sq_err_r / n_r / NOUT : 0, (long)(time(0) - t0));
+                fflush(stdout);
+                sq_err_c = sq_err_r = 0; n_c = n_r = 0; plies = 0;
+                if (save(out)) { fprintf(stderr, "cannot write %s\n", out); return 1; }
+                if (g % 200000 == 0) {
+                    char snap[1024];
+                    snprintf(snap, sizeof snap, "%s.%ldk", out, g / 1000);
+                    save(snap);
+                }
+            }
+        }
+        return 0;
+    }
+    if (argc >= 3 && !strcmp(argv[1], "eval")) {
+        if (load(argv[2])) { fprintf(stderr, "cannot read %s\n", argv[2]); return 1; }
+        int mine[25], theirs[25];
+        while (read_pos(mine, theirs)) {
+            float p[NOUT];
+            evaluate(mine, theirs, p);
+            printf("%.6f %.6f %.6f %.6f %.6f\n", p[0], p[1], p[2], p[3], p[4]);
+        }
+        return 0;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "moves")) {
+        int mine[25], theirs[25], d1, d2;
+        while (read_pos(mine, theirs) && scanf("%d %d", &d1, &d2) == 2) {
+            int n = generate(mine, theirs, d1, d2);
+            printf("%d", n);
+            for (int r = 0; r < n; r++) {
+                int m2[25], t2[25];
+                after(r, m2, t2);
+                printf(" ");
+                for (int i = 0; i < 25; i++) printf("%d,", m2[i]);
+                printf("/");
+                for (int i = 0; i < 25; i++) printf("%d,", t2[i]);
+            }
+            printf("\n");
+        }
+        return 0;
+    }
+    fprintf(stderr, "usage: td_train train OUT GAMES SEED [INIT|-] [A0 A1] | eval W | moves\n");
+    return 1;
+}

@@ -1,0 +1,81 @@
+"""Train the bot's nets by TD(0) self-play and write game/bot/weights.bin.
+
+The self-play loop is C (tools/bot/td_train.c, compiled here with gcc) for
+speed; the encoding and the net are the same as game/bot/net.py's, and
+tests/test_bot_train.py checks that both give the same outputs.
+
+Reproduce the shipped weights (one CPU core; see docs/bot.md for the times):
+
+    python3 tools/bot/train.py --games 1200000 --seed 20261121 --alpha 0.1 0.01 --work /tmp/bot/run1
+
+Other uses:
+    python3 tools/bot/train.py --convert RAW.bin [--out game/bot/weights.bin]
+
+The C program saves its raw weights every 10,000 games (``WORK/w.bin``) and a
+snapshot every 200,000 (``WORK/w.bin.200k``...), so a long run can be stopped
+and any checkpoint converted.  ``--init RAW.bin`` continues from one.
+"""
+
+import argparse
+import pathlib
+import struct
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "tools" / "bot" / "td_train.c"
+OUT = ROOT / "game" / "bot" / "weights.bin"
+NIN, NOUT = 208, 5
+
+
+def build(work):
+    """Compile td_train.c into ``work``; returns the executable's path."""
+    exe = pathlib.Path(work) / "td_train"
+    subprocess.run(["gcc", "-O2", "-o", str(exe), str(SOURCE), "-lm"], check=True)
+    return exe
+
+
+def convert(raw, out=OUT):
+    """Turn td_train's raw output (contact net then race net) into a weights file."""
+    data = pathlib.Path(raw).read_bytes()
+    offset = 0
+    parts = []
+    for _ in range(2):
+        (h,) = struct.unpack_from("<i", data, offset)
+        size = 4 * (NIN * h + h + NOUT * h + NOUT)
+        parts.append(struct.pack("<II", NIN, h) + data[offset + 4:offset + 4 + size])
+        offset += 4 + size
+    if offset != len(data):
+        raise ValueError(f"{raw}: {len(data) - offset} bytes left over")
+    blob = b"BGNN1\0" + struct.pack("<I", len(parts)) + b"".join(parts)
+    pathlib.Path(out).write_bytes(blob)
+    return len(blob)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1200000)
+    parser.add_argument("--seed", type=int, default=20261121)
+    parser.add_argument("--alpha", type=float, nargs=2, default=(0.1, 0.01),
+                        help="learning rate at the first and the last game (geometric decay)")
+    parser.add_argument("--init", default="-", help="raw weights to continue from")
+    parser.add_argument("--work", default="/tmp/bot/train")
+    parser.add_argument("--convert", metavar="RAW", help="only convert RAW into --out")
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args(argv)
+    if args.convert:
+        size = convert(args.convert, args.out)
+        print(f"{args.out}: {size} bytes")
+        return
+    work = pathlib.Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    exe = build(work)
+    raw = work / "w.bin"
+    subprocess.run([str(exe), "train", str(raw), str(args.games), str(args.seed), args.init,
+                    str(args.alpha[0]), str(args.alpha[1])], check=True)
+    size = convert(raw, args.out)
+    print(f"{args.out}: {size} bytes")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
