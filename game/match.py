@@ -36,6 +36,35 @@ Traceback (most recent call last):
 game.errors.IllegalActionError: double in game 1 (moving): already_rolled
 >>> [event["type"] for event in match.events]
 ['game_start', 'opening_roll', 'move', 'double', 'take', 'roll']
+
+The events, each a dict with a ``"type"`` and plain JSON values (players
+are 0 and 1, points as in move notation: 25 the bar, 0 off; a step is
+``[source, target, hit]``)::
+
+    game_start          game, score [a, b], crawford
+    setup               player, position_id (seen from player), cube, cube_owner, dice or None
+    opening_roll        dice, player (the winner; None for a tie, thrown again at once)
+                        standard: dice [die of player 0, die of player 1]
+                        both_dice: dice [[player 0's two dice], [player 1's two dice]]
+    auto_double         cube                    (money: an opening tie turned the cube)
+    reroll              player, dice            (both_dice: the winner threw again)
+    roll                player, dice
+    double              player, cube            (the value offered)
+    beaver              player, cube            (the value the doubler must now take)
+    take                player, cube            (the cube's new value)
+    drop                player
+    step                player, source, target, use (None, or "high"/"low" for auto_step), steps
+    undo                player, step
+    undo_all            player, steps
+    move                player, dice, move (notation), position_id (before the move)
+    pass                player, dice, position_id   (the roll allowed no move)
+    resign              player, kind (1 single, 2 gammon, 3 backgammon)
+    accept_resignation  player
+    reject_resignation  player
+    flag                player                  (out of time)
+    win                 player, points, kind, cube, score [a, b]
+                        kind: single, gammon, backgammon, drop, resign or time
+    match_win           player, score [a, b]
 """
 
 import copy
@@ -260,10 +289,10 @@ _PHASE_REASON = {
 }
 
 #: every action :meth:`Match.refusal` and :meth:`Match.available_actions` know
-ACTIONS = ("roll", "reroll", "double", "take", "drop", "beaver", "step", "undo", "undo_all", "done",
-           "resign", "accept_resignation", "reject_resignation", "new_game", "setup")
+ACTIONS = ("roll", "reroll", "double", "take", "drop", "beaver", "step", "play_move", "undo", "undo_all",
+           "done", "resign", "accept_resignation", "reject_resignation", "new_game", "setup")
 
-_TURN_ACTIONS = ("step", "undo", "undo_all", "done")
+_TURN_ACTIONS = ("step", "play_move", "undo", "undo_all", "done")
 
 
 def _steps_data(steps):
@@ -441,7 +470,7 @@ class Match:
         return None if found is None else found[0]
 
     def available_actions(self, player=None):
-        """Names of the actions allowed now (checker steps need a :attr:`turn` to say where)."""
+        """Names of the actions allowed now (``"step"``: :attr:`turn` says which steps)."""
         return [action for action in ACTIONS if action != "setup" and self._refusal(action, player) is None]
 
     # --- identities ------------------------------------------------------------------------
@@ -598,8 +627,12 @@ class Match:
 
     # --- actions: checker play -------------------------------------------------------------
     def step(self, source, target, player=None):
-        """Move the checker on ``source`` to ``target`` (one die or several); returns the steps."""
-        self._check("step", player)
+        """Move the checker on ``source`` to ``target`` (one die or several); returns the steps.
+
+        Checker-play refusals raise :class:`game.errors.IllegalMoveError`
+        (see :meth:`game.turn.Turn.step`).
+        """
+        self._check("play_move", player)
         g = self.game
         steps = g.turn.step(source, target)
         g.reroll_open = False
@@ -609,7 +642,7 @@ class Match:
 
     def auto_step(self, source, use="high", player=None):
         """Move the checker on ``source`` by one die (``"high"`` or ``"low"``); returns the steps."""
-        self._check("step", player)
+        self._check("play_move", player)
         g = self.game
         step = g.turn.auto_step(source, use)
         g.reroll_open = False
@@ -659,7 +692,7 @@ class Match:
         The move is checked against the legal plays of the roll; an empty
         move passes when no move is possible.
         """
-        self._check("step", player)
+        self._check("play_move", player)
         if not isinstance(move, Move):
             raise IllegalMoveError(f"play_move({move!r}): a Move expected", Reason.NO_SUCH_DIE)
         g = self.game
@@ -682,7 +715,7 @@ class Match:
 
     def play_text(self, text, player=None):
         """Play a whole move written in notation (``"24/18 13/11"``) and end the turn."""
-        self._check("step", player)
+        self._check("play_move", player)
         g = self.game
         self.play_move(g.position.parse_move(text, g.dice), player)
 
@@ -922,6 +955,11 @@ class Match:
                                           max_cube=cfg.max_cube)
             if reason is not None:
                 return reason, {"cube": g.cube_value}
+        elif action == "step":
+            if g.turn.no_move:
+                return Reason.NO_LEGAL_MOVE, {}
+            if g.turn.is_complete:
+                return Reason.TURN_COMPLETE, {"played": len(g.turn.played)}
         elif action in ("undo", "undo_all"):
             if not g.turn.played:
                 return Reason.NOTHING_TO_UNDO, {}
