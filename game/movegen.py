@@ -87,6 +87,88 @@ def _walk(me, opp, dice, i, limit, steps, mask, levels, same):
     return moved
 
 
+def _low_first(me, opp, lo, hi, levels):
+    """The plays starting with the lower die that the higher-first search cannot find.
+
+    Two hops by different checkers commute unless the first changes what the
+    second may do: a checker entering from the bar, the last checker coming
+    home (bearing off becomes possible), or a move inside the home board
+    (which changes the highest occupied point).  Otherwise only the same
+    checker going on with the higher die gives a new play.
+    """
+    twos, singles = levels[2], levels[1]
+    outside = sum(me[6:25])
+    on_bar = me[24]
+    for s1 in ((24,) if on_bar else range(23, -1, -1)):
+        if not me[s1]:
+            continue
+        t1 = s1 - lo
+        if t1 >= 0:
+            o1 = opp[t1]
+            if o1 > 1:
+                continue
+        elif outside or (t1 < -1 and any(me[s1 + 1:6])):
+            continue
+        else:
+            o1 = 0
+        special = on_bar or s1 < 6 or (t1 < 6 and outside == 1)
+        me[s1] -= 1
+        if t1 >= 0:
+            me[t1] += 1
+            if o1:
+                opp[t1] = 0
+        step1 = (s1, t1 if t1 >= 0 else -1, bool(o1))
+        mask1 = (1 << t1) if o1 else 0
+        if special:
+            seconds = (24,) if me[24] else range(23, -1, -1)
+        else:
+            seconds = (t1,)
+        found = False
+        for s2 in seconds:
+            if not me[s2]:
+                continue
+            t2 = s2 - hi
+            if t2 >= 0:
+                o2 = opp[t2]
+                if o2 > 1:
+                    continue
+                me[s2] -= 1
+                me[t2] += 1
+                key = (tuple(me), mask1 | (1 << t2) if o2 else mask1)
+                me[t2] -= 1
+                me[s2] += 1
+                step2 = (s2, t2, bool(o2))
+            else:
+                if any(me[6:25]) or (t2 < -1 and any(me[s2 + 1:6])):
+                    continue
+                me[s2] -= 1
+                key = (tuple(me), mask1)
+                me[s2] += 1
+                step2 = (s2, -1, False)
+            found = True
+            if key not in twos:
+                twos[key] = (step1, step2)
+        if not found and not special:
+            # Another checker may still take the higher die (its legality did not change).
+            found = any(me[s] and _hop_ok(me, opp, s, hi) for s in range(23, -1, -1))
+        if not found:
+            key = (tuple(me), mask1)
+            if key not in singles:
+                singles[key] = (step1,)
+        if t1 >= 0:
+            me[t1] -= 1
+            if o1:
+                opp[t1] = 1
+        me[s1] += 1
+
+
+def _hop_ok(me, opp, s, d):
+    t = s - d
+    if t >= 0:
+        return opp[t] < 2
+    return not any(me[6:25]) and (t == -1 or not any(me[s + 1:6]))
+
+
 def _raw(me, opp, d1, d2):
     """Maximal step sequences by length: ``levels[n] = {key: steps}``."""
     if d1 == d2:
@@ -98,7 +180,7 @@ def _raw(me, opp, d1, d2):
     _walk(me, opp, (hi, lo), 0, 24, (), 0, levels, False)
     high_singles = levels[1]
     levels[1] = {}
-    _walk(me, opp, (lo, hi), 0, 24, (), 0, levels, False)
+    _low_first(me, opp, lo, hi, levels)
     return levels, high_singles
 
 

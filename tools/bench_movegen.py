@@ -57,6 +57,25 @@ def time_gnubg(boards):
     return time.perf_counter() - start, total
 
 
+def time_ours_from_ids(ids):
+    start = time.perf_counter()
+    for pid in ids:
+        pos = Position.from_position_id(pid)
+        for roll in ROLLS:
+            pos.legal_moves(roll)
+    return time.perf_counter() - start
+
+
+def time_gnubg_from_ids(ids):
+    start = time.perf_counter()
+    moves, from_id = gnubg_nn.moves, gnubg_nn.board_from_position_id
+    for pid in ids:
+        board = from_id(pid)
+        for d1, d2 in ROLLS:
+            moves(board, d1, d2)
+    return time.perf_counter() - start
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
@@ -66,12 +85,15 @@ def main(argv=None):
     positions = sample_positions(args.positions, args.seed)
     boards = [[list(p.theirs), list(p.mine)] for p in positions]
     calls = len(positions) * len(ROLLS)
-    ours, theirs = [], []
+    ids = [p.position_id() for p in positions]
+    ours, theirs, ours_ids, gnubg_ids = [], [], [], []
     for _ in range(args.rounds):
         seconds, ours_total = time_ours(positions)
         ours.append(calls / seconds)
         seconds, gnubg_total = time_gnubg(boards)
         theirs.append(calls / seconds)
+        ours_ids.append(calls / time_ours_from_ids(ids))
+        gnubg_ids.append(calls / time_gnubg_from_ids(ids))
     if ours_total != gnubg_total:
         print(f"warning: plays counted differ: ours {ours_total}, gnubg {gnubg_total}")
     ours_median, gnubg_median = statistics.median(ours), statistics.median(theirs)
@@ -80,6 +102,9 @@ def main(argv=None):
     print(f"ours  (Position.legal_moves): median {ours_median:,.0f} calls/s  {[round(x) for x in ours]}")
     print(f"gnubg (gnubg_nn.moves):       median {gnubg_median:,.0f} calls/s  {[round(x) for x in theirs]}")
     print(f"ratio ours/gnubg: {ours_median / gnubg_median:.2f}")
+    ours_id, gnubg_id = statistics.median(ours_ids), statistics.median(gnubg_ids)
+    print("starting from a Position ID each time (decode once per position, then 21 rolls):")
+    print(f"  ours {ours_id:,.0f} calls/s, gnubg {gnubg_id:,.0f} calls/s, ratio {ours_id / gnubg_id:.2f}")
 
 
 if __name__ == "__main__":
