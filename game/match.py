@@ -574,6 +574,7 @@ class Match:
         g = self.game
         dice = self._throw()
         self._log("reroll", player=g.player_on_roll, dice=list(dice))
+        g.reroll_open = False
         self._begin_turn(dice)
         return g.dice
 
