@@ -1,25 +1,429 @@
-"""Browser entry point (placeholder): the only module that touches `pyscript`.
+"""Browser glue: the only Python that touches ``pyscript`` / ``js``.
 
-It imports the `game` package when it is there, says so in #message, and marks
-the page ready with <body data-ready="true"> (the browser tests and
-tools/bench_startup.py wait for that attribute).
+It turns DOM events into :class:`game.ui.controller.Controller` intents and
+puts the controller's view on the page: one flow, state → render; user event
+→ intent → new state → render once.  Listeners are bound once, the board's on
+its stable container (delegated: ``data-slot`` says what was hit).  Text goes
+in through ``textContent``; the only HTML set is what ``game.ui.render``
+builds with every outside text escaped.
+
+When the page is interactive it sets ``<body data-ready="true">``.
 """
 
-import importlib.util
-import sys
+import asyncio
 
-from pyscript import document
+import js
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
-if importlib.util.find_spec("game") is not None:
-    # Imported without a guard: a package that fails to import in Pyodide
-    # must show as an error, not as a quiet fallback.
-    import game  # noqa: F401
+from game.ui import storage
+from game.ui.controller import Controller
+from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
 
-    status = "game package loaded"
-else:
-    status = "no game package yet"
+BUTTONS = ("roll", "done", "undo", "double", "take", "drop", "resign", "next-game")
+# pauses (seconds) after each thing the computer does, so that people can follow
+BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
+             "new_game": 1.5}
+ANIMATION_MS = 300
+DRAG_THRESHOLD = 6  # CSS pixels before a press becomes a drag
 
-document.querySelector("#message").textContent = (
-    f"Python {sys.version.split()[0]} ready, {status}."
-)
-document.body.dataset.ready = "true"
+_proxies = []  # keep the event proxies alive for the page's lifetime
+
+
+def on(element, event, handler):
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    element.addEventListener(event, proxy)
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def js_object(value):
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+class LocalStore:
+    """localStorage through the controller's three calls."""
+
+    def __init__(self, backend):
+        self.backend = backend
+
+    def get(self, key):
+        value = self.backend.getItem(key)
+        return None if value is None else str(value)
+
+    def set(self, key, value):
+        self.backend.setItem(key, value)
+
+    def remove(self, key):
+        self.backend.removeItem(key)
+
+
+def open_store():
+    try:
+        backend = window.localStorage
+        backend.setItem("backgammon.probe", "1")
+        backend.removeItem("backgammon.probe")
+        return LocalStore(backend)
+    except Exception:  # noqa: BLE001 - storage off (private mode, file://): play without saving
+        return storage.MemoryStore()
+
+
+class Page:
+    """The page's elements, the controller, and the little state of gestures in progress."""
+
+    def __init__(self):
+        self.app = Controller(open_store())
+        self.board = by_id("board")
+        self.message = by_id("message")
+        self.last_svg = None
+        self.layout = {}
+        self.board_view = None
+        self.drag = None
+        self.suppress_click = False
+        self.bot_running = False
+        self.ticker = None
+
+    # --- drawing ------------------------------------------------------------------------
+    def apply_texts(self):
+        tr = self.app.tr
+        document.documentElement.lang = self.app.language
+        for element in document.querySelectorAll("[data-i18n]"):
+            element.textContent = tr(element.dataset.i18n)
+        for element in document.querySelectorAll("[data-i18n-aria]"):
+            element.setAttribute("aria-label", tr(element.dataset.i18nAria))
+        for element in document.querySelectorAll("[data-i18n-title]"):
+            element.setAttribute("title", tr(element.dataset.i18nTitle))
+        by_id("lang").value = self.app.language
+        document.title = tr("app.title")
+
+    def render(self, animate=False):
+        view = self.app.view()
+        if view.board_svg != self.last_svg:
+            self.board.innerHTML = view.board_svg
+            self.last_svg = view.board_svg
+            if animate and self.app.prefs.animate:
+                self.animate(checker_moves(self.layout, view.layout))
+        self.layout = view.layout
+        self.board_view = view.board
+        top, bottom = by_id("player-top"), by_id("player-bottom")
+        top.innerHTML = view.top_html
+        bottom.innerHTML = view.bottom_html
+        top.classList.toggle("on-roll", view.top_on_roll)
+        bottom.classList.toggle("on-roll", view.bottom_on_roll)
+        self.message.textContent = view.message
+        self.message.classList.toggle("warn", view.warn)
+        by_id("match-info").textContent = view.info
+        by_id("position-id").textContent = view.position_id
+        by_id("match-id").textContent = view.match_id
+        for name, (visible, enabled) in view.buttons.items():
+            button = by_id(name)
+            button.hidden = not visible
+            button.disabled = not enabled
+        field = by_id("move-input")
+        field.disabled = not view.move_input
+        self.schedule_clock()
+
+    def animate(self, offsets):
+        for key, (dx, dy) in offsets.items():
+            element = self.board.querySelector(f'[data-key="{key}"]')
+            if element is None:
+                continue
+            frames = js_object([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"},
+                                {"transform": "translate(0px, 0px)"}])
+            element.animate(frames, js_object({"duration": ANIMATION_MS, "easing": "ease-out"}))
+
+    def update(self, animate=True):
+        """After an intent: draw, then let the computer play if it is its turn."""
+        self.render(animate=animate)
+        self.schedule_bot()
+
+    # --- the computer ------------------------------------------------------------------------
+    def schedule_bot(self):
+        if not self.bot_running and self.app.bot_to_act():
+            asyncio.ensure_future(self.bot_loop())
+
+    async def bot_loop(self):
+        self.bot_running = True
+        try:
+            pause = 0.6
+            while self.app.bot_to_act():
+                # give the browser the hand first: it paints, and clicks stay answered
+                await asyncio.sleep(pause)
+                if not self.app.bot_to_act():
+                    break
+                did = self.app.bot_act()
+                self.render(animate=True)
+                pause = BOT_PAUSE.get(did, 0.5)
+        except Exception as error:  # noqa: BLE001 - show it rather than freeze
+            self.fail(error)
+        finally:
+            self.bot_running = False
+
+    # --- clocks -------------------------------------------------------------------------------
+    def schedule_clock(self):
+        match = self.app.match
+        if match is None or match.clock is None or self.ticker is not None:
+            return
+        self.ticker = asyncio.ensure_future(self.clock_loop())
+
+    async def clock_loop(self):
+        try:
+            while self.app.match is not None and self.app.match.clock is not None:
+                await asyncio.sleep(0.5)
+                if self.app.tick():
+                    self.update()
+                elif self.drag is None:
+                    view = self.app.view()
+                    by_id("player-top").innerHTML = view.top_html
+                    by_id("player-bottom").innerHTML = view.bottom_html
+        finally:
+            self.ticker = None
+
+    def fail(self, error):
+        js.console.error(f"backgammon: {type(error).__name__}: {error}")
+        self.message.textContent = f"{type(error).__name__}: {error}"
+        self.message.classList.add("warn")
+
+    # --- the board: clicks and drags ---------------------------------------------------------
+    def slot_of(self, event):
+        target = event.target
+        found = target.closest("[data-slot]") if hasattr(target, "closest") else None
+        return None if found is None else found.dataset.slot
+
+    def svg_point(self, event):
+        svg = self.board.querySelector("svg")
+        rect = svg.getBoundingClientRect()
+        if not rect.width:
+            return None
+        return ((event.clientX - rect.left) * WIDTH / rect.width,
+                (event.clientY - rect.top) * HEIGHT / rect.height)
+
+    def on_click(self, event):
+        if self.suppress_click:
+            self.suppress_click = False
+            return
+        slot = self.slot_of(event)
+        if slot is None:
+            self.app.deselect()
+            self.render()
+            return
+        self.app.click(slot)
+        self.update()
+
+    def on_context_menu(self, event):
+        slot = self.slot_of(event)
+        if slot is None:
+            return
+        event.preventDefault()
+        self.app.click(slot, "right")
+        self.update()
+
+    def on_pointer_down(self, event):
+        if event.button != 0 or not event.isPrimary:
+            return
+        target = event.target
+        checker = target.closest(".checker") if hasattr(target, "closest") else None
+        if checker is None:
+            return
+        self.drag = {"slot": checker.dataset.slot, "x": event.clientX, "y": event.clientY,
+                     "id": event.pointerId, "element": None}
+
+    def on_pointer_move(self, event):
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        if drag["element"] is None:
+            if abs(event.clientX - drag["x"]) + abs(event.clientY - drag["y"]) < DRAG_THRESHOLD:
+                return
+            if not self.app.press(drag["slot"]):
+                self.drag = None
+                return
+            self.render()  # show where it may go
+            element = self.board.querySelector(".checker.selected")
+            if element is None:
+                self.drag = None
+                return
+            element.classList.add("dragging")
+            element.parentNode.appendChild(element)  # drawn above the others
+            drag["element"] = element
+            try:
+                self.board.setPointerCapture(event.pointerId)
+            except Exception:  # noqa: BLE001
+                pass
+        point = self.svg_point(event)
+        if point is not None:
+            drag["element"].setAttribute("cx", f"{point[0]:.1f}")
+            drag["element"].setAttribute("cy", f"{point[1]:.1f}")
+        event.preventDefault()
+
+    def on_pointer_up(self, event):
+        drag = self.drag
+        self.drag = None
+        if drag is None or drag["element"] is None:
+            return
+        self.suppress_click = True
+        point = self.svg_point(event)
+        slot = slot_at(point[0], point[1], self.board_view) if point else None
+        self.app.drop_on(slot)
+        self.last_svg = None  # the dragged checker was moved by hand: draw afresh
+        self.update(animate=False)
+
+    def on_pointer_cancel(self, event):
+        if self.drag is not None:
+            self.drag = None
+            self.last_svg = None
+            self.render()
+
+    # --- buttons, typed moves, dialogs -------------------------------------------------------------
+    def bind(self):
+        board = self.board
+        on(board, "click", self.on_click)
+        on(board, "contextmenu", self.on_context_menu)
+        on(board, "pointerdown", self.on_pointer_down)
+        on(board, "pointermove", self.on_pointer_move)
+        on(board, "pointerup", self.on_pointer_up)
+        on(board, "pointercancel", self.on_pointer_cancel)
+        actions = {"roll": self.app.roll, "done": self.app.done, "undo": self.app.undo,
+                   "double": self.app.double, "take": self.app.take, "drop": self.app.drop,
+                   "resign": self.app.resign, "next-game": self.app.next_game}
+        for name, action in actions.items():
+            on(by_id(name), "click", self.intent(action))
+        on(by_id("move-form"), "submit", self.on_move_typed)
+        on(by_id("flip"), "click", self.on_flip)
+        on(by_id("lang"), "change", self.on_language)
+        on(by_id("copy-ids"), "click", self.on_copy)
+        on(by_id("new-match"), "click", self.open_setup)
+        on(by_id("setup-cancel"), "click", lambda event: by_id("new-match-dialog").close())
+        on(by_id("new-match-form"), "submit", self.on_setup)
+        on(by_id("history-button"), "click", self.open_history)
+        on(by_id("history-close"), "click", lambda event: by_id("history-dialog").close())
+        on(by_id("history-list"), "click", self.on_history_action)
+        on(by_id("settings-button"), "click", self.open_settings)
+        on(by_id("settings-close"), "click", lambda event: by_id("settings-dialog").close())
+        for name, pref in (("pref-home-left", "home_left"), ("pref-click-moves", "click_moves"),
+                           ("pref-auto-flip", "auto_flip"), ("pref-animate", "animate")):
+            on(by_id(name), "change", self.pref_setter(pref))
+
+    def intent(self, action):
+        def handler(event):
+            action()
+            self.update()
+        return handler
+
+    def pref_setter(self, pref):
+        def handler(event):
+            self.app.set_pref(pref, bool(event.target.checked))
+            self.render()
+        return handler
+
+    def on_move_typed(self, event):
+        event.preventDefault()
+        field = by_id("move-input")
+        if self.app.type_move(str(field.value)):
+            field.value = ""
+            field.removeAttribute("aria-invalid")
+        else:
+            field.setAttribute("aria-invalid", "true")
+        self.update()
+
+    def on_flip(self, event):
+        self.app.flip()
+        self.render()
+
+    def on_language(self, event):
+        self.app.set_language(str(event.target.value))
+        self.apply_texts()
+        self.render()
+
+    def on_copy(self, event):
+        view = self.app.view()
+        text = f"{view.position_id}:{view.match_id}"
+        try:
+            window.navigator.clipboard.writeText(text)
+        except Exception:  # noqa: BLE001 - no clipboard: the IDs stay selectable
+            pass
+        self.app.message = ("msg.copied", {})
+        self.render()
+
+    def open_setup(self, event):
+        form = by_id("new-match-form")
+        for name, value in self.app.form_values().items():
+            fields = form.querySelectorAll(f'[name="{name}"]')
+            for field in fields:
+                if field.type == "radio":
+                    field.checked = field.value == value
+                elif field.type == "checkbox":
+                    field.checked = bool(value)
+                else:
+                    field.value = value
+        by_id("new-match-dialog").showModal()
+
+    def on_setup(self, event):
+        event.preventDefault()
+        data = js.FormData.new(by_id("new-match-form"))
+        values = {}
+        for entry in data.entries():
+            key, value = entry[0], entry[1]
+            values[str(key)] = str(value)
+        by_id("new-match-dialog").close()
+        language = values.get("lang")
+        if language and language != self.app.language:
+            self.app.set_language(language)
+            self.apply_texts()
+        self.app.new_match(self.app.setup_from_form(values))
+        self.last_svg = None
+        self.update(animate=False)
+
+    def open_history(self, event):
+        self.fill_history()
+        by_id("history-dialog").showModal()
+
+    def fill_history(self):
+        tr = self.app.tr
+        unfinished, finished = self.app.match_rows()
+        labels = {"unfinished": tr("history.unfinished"), "finished": tr("history.finished"),
+                  "empty": tr("history.empty"), "resume": tr("button.resume"),
+                  "delete": tr("button.delete")}
+        by_id("history-list").innerHTML = matches_html(unfinished, finished, labels)
+
+    def on_history_action(self, event):
+        button = event.target.closest("[data-action]")
+        if button is None:
+            return
+        index = int(button.dataset.index)
+        if button.dataset.action == "resume":
+            self.app.resume(index)
+            by_id("history-dialog").close()
+            self.last_svg = None
+            self.update(animate=False)
+        elif button.dataset.action == "delete":
+            self.app.delete_saved(index)
+            self.fill_history()
+
+    def open_settings(self, event):
+        prefs = self.app.prefs
+        by_id("pref-home-left").checked = prefs.home_left
+        by_id("pref-click-moves").checked = prefs.click_moves
+        by_id("pref-auto-flip").checked = prefs.auto_flip
+        by_id("pref-animate").checked = prefs.animate
+        by_id("settings-dialog").showModal()
+
+    # --- start -----------------------------------------------------------------------------------
+    def start(self):
+        languages = [str(tag) for tag in (window.navigator.languages or [window.navigator.language])]
+        location = window.location
+        if self.app.boot(str(location.search), languages):
+            # the link's match is on the board and saved: a reload must resume it, not restart it
+            window.history.replaceState(None, "", f"{location.pathname}{location.hash}")
+        self.apply_texts()
+        self.bind()
+        self.render()
+        document.body.dataset.ready = "true"
+        self.schedule_bot()
+
+
+page = Page()
+page.start()

@@ -1,0 +1,1250 @@
+"""The app as a state machine: user intents in, Match calls, a view model out.
+
+:class:`Controller` owns the :class:`game.match.Match` being played and the
+few things only the screen cares about (the selected checker, the message,
+the board's orientation).  ``main.py`` turns DOM events into calls of its
+intent methods (:meth:`Controller.click`, :meth:`~Controller.roll`,
+:meth:`~Controller.type_move`, ...), then draws :meth:`Controller.view`.
+There are no rules here: legal destinations come from the match's
+:class:`game.turn.Turn`, refusals from the engine's reasons.
+
+After every action the whole match is saved through ``store`` (anything with
+``get``/``set``/``remove`` of strings, localStorage in the browser), so a
+reload resumes exactly, even in the middle of a turn.
+
+>>> from game.ui.storage import MemoryStore
+>>> app = Controller(MemoryStore())
+>>> app.boot("?mode=hotseat&length=3&seed=7")
+True
+>>> app.roll()
+>>> app.match.phase.value
+'moving'
+"""
+
+import time
+from dataclasses import asdict, dataclass, field, fields
+
+from ..dice import SeededDice, SystemDice
+from ..errors import GameError, IllegalActionError, IllegalMoveError
+from ..match import Match, MatchConfig, Phase
+from ..move import parse_notation
+from ..position import Position
+from ..turn import Turn
+from . import storage
+from .i18n import LANGUAGES, pick_language, translator
+from .render import BoardView, PlayerPanel, board_svg, checker_layout, player_html
+from .urlparams import DEFAULT_LEVEL, LEVELS, MODES, parse_query, query_language
+
+__all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
+
+#: the player drawn at the bottom by default: GNU Backgammon's "X", the user's seat
+BOTTOM_DEFAULT = 1
+#: the human's seat against the computer (gnubg's player 1; the computer is player 0)
+HUMAN_SEAT = 1
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the new-match dialog (or a link) asks for.
+
+    ``names`` and ``colours`` are per player (0, 1); an empty name shows the
+    app's own word for that seat.  ``starter`` is ``"roll"`` (the opening
+    roll decides) or a player number.  ``clock`` is None or
+    ``(seconds per move, reserve seconds)``.
+    """
+
+    mode: str = "bot"
+    length: int = 5
+    level: str = DEFAULT_LEVEL
+    jacoby: bool = True
+    beavers: bool = False
+    auto_doubles: bool = False
+    clock: tuple | None = None
+    names: tuple = ("", "")
+    colours: tuple = ("dark", "light")
+    starter: object = "roll"
+    seed: str | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
+        object.__setattr__(self, "level", self.level if self.level in LEVELS else DEFAULT_LEVEL)
+        length = self.length if isinstance(self.length, int) and not isinstance(self.length, bool) else 5
+        object.__setattr__(self, "length", max(0, min(25, length)))
+        names = tuple(str(n or "")[:24] for n in (list(self.names) + ["", ""])[:2])
+        object.__setattr__(self, "names", names)
+        colours = tuple(self.colours) if tuple(self.colours) in (("light", "dark"), ("dark", "light")) \
+            else ("dark", "light")
+        object.__setattr__(self, "colours", colours)
+        if self.starter not in ("roll", 0, 1):
+            object.__setattr__(self, "starter", "roll")
+        if self.clock is not None:
+            try:
+                per_move, reserve = (float(t) for t in self.clock)
+                clock = (per_move, reserve) if per_move > 0 and reserve >= 0 else None
+            except (TypeError, ValueError):
+                clock = None
+            object.__setattr__(self, "clock", clock)
+        if self.seed is not None:
+            object.__setattr__(self, "seed", str(self.seed)[:40] or None)
+
+    def to_dict(self):
+        data = asdict(self)
+        data["names"] = list(self.names)
+        data["colours"] = list(self.colours)
+        data["clock"] = None if self.clock is None else list(self.clock)
+        return data
+
+    @classmethod
+    def from_dict(cls, data):
+        data = data if isinstance(data, dict) else {}
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def humans(self):
+        """The seats a person plays."""
+        return {"bot": {HUMAN_SEAT}, "hotseat": {0, 1}, "watch": set()}[self.mode]
+
+    def config(self):
+        return MatchConfig(length=self.length, jacoby=self.jacoby and not self.length,
+                           beavers=self.beavers and not self.length,
+                           automatic_doubles=1 if self.auto_doubles and not self.length else 0,
+                           clock=self.clock, names=self.names)
+
+
+@dataclass
+class Prefs:
+    """Choices kept across matches."""
+
+    language: str | None = None
+    flipped: bool = False
+    home_left: bool = False
+    click_moves: bool = False
+    auto_flip: bool = False
+    animate: bool = True
+
+    @classmethod
+    def from_dict(cls, data):
+        data = data if isinstance(data, dict) else {}
+        prefs = cls()
+        for f in fields(cls):
+            value = data.get(f.name)
+            if f.name == "language":
+                prefs.language = value if value in LANGUAGES else None
+            elif isinstance(value, bool):
+                setattr(prefs, f.name, value)
+        return prefs
+
+
+@dataclass
+class View:
+    """Everything ``main.py`` puts on the page, already translated and escaped where needed."""
+
+    board_svg: str
+    top_html: str
+    bottom_html: str
+    top_on_roll: bool
+    bottom_on_roll: bool
+    message: str
+    warn: bool
+    info: str
+    position_id: str
+    match_id: str
+    buttons: dict          # id -> (visible, enabled)
+    move_input: bool
+    language: str
+    layout: dict = field(default_factory=dict)
+    board: BoardView = None
+
+
+_RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
+_WARN_PREFIX = "reason."
+
+
+class Controller:
+    """The app's state: a match, its setup, the screen's choices, and the saved data.
+
+    ``store`` has ``get(key)``, ``set(key, text)``, ``remove(key)``;
+    ``now`` is the clock's time source; ``wall`` gives seconds since the
+    epoch for dates in the history; ``bot_factory(level)`` makes a player
+    with ``choose_move``, ``cube_action`` and ``take_decision`` (the real
+    bot, imported when first needed, by default).
+    """
+
+    def __init__(self, store=None, *, now=None, wall=None, bot_factory=None):
+        self.store = store if store is not None else storage.MemoryStore()
+        self.now = now or time.monotonic
+        self.wall = wall or time.time
+        self._bot_factory = bot_factory
+        self._bots = {}
+        self.prefs = Prefs.from_dict(storage.unpack(self.store.get(storage.PREFS), "prefs"))
+        self.language = self.prefs.language or "en"
+        self.tr = translator(self.language)
+        self.setup = Setup()
+        self.match = None
+        self.selected = None
+        self.message = None
+        self.archived = False
+        self.started_at = None
+        self.bot_plan = None
+        self.confirm_resign = False
+
+    # --- start-up -------------------------------------------------------------------------
+    def boot(self, query="", languages=()):
+        """Start the app: a link's match, else the saved match, else a new one.
+
+        Returns True when the link set up a match (the page should then drop
+        the query from its address, so that a reload resumes instead of
+        starting again).  An unfinished match a link replaces is kept in the
+        saved list, never lost.
+        """
+        self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
+                          remember=bool(query_language(query)))
+        link = parse_query(query)
+        if link is not None:
+            kept = self._set_aside_current()
+            self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed))
+            if kept:
+                self.message = ("msg.link_kept", {})
+                self.save()
+            return True
+        saved = storage.unpack(self.store.get(storage.CURRENT), "current")
+        if saved is not None and self._restore(saved):
+            return False
+        self.new_match(Setup())
+        return False
+
+    def _restore(self, saved):
+        try:
+            match = Match.from_dict(saved["match"], now=self.now)
+        except (GameError, KeyError, TypeError, ValueError):
+            return False
+        self.match = match
+        self.setup = Setup.from_dict(saved.get("setup"))
+        ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
+        self.message = _message_from_data(ui.get("message"))
+        self.archived = bool(ui.get("archived"))
+        self.started_at = ui.get("started_at")
+        self.selected = None
+        self.bot_plan = None
+        return True
+
+    # --- matches ------------------------------------------------------------------------------
+    def new_match(self, setup):
+        """Start a new match; an unfinished one on the board is kept in the saved list."""
+        if self.match is not None:
+            self._set_aside_current()
+        self.setup = setup
+        dice = SeededDice(setup.seed) if setup.seed else SystemDice()
+        self.match = Match(setup.config(), dice, now=self.now)
+        if setup.starter in (0, 1):
+            self.match.setup(Position.start(), setup.starter)
+        self.selected = None
+        self.bot_plan = None
+        self.archived = False
+        self.confirm_resign = False
+        self.started_at = int(self.wall())
+        if setup.mode == "watch":
+            self.message = ("msg.watch", {})
+        elif setup.starter in (0, 1):
+            self.message = ("msg.start", {"name": {"player": setup.starter}})
+        else:
+            self.message = ("msg.opening_roll", {})
+        self.save()
+
+    def _unfinished(self):
+        match = self.match
+        if match is None or self.archived:
+            return False
+        events = match.events
+        return len(events) > 1 and match.match_winner is None
+
+    def _set_aside_current(self):
+        """Put the unfinished match of the store in the saved list; True if there was one."""
+        if self.match is None:
+            saved = storage.unpack(self.store.get(storage.CURRENT), "current")
+            if saved is None or not self._restore(saved):
+                return False
+        if not self._unfinished():
+            return False
+        self.store.set(storage.SAVED, storage.push(self.store.get(storage.SAVED),
+                                                   self._snapshot(), storage.SAVED_LIMIT))
+        self.match = None
+        return True
+
+    def saved_matches(self):
+        return storage.unpack_list(self.store.get(storage.SAVED))
+
+    def history(self):
+        return storage.unpack_list(self.store.get(storage.HISTORY))
+
+    def resume(self, index):
+        """Bring back the ``index``-th saved match; the one on the board takes its place."""
+        text, entry = storage.take(self.store.get(storage.SAVED), index)
+        if entry is None:
+            return
+        self.store.set(storage.SAVED, text)
+        current = self._snapshot() if self._unfinished() else None
+        if not self._restore(entry):
+            self.message = ("reason.unknown", {})
+            return
+        if current is not None:
+            self.store.set(storage.SAVED, storage.push(self.store.get(storage.SAVED), current,
+                                                       storage.SAVED_LIMIT))
+        self.message = ("msg.resumed", {})
+        self.save()
+
+    def delete_saved(self, index):
+        text, _entry = storage.take(self.store.get(storage.SAVED), index)
+        self.store.set(storage.SAVED, text)
+
+    def next_game(self):
+        """Start the next game of the match once the last one is over."""
+        self._act(lambda: self.match.new_game())
+        if self.match.phase is Phase.OPENING:
+            self.message = ("msg.opening_roll", {})
+            if self.match.is_crawford_game:
+                self.message = _join(("msg.crawford", {}), self.message)
+            self.save()
+
+    # --- persistence --------------------------------------------------------------------------
+    def _snapshot(self):
+        return {
+            "match": self.match.to_dict(),
+            "setup": self.setup.to_dict(),
+            "ui": {"message": _message_to_data(self.message), "archived": self.archived,
+                   "started_at": self.started_at},
+            "saved_at": int(self.wall()),
+        }
+
+    def save(self):
+        """Write the match on the board (and the history when it has just ended)."""
+        if self.match is None:
+            return
+        if self.match.match_winner is not None and not self.archived:
+            self.archived = True
+            self._store(storage.HISTORY, storage.push(self.store.get(storage.HISTORY),
+                                                      self._summary(), storage.HISTORY_LIMIT))
+        self._store(storage.CURRENT, storage.pack("current", self._snapshot()))
+
+    def _store(self, key, text):
+        try:
+            self.store.set(key, text)
+        except Exception:  # noqa: BLE001 - a full storage must not break the game
+            # make room: the history's oldest entries go first, then the saved matches'
+            for other in (storage.HISTORY, storage.SAVED):
+                entries = storage.unpack_list(self.store.get(other))
+                while entries:
+                    entries = entries[:len(entries) // 2]
+                    self.store.set(other, storage.pack("list", entries))
+                    try:
+                        self.store.set(key, text)
+                        return
+                    except Exception:  # noqa: BLE001
+                        continue
+
+    def _summary(self):
+        match = self.match
+        return {
+            "names": [self.player_name(0), self.player_name(1)],
+            "score": list(match.score),
+            "length": match.config.length,
+            "winner": match.match_winner,
+            "mode": self.setup.mode,
+            "started_at": self.started_at,
+            "finished_at": int(self.wall()),
+            "match": match.to_dict(),
+            "setup": self.setup.to_dict(),
+        }
+
+    def save_prefs(self):
+        self.prefs.language = self.language
+        self.store.set(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
+
+    # --- the new-match dialog and the list of matches ---------------------------------------------
+    def form_values(self):
+        """The new-match dialog's fields for the current setup: ``{name: str or bool}``."""
+        setup = self.setup
+        bottom = self.bottom
+        clock = setup.clock or (30, 120)
+        return {
+            "mode": setup.mode, "level": setup.level,
+            "kind": "money" if setup.length == 0 else "match",
+            "length": str(setup.length or 5),
+            "jacoby": setup.jacoby, "beavers": setup.beavers, "auto_doubles": setup.auto_doubles,
+            "clock": setup.clock is not None,
+            "per_move": str(int(clock[0])), "reserve": str(int(clock[1] // 60)),
+            "name_bottom": setup.names[bottom], "name_top": setup.names[1 - bottom],
+            "colour": setup.colours[bottom],
+            "starter": "roll" if setup.starter == "roll" else ("bottom" if setup.starter == bottom else "top"),
+            "seed": setup.seed or "", "lang": self.language,
+        }
+
+    def setup_from_form(self, values):
+        """The :class:`Setup` the new-match dialog's fields ask for (strings, "on" for ticks)."""
+        def number(name, default, low, high):
+            try:
+                return max(low, min(high, int(float(values.get(name) or default))))
+            except (TypeError, ValueError):
+                return default
+
+        def ticked(name):
+            return values.get(name) in ("on", "true", True)
+
+        bottom = self.bottom
+        names = ["", ""]
+        names[bottom] = (values.get("name_bottom") or "").strip()
+        names[1 - bottom] = (values.get("name_top") or "").strip()
+        colour = values.get("colour") if values.get("colour") in ("light", "dark") else "light"
+        other = "dark" if colour == "light" else "light"
+        colours = (colour, other) if bottom == 0 else (other, colour)
+        starter = {"bottom": bottom, "top": 1 - bottom}.get(values.get("starter"), "roll")
+        length = 0 if values.get("kind") == "money" else number("length", 5, 1, 25)
+        clock = None
+        if ticked("clock"):
+            clock = (number("per_move", 30, 5, 120), 60 * number("reserve", 2, 0, 30))
+        seed = (values.get("seed") or "").strip()
+        seed = seed if seed and all(c.isalnum() or c in "_.:-" for c in seed) else None
+        return Setup(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
+                     jacoby=ticked("jacoby"), beavers=ticked("beavers"),
+                     auto_doubles=ticked("auto_doubles"), clock=clock, names=tuple(names),
+                     colours=colours, starter=starter, seed=seed)
+
+    def match_rows(self):
+        """``(unfinished, finished)``: lists of one-line descriptions of the kept matches."""
+        def describe(entry):
+            setup = Setup.from_dict(entry.get("setup"))
+            match = entry.get("match") or {}
+            names = entry.get("names")
+            if not names:
+                saved_setup, self.setup = self.setup, setup
+                names = [self.player_name(0), self.player_name(1)]
+                self.setup = saved_setup
+            score = entry.get("score")
+            if score is None:
+                score = _score_of(match)
+            when = entry.get("finished_at") or entry.get("saved_at")
+            stakes = self._stakes(setup.length)
+            text = self.tr("history.entry", name0=names[1 - self.bottom], name1=names[self.bottom],
+                           score0=score[1 - self.bottom], score1=score[self.bottom], stakes=stakes)
+            return f"{_date(when)} · {text}" if when else text
+
+        return ([describe(e) for e in self.saved_matches()],
+                [describe(e) for e in self.history()])
+
+    # --- preferences --------------------------------------------------------------------------
+    def set_language(self, language, remember=True):
+        self.language = language if language in LANGUAGES else "en"
+        self.tr = translator(self.language)
+        if remember:
+            self.save_prefs()
+
+    def flip(self):
+        self.prefs.flipped = not self.prefs.flipped
+        self.save_prefs()
+
+    def set_pref(self, name, value):
+        if name in ("home_left", "click_moves", "auto_flip", "animate") and isinstance(value, bool):
+            setattr(self.prefs, name, value)
+            self.save_prefs()
+
+    # --- who is who ---------------------------------------------------------------------------
+    def is_human(self, player):
+        return player in self.setup.humans()
+
+    def player_name(self, player):
+        name = self.setup.names[player]
+        if name:
+            return name
+        tr = self.tr
+        mode = self.setup.mode
+        if mode == "bot":
+            if player == HUMAN_SEAT:
+                return tr("name.you")
+            return tr("name.bot_level", level=tr(f"level.{self.setup.level}"))
+        if mode == "watch":
+            return tr(f"colour.{self.setup.colours[player]}")
+        return tr("name.player1") if player == BOTTOM_DEFAULT else tr("name.player2")
+
+    @property
+    def bottom(self):
+        """The player drawn at the bottom of the board."""
+        if self.prefs.auto_flip and self.setup.mode == "hotseat" and self.match is not None:
+            actor = self.match.player_to_act
+            if actor is None:
+                actor = self.match.player_on_roll
+            if actor is not None:
+                return actor
+        return 1 - BOTTOM_DEFAULT if self.prefs.flipped else BOTTOM_DEFAULT
+
+    def _human_moving(self):
+        m = self.match
+        return m.phase is Phase.MOVING and self.is_human(m.player_on_roll)
+
+    def human_to_act(self):
+        """True when the next action is a person's (buttons and clicks work)."""
+        m = self.match
+        if m.phase is Phase.OPENING:
+            return bool(self.setup.humans())
+        if m.phase is Phase.OVER:
+            return False
+        actor = m.player_to_act
+        return actor is not None and self.is_human(actor)
+
+    def bot_to_act(self):
+        """True when the computer must act next (main.py then calls :meth:`bot_act`)."""
+        m = self.match
+        if m is None:
+            return False
+        if m.phase is Phase.OVER:
+            return self.setup.mode == "watch" and m.match_winner is None
+        if m.phase is Phase.OPENING:
+            return not self.setup.humans()
+        actor = m.player_to_act
+        return actor is not None and not self.is_human(actor)
+
+    # --- actions ------------------------------------------------------------------------------
+    def _act(self, action):
+        """Run a match action; a refusal becomes the message.  Saves either way."""
+        self.confirm_resign = False
+        try:
+            result = action()
+        except (IllegalActionError, IllegalMoveError) as error:
+            self._refused(error)
+            result = None
+        self.save()
+        return result
+
+    def _refused(self, error):
+        reason = getattr(error, "reason", None)
+        details = dict(getattr(error, "details", {}) or {})
+        params = {}
+        for name, value in details.items():
+            if name in ("point", "target") and isinstance(value, int):
+                params[name] = {"where": value}
+            elif isinstance(value, (int, str)) and not isinstance(value, bool):
+                params[name] = value
+        key = f"reason.{reason.value}" if reason is not None else "reason.unknown"
+        if not self.tr.has(key):
+            key = "reason.unknown"
+        self.message = (key, params)
+
+    def roll(self):
+        """Throw the dice (the opening roll too), for the person on roll."""
+        if not self.human_to_act():
+            return
+        self._roll()
+
+    def _roll(self):
+        m = self.match
+        opening = m.phase is Phase.OPENING
+        before = len(m.events)
+        if self._act(m.roll) is None:
+            return
+        self.selected = None
+        if opening:
+            self._announce_opening(m.events[before:])
+        else:
+            self._announce_roll()
+
+    def _announce_opening(self, events):
+        rolls = [e for e in events if e["type"] == "opening_roll"]
+        last = rolls[-1]
+        die0, die1 = last["dice"]
+        starter = last["player"]
+        self.message = ("msg.opening", {
+            "name0": {"player": 0}, "name1": {"player": 1}, "die0": die0, "die1": die1,
+            "starter": {"player": starter}, "dice": _dice_text(self.match.dice)})
+        self._after_roll(opening=True)
+
+    def _announce_roll(self):
+        self._after_roll(opening=False)
+
+    def _after_roll(self, opening):
+        """Announce the roll; play a forced move for a person (they still press Done)."""
+        m = self.match
+        turn = m.turn
+        player = m.player_on_roll
+        name = {"player": player}
+        dice = _dice_text(m.dice)
+        opening_message = self.message if opening else None
+        if turn.no_move:
+            key = "msg.no_move" if self.is_human(player) else "msg.bot_no_move"
+            self.message = (key, {"name": name, "dice": dice})
+        elif self.is_human(player):
+            forced = turn.forced
+            if forced is not None:
+                for step in forced.steps:
+                    m.step(step.source, step.target)
+                self.message = ("msg.forced", {"name": name, "dice": dice, "move": str(forced)})
+            elif opening_message is None:
+                key = "msg.rolled_click" if self.prefs.click_moves else "msg.rolled"
+                self.message = (key, {"name": name, "dice": dice})
+        self.save()
+
+    def double(self):
+        if not self.human_to_act():
+            return
+        self._double()
+
+    def _double(self):
+        m = self.match
+        doubler = m.player_on_roll
+        if self._act(m.double) is None and m.phase is Phase.DOUBLED:
+            self.message = ("msg.double_offered", {"name": {"player": doubler},
+                                                   "other": {"player": 1 - doubler},
+                                                   "value": m.offered_cube})
+            self.save()
+
+    def take(self):
+        if self.human_to_act() and self.match.phase is Phase.DOUBLED:
+            self._take()
+
+    def _take(self):
+        m = self.match
+        taker = m.player_to_act
+        self._act(m.take)
+        if m.phase is Phase.ROLL_OR_DOUBLE:
+            self.message = ("msg.double_taken", {"name": {"player": taker}, "value": m.cube_value})
+            self.save()
+
+    def drop(self):
+        if self.human_to_act() and self.match.phase is Phase.DOUBLED:
+            self._drop()
+
+    def _drop(self):
+        m = self.match
+        dropper = m.player_to_act
+        self._act(m.drop)
+        if m.phase is Phase.OVER:
+            result = m.game.result
+            self._game_over(("msg.double_dropped", {"name": {"player": dropper},
+                                                    "winner": {"player": result.winner},
+                                                    "points": _points(result.points)}))
+
+    def undo(self):
+        if self._human_moving():
+            self.selected = None
+            self._act(self.match.undo)
+            self._describe_turn()
+
+    def done(self):
+        """End the turn (the button, or a click on the dice); never happens on its own."""
+        if not self._human_moving():
+            return
+        self._done()
+
+    def _done(self):
+        m = self.match
+        mover = m.player_on_roll
+        dice = _dice_text(m.dice)
+        move = self._act(m.done)
+        self.selected = None
+        if m.phase is Phase.OVER:
+            result = m.game.result
+            self._game_over(("msg.game_won", {"winner": {"player": result.winner},
+                                              "result": {"key": _RESULT_KEYS.get(result.kind, "result.single")},
+                                              "points": _points(result.points)}))
+        elif m.phase is Phase.ROLL_OR_DOUBLE:
+            if not self.is_human(mover) and move is not None:
+                self.message = ("msg.bot_played", {"name": {"player": mover}, "dice": dice,
+                                                   "move": str(move)})
+            elif self.is_human(m.player_on_roll):
+                self._prompt_roll()
+            self.save()
+
+    def _prompt_roll(self):
+        m = self.match
+        player = m.player_on_roll
+        key = "msg.to_roll_or_double" if m.can_double() else "msg.to_roll"
+        self.message = (key, {"name": {"player": player}})
+
+    def resign(self):
+        """Resign the game; asks for a second press first.
+
+        The resignation is for what the game would cost if it ended now
+        (a gammon or backgammon while no checker is off), which the opponent
+        always accepts.
+        """
+        m = self.match
+        if not self.human_to_act() or m.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            return
+        if not self.confirm_resign:
+            self.confirm_resign = True
+            self.message = ("msg.confirm_resign", {})
+            return
+        self.confirm_resign = False
+        resigner = m.player_on_roll
+        position = m.game.position
+        # the resigner's own checkers: the position is seen from the player on roll
+        loser = position.mine
+        kind = 1
+        if sum(loser) == 15:
+            kind = 3 if loser[24] or any(loser[18:24]) else 2
+        self._act(lambda: m.resign(kind))
+        if m.phase is Phase.RESIGNATION_OFFERED:
+            self._act(m.accept_resignation)
+        if m.phase is Phase.OVER:
+            result = m.game.result
+            self._game_over(("msg.resigned", {"name": {"player": resigner},
+                                              "winner": {"player": result.winner},
+                                              "points": _points(result.points)}))
+
+    def _game_over(self, message):
+        m = self.match
+        self.selected = None
+        self.bot_plan = None
+        winner = m.match_winner
+        if winner is not None:
+            score = m.score
+            self.message = _join(message, ("msg.match_won", {
+                "winner": {"player": winner}, "score0": score[winner], "score1": score[1 - winner]}))
+        else:
+            self.message = ("msg.next_game", {"text": list(message)})
+        self.save()
+
+    def tick(self):
+        """Apply a clock that ran out; True when that ended the game."""
+        m = self.match
+        if m is None or m.clock is None:
+            return False
+        try:
+            flagged = m.check_clock()
+        except GameError:
+            return False
+        if flagged is None:
+            return False
+        result = m.game.result
+        self._game_over(("msg.timeout", {"name": {"player": flagged},
+                                         "winner": {"player": result.winner},
+                                         "points": _points(result.points)}))
+        return True
+
+    # --- checker play -------------------------------------------------------------------------
+    def _mover_point(self, slot):
+        """The point (mover's numbering: 25 bar, 0 off) a ``data-slot`` stands for, or None."""
+        mover = self.match.player_on_roll
+        if slot.startswith("p") and slot[1:].isdigit():
+            number = int(slot[1:])
+            return number if mover == self.bottom else 25 - number
+        if slot in (f"bar{mover}",):
+            return 25
+        if slot in (f"off{mover}",):
+            return 0
+        return None
+
+    def click(self, slot, button="left"):
+        """A click (``button`` ``"left"`` or ``"right"``) on the element with ``data-slot=slot``."""
+        m = self.match
+        if slot == "dice":
+            if self._human_moving():
+                turn = m.turn
+                if turn.is_complete or turn.no_move:
+                    self.done()
+            elif m.phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE):
+                self.roll()
+            return
+        if slot == "cube":
+            if m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double():
+                self.double()
+            return
+        if not self._human_moving():
+            return
+        point = self._mover_point(slot)
+        if point is None:
+            return
+        turn = m.turn
+        if point == 0:
+            self._bear_off()
+            return
+        own = turn.current.mine[point - 1] > 0
+        if button == "right":
+            if own:
+                self._auto_step(point, "low")
+            return
+        if self.selected is not None:
+            if point == self.selected:
+                if 0 in turn.destinations(point):
+                    self._step(point, 0)
+                else:
+                    self._auto_step(point, "high")
+                return
+            if point in turn.destinations(self.selected):
+                self._step(self.selected, point)
+                return
+            if own and turn.destinations(point):
+                self._select(point)
+                return
+            self._explain_step(self.selected, point)
+            return
+        if not own:
+            self.message = ("msg.pick_checker", {})
+            return
+        if self.prefs.click_moves:
+            self._auto_step(point, "high")
+        elif turn.destinations(point):
+            self._select(point)
+        else:
+            self._explain_source(point)
+
+    def press(self, slot):
+        """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
+        if not self._human_moving():
+            return False
+        point = self._mover_point(slot)
+        if point in (None, 0):
+            return False
+        if self.match.turn.destinations(point):
+            self.selected = point
+            return True
+        return False
+
+    def drop_on(self, slot):
+        """A dragged checker is let go over ``slot``: move it there if that is legal."""
+        if not self._human_moving() or self.selected is None:
+            return
+        point = self._mover_point(slot) if slot else None
+        if point is None or point == self.selected:
+            return
+        if point in self.match.turn.destinations(self.selected):
+            self._step(self.selected, point)
+        else:
+            self._explain_step(self.selected, point)
+
+    def deselect(self):
+        self.selected = None
+
+    def _select(self, point):
+        self.selected = point
+        self.message = ("msg.choose_target", {"point": {"where": point}})
+
+    def _step(self, source, target):
+        self.selected = None
+        self._act(lambda: self.match.step(source, target))
+        self._describe_turn()
+
+    def _auto_step(self, source, use):
+        self.selected = None
+        self._act(lambda: self.match.auto_step(source, use))
+        self._describe_turn()
+
+    def _bear_off(self):
+        turn = self.match.turn
+        if self.selected is not None and 0 in turn.destinations(self.selected):
+            self._step(self.selected, 0)
+            return
+        sources = [s for s, targets in turn.all_destinations().items() if 0 in targets]
+        if sources:
+            self._step(max(sources), 0)
+            return
+        # no checker can go off: say why, from the highest checker
+        mine = turn.current.mine
+        highest = max((i + 1 for i in range(25) if mine[i]), default=None)
+        if highest is None:
+            return
+        self._explain_step(highest, 0)
+
+    def _explain_step(self, source, target):
+        """Say why ``source`` → ``target`` is refused, without changing the match."""
+        scratch = self._scratch_turn()
+        try:
+            scratch.step(source, target)
+        except IllegalMoveError as error:
+            self._refused(error)
+            if self.message[0] == "reason.no_checker" and target:
+                self.message = ("msg.pick_checker", {})
+        else:  # pragma: no cover - destinations() said no: the engine agrees
+            self.message = ("reason.unknown", {})
+
+    def _explain_source(self, source):
+        scratch = self._scratch_turn()
+        try:
+            scratch.auto_step(source, "high")
+        except IllegalMoveError as error:
+            self._refused(error)
+        else:  # pragma: no cover
+            self.message = ("msg.cannot_move_checker", {})
+
+    def _scratch_turn(self):
+        """A copy of the turn in play, to try steps on without touching the match."""
+        turn = self.match.turn
+        scratch = Turn(turn.position, turn.dice)
+        for step in turn.played:
+            scratch.step(step.source, step.target)
+        return scratch
+
+    def _describe_turn(self):
+        m = self.match
+        if m.phase is not Phase.MOVING:
+            return
+        turn = m.turn
+        move = str(turn.move)
+        if turn.is_complete and turn.played:
+            self.message = ("msg.complete", {"move": move})
+        elif turn.played:
+            self.message = ("msg.playing", {"move": move})
+        self.save()
+
+    def type_move(self, text):
+        """Play notation typed by the user (``8/5 6/5``; a part of the move works too)."""
+        if not self._human_moving():
+            return False
+        m = self.match
+        turn = m.turn
+        text = (text or "").strip()
+        if not text:
+            return False
+        try:
+            parse_notation(text)
+        except GameError:
+            self.message = ("msg.bad_notation", {"text": text[:40]})
+            return False
+        plan, error = self._plan_typed(text, from_scratch=False)
+        if plan is None and turn.played:
+            plan, _other = self._plan_typed(text, from_scratch=True)
+            if plan is not None:
+                m.undo_all()
+        if plan is None:
+            self._refused(error)
+            self.save()
+            return False
+        self.selected = None
+        for source, target in plan:
+            m.step(source, target)
+        self._describe_turn()
+        return True
+
+    def _plan_typed(self, text, from_scratch):
+        """The single steps that play ``text`` now, or ``(None, error)``."""
+        turn = self.match.turn
+        scratch = Turn(turn.position, turn.dice)
+        if not from_scratch:
+            for step in turn.played:
+                scratch.step(step.source, step.target)
+        first_error = None
+        if not scratch.played:
+            # a whole play: the engine reads it, hits and intermediate points included
+            try:
+                move = turn.position.parse_move(text, turn.dice)
+                return [(s.source, s.target) for s in move.steps], None
+            except IllegalMoveError as error:
+                first_error = error
+            except GameError as error:
+                return None, error
+        try:
+            for source, target, count, _hits in parse_notation(text):
+                for _ in range(count):
+                    scratch.step(source, target)
+        except IllegalMoveError as error:
+            return None, first_error or error
+        played_before = len(turn.played) if not from_scratch else 0
+        return [(s.source, s.target) for s in scratch.played[played_before:]], None
+
+    # --- the computer ----------------------------------------------------------------------------
+    def _bot(self, player):
+        level = self.setup.level
+        if level not in self._bots:
+            if self._bot_factory is not None:
+                self._bots[level] = self._bot_factory(level)
+            else:
+                from ..bot import Bot  # imported on first use: start-up stays lean
+                self._bots[level] = Bot(level=level)
+        return self._bots[level]
+
+    def _context(self, player):
+        try:
+            from ..bot import CubeContext
+        except ImportError:  # pragma: no cover
+            return None
+        m = self.match
+        cfg = m.config
+        owner = m.cube_owner
+        return CubeContext(
+            cube_value=m.cube_value,
+            cube_owner=None if owner is None else ("me" if owner == player else "opponent"),
+            match_length=cfg.length, score_me=m.score[player], score_opponent=m.score[1 - player],
+            crawford=m.is_crawford_game, jacoby=cfg.jacoby and cfg.money,
+            beavers=cfg.beavers and cfg.money)
+
+    def bot_act(self):
+        """The computer does one small thing (a roll, a cube answer, one checker, Done).
+
+        Returns what it did: ``"roll"``, ``"double"``, ``"take"``, ``"drop"``,
+        ``"step"``, ``"done"``, ``"new_game"``, or None when it is not its turn.
+        ``main.py`` waits a little between calls so people can follow.
+        """
+        if not self.bot_to_act():
+            return None
+        m = self.match
+        phase = m.phase
+        if phase is Phase.OVER:
+            self.next_game()
+            return "new_game"
+        if phase is Phase.OPENING:
+            self._roll()
+            return "roll"
+        player = m.player_to_act
+        bot = self._bot(player)
+        if phase is Phase.ROLL_OR_DOUBLE:
+            if m.can_double() and self._cube_says(bot, "cube_action", player) == "double":
+                self._double()
+                return "double"
+            self._roll()
+            return "roll"
+        if phase is Phase.DOUBLED:
+            doubler = m.player_on_roll
+            answer = self._cube_says(bot, "take_decision", doubler)
+            if answer == "beaver" and m.refusal("beaver") is None:
+                self._act(m.beaver)
+                self.message = ("msg.double_taken", {"name": {"player": player}, "value": m.cube_value})
+                self.save()
+                return "take"
+            if answer == "drop":
+                self._drop()
+                return "drop"
+            self._take()
+            return "take"
+        if phase is Phase.RESIGNATION_OFFERED:
+            self._act(m.accept_resignation)
+            return "take"
+        if phase is Phase.MOVING:
+            turn = m.turn
+            if self.bot_plan is None:
+                if turn.played:
+                    m.undo_all()
+                if turn.no_move:
+                    self.bot_plan = []
+                else:
+                    move = bot.choose_move(turn.position, turn.dice, self._context(player))
+                    self.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
+                    self.message = ("msg.bot_played", {"name": {"player": player},
+                                                       "dice": _dice_text(m.dice), "move": str(move)})
+            if self.bot_plan:
+                source, target = self.bot_plan.pop(0)
+                self._act(lambda: m.step(source, target))
+                return "step"
+            self.bot_plan = None
+            self._done()
+            return "done"
+        return None  # pragma: no cover
+
+    def _cube_says(self, bot, method, doubler):
+        """The bot's cube answer; both questions are asked from the (would-be) doubler's side."""
+        m = self.match
+        try:
+            return getattr(bot, method)(m.game.position, self._context(doubler))
+        except AttributeError:  # a bot without cube play: never doubles, always takes
+            return "no_double" if method == "cube_action" else "take"
+
+    # --- the view ---------------------------------------------------------------------------------
+    def text(self, message):
+        """Translate a message kept as data: ``(key, params)``; params may name players, points."""
+        if not message:
+            return ""
+        key, params = message[0], message[1] if len(message) > 1 else {}
+        tr = self.tr
+        if key == _JOIN:
+            return " ".join(self.text(part) for part in params["parts"])
+        if key == "msg.next_game":
+            return tr(key, text=self.text(params["text"]))
+        values = {}
+        for name, value in params.items():
+            values[name] = self._param(value)
+        return tr(key, **values)
+
+    def _param(self, value):
+        tr = self.tr
+        if isinstance(value, dict):
+            if "player" in value:
+                return self.player_name(value["player"])
+            if "where" in value:
+                where = value["where"]
+                if where == 25:
+                    return tr("where.bar")
+                if where == 0:
+                    return tr("where.off")
+                return tr("where.point", n=where)
+            if "key" in value:
+                return tr(value["key"])
+            if "plural" in value:
+                return tr.n(value["plural"], value.get("n", 0))
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
+            return "-".join(str(v) for v in value)
+        return value
+
+    def _board_view(self):
+        m = self.match
+        por = m.player_on_roll
+        position = m.position
+        viewer = 0 if por is None else por
+        counts = [None, None]
+        counts[viewer] = position.mine
+        counts[1 - viewer] = position.theirs
+        tr = self.tr
+        labels = {"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
+                  "crawford": tr("board.crawford"), "opening_die": tr("board.opening_die")}
+        moving = m.phase is Phase.MOVING
+        human = moving and self.is_human(por)
+        turn = m.turn if moving else None
+        movable = frozenset()
+        targets = frozenset()
+        selected = None
+        if human and not turn.is_complete:
+            movable = frozenset(turn.all_destinations())
+            if self.selected is not None and self.selected in movable:
+                selected = self.selected
+                targets = frozenset(turn.destinations(selected))
+        dice = tuple(m.dice) if m.dice else ()
+        return BoardView(
+            counts=(tuple(counts[0]), tuple(counts[1])),
+            bottom=self.bottom,
+            home_right=not self.prefs.home_left,
+            colours=self.setup.colours,
+            cube_value=m.cube_value,
+            cube_owner=m.cube_owner,
+            cube_offered_by=m.player_on_roll if m.phase is Phase.DOUBLED and m.game.offer == "double" else None,
+            cube_enabled=m.config.cube,
+            crawford=m.is_crawford_game,
+            dice=dice if moving else (),
+            dice_player=por,
+            dice_left=tuple(turn.remaining_dice) if turn and not turn.is_complete else (),
+            mover=por if human else None,
+            movable=movable,
+            selected=selected,
+            targets=targets,
+            dice_clickable=bool(human and (turn.is_complete or turn.no_move)),
+            cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
+            labels=labels,
+        )
+
+    def _panel(self, player, board):
+        m = self.match
+        tr = self.tr
+        score = m.score[player]
+        clock_text = ""
+        if m.clock is not None:
+            per_move, reserve = m.clock.remaining(player)
+            clock_text = tr("panel.clock", move=_clock(per_move), reserve=_clock(reserve))
+        actor = m.player_to_act
+        status = ""
+        if actor == player and m.phase is not Phase.OVER:
+            status = tr("panel.on_roll") if self.is_human(player) else tr("panel.thinking")
+        return PlayerPanel(
+            player=player, name=self.player_name(player), colour=self.setup.colours[player],
+            score_text=tr("panel.score", score=score),
+            pips_text=tr("panel.pips", n=board.pips(player)),
+            clock_text=clock_text, on_roll=actor == player, status_text=status)
+
+    def _stakes(self, length):
+        tr = self.tr
+        if length:
+            return tr("info.stakes_match", length=tr.n("count.points", length))
+        return tr("info.stakes_money")
+
+    def info_text(self):
+        m = self.match
+        tr = self.tr
+        cfg = m.config
+        text = self._stakes(cfg.length)
+        if cfg.cube:
+            text += " · " + tr("info.cube", cube=m.cube_value)
+        if m.is_crawford_game:
+            text += " · " + tr("info.crawford")
+        if self.setup.seed:
+            text += " · " + tr("info.seed", seed=self.setup.seed)
+        return text
+
+    def buttons(self):
+        m = self.match
+        human = self.human_to_act()
+        phase = m.phase
+        moving = phase is Phase.MOVING and human
+        turn = m.turn
+        cube = m.config.cube
+        return {
+            "roll": (True, human and phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE)),
+            "done": (True, bool(moving and (turn.is_complete or turn.no_move))),
+            "undo": (True, bool(moving and turn.played)),
+            "double": (cube, human and phase is Phase.ROLL_OR_DOUBLE and m.can_double()),
+            "take": (human and phase is Phase.DOUBLED, human and phase is Phase.DOUBLED),
+            "drop": (human and phase is Phase.DOUBLED, human and phase is Phase.DOUBLED),
+            "resign": (True, human and phase in (Phase.ROLL_OR_DOUBLE, Phase.MOVING)),
+            "next-game": (phase is Phase.OVER and m.match_winner is None and self.setup.mode != "watch",
+                          phase is Phase.OVER and m.match_winner is None),
+        }
+
+    def view(self):
+        """The :class:`View` of the current state."""
+        m = self.match
+        board = self._board_view()
+        bottom = board.bottom
+        top_panel = self._panel(1 - bottom, board)
+        bottom_panel = self._panel(bottom, board)
+        message = self.text(self.message)
+        warn = bool(self.message) and self.message[0].startswith(_WARN_PREFIX)
+        return View(
+            board_svg=board_svg(board),
+            top_html=player_html(top_panel),
+            bottom_html=player_html(bottom_panel),
+            top_on_roll=top_panel.on_roll,
+            bottom_on_roll=bottom_panel.on_roll,
+            message=message,
+            warn=warn,
+            info=self.info_text(),
+            position_id=m.position_id(),
+            match_id=m.match_id(),
+            buttons=self.buttons(),
+            move_input=self._human_moving(),
+            language=self.language,
+            layout=checker_layout(board),
+            board=board,
+        )
+
+
+# --- helpers ----------------------------------------------------------------------------------
+#: the key of a message made of several messages, one after the other
+_JOIN = "+"
+
+
+def _join(*messages):
+    return (_JOIN, {"parts": [list(message) for message in messages]})
+
+
+def _dice_text(dice):
+    return "-".join(str(d) for d in dice) if dice else ""
+
+
+def _points(n):
+    return {"plural": "count.points", "n": n}
+
+
+def _clock(seconds):
+    seconds = max(0, int(seconds + 0.999))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _score_of(match_data):
+    """The score in a saved match's events (its last ``win``), without replaying it."""
+    for event in reversed(match_data.get("events") or []):
+        if event.get("type") == "win" and isinstance(event.get("score"), list):
+            return event["score"]
+    return [0, 0]
+
+
+def _date(seconds):
+    try:
+        t = time.localtime(int(seconds))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+    return f"{t.tm_year}-{t.tm_mon:02d}-{t.tm_mday:02d} {t.tm_hour:02d}:{t.tm_min:02d}"
+
+
+def _message_to_data(message):
+    if not message:
+        return None
+    return [message[0], message[1] if len(message) > 1 else {}]
+
+
+def _message_from_data(data):
+    if isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
+        return (data[0], data[1])
+    return None

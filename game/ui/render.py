@@ -1,0 +1,498 @@
+"""The board as SVG text, drawn from plain data: no rules, no DOM.
+
+:func:`board_svg` turns a :class:`BoardView` (checker counts, cube, dice and
+what may be clicked, all decided elsewhere) into an SVG string.  Every
+element the page reacts to carries ``data-slot``, the place it stands for:
+
+- ``p1`` … ``p24``: a point, numbered from the side of the player drawn at
+  the bottom of the board (the viewer);
+- ``bar0`` / ``bar1``: the bar of player 0 / 1; ``off0`` / ``off1``: their
+  bear-off trays;
+- ``dice`` and ``cube``.
+
+Checkers are ``.checker`` elements with ``data-player`` and ``data-point``
+(``1``–``24`` from their owner's side, ``bar`` or ``off``) and a
+``data-key`` that stays put while the checker does, so the page can animate
+the ones that moved (:func:`checker_moves`).  Text that comes from people
+(names) is escaped here.
+
+>>> svg = board_svg(BoardView.start())
+>>> svg.count('class="checker')
+30
+>>> slot_at(476, 200)
+'bar0'
+"""
+
+from dataclasses import dataclass, field
+from html import escape
+
+__all__ = [
+    "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
+    "checker_moves", "slot_at", "matches_html", "WIDTH", "HEIGHT",
+]
+
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+# --- geometry (SVG user units), computed with the home board on the right ----
+FRAME = 14
+SIDE = 70          # cube column on one side, bear-off tray on the other
+PW = 60            # point width
+HALF = 6 * PW
+BAR = 64
+NUM = 26           # band for the point numbers, above and below the field
+WIDTH = 2 * FRAME + 2 * SIDE + 2 * HALF + BAR
+FIELD = 620
+HEIGHT = 2 * FRAME + 2 * NUM + FIELD
+X0 = FRAME + SIDE                  # left edge of the field
+TOP = FRAME + NUM                  # top edge of the field
+BOTTOM = TOP + FIELD
+MID = TOP + FIELD // 2
+POINT_H = 240
+R = 27                             # checker radius
+STACK = 290                        # longest a stack may grow before it is squeezed
+BAR_X = X0 + HALF + BAR // 2
+TRAY_X = X0 + 2 * HALF + BAR       # left edge of the tray
+CUBE_X = FRAME + SIDE // 2
+SLAB_H = 16
+CUBE = 50
+DIE = 48
+
+PALETTES = ("light", "dark")
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board shows, as plain values.
+
+    ``counts[p]`` holds 25 numbers for player ``p``: their points 1–24 counted
+    from their own side, then their bar.  ``movable``, ``selected`` and
+    ``targets`` are in the numbering of ``mover`` (25 the bar, 0 off).
+    ``dice_left`` lists the die values still to play.
+    """
+
+    counts: tuple = (START, START)
+    bottom: int = 0
+    home_right: bool = True
+    colours: tuple = ("light", "dark")
+    cube_value: int = 1
+    cube_owner: int | None = None
+    cube_offered_by: int | None = None
+    cube_enabled: bool = True
+    crawford: bool = False
+    dice: tuple = ()
+    dice_player: int | None = None
+    dice_left: tuple = ()
+    opening: tuple = ()            # the opening roll: (die of player 0, die of player 1)
+    mover: int | None = None
+    movable: frozenset = frozenset()
+    selected: int | None = None
+    targets: frozenset = frozenset()
+    dice_clickable: bool = False
+    cube_clickable: bool = False
+    labels: dict = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, **changes):
+        return cls(**changes)
+
+    def off(self, player):
+        return 15 - sum(self.counts[player])
+
+    def pips(self, player):
+        return sum(i * n for i, n in enumerate(self.counts[player], 1))
+
+
+def _mirror(view):
+    return (lambda x: x) if view.home_right else (lambda x: WIDTH - x)
+
+
+def _bottom_number(view, player, point):
+    """The number of ``point`` (owner's numbering) counted from the bottom player's side."""
+    return point if player == view.bottom else 25 - point
+
+
+def _column(number):
+    """Column 0–11 from the left (home board on the right) and row of a point (bottom numbering)."""
+    if number <= 12:
+        return 12 - number, "bottom"
+    return number - 13, "top"
+
+
+def _column_x(col):
+    return X0 + col * PW + (BAR if col >= 6 else 0) + PW // 2
+
+
+def _stack_y(row, k, n):
+    step = 2 * R if n <= 5 else min(2 * R, (STACK - 2 * R) / (n - 1))
+    offset = R + k * step
+    return TOP + offset if row == "top" else BOTTOM - offset
+
+
+def _bar_y(view, player, k, n):
+    # the bottom player's checkers wait on the upper half of the bar, facing
+    # the quarter where they enter, and the other player's on the lower half
+    step = 2 * R if n <= 4 else min(2 * R, (STACK - 60 - 2 * R) / (n - 1))
+    offset = 40 + R + k * step
+    return MID - offset if player == view.bottom else MID + offset
+
+
+def _point_place(view, player, point, k, n):
+    """Centre of the ``k``-th checker of ``n`` on a point (owner's numbering, 25 = bar)."""
+    mx = _mirror(view)
+    if point == 25:
+        return mx(BAR_X), _bar_y(view, player, k, n)
+    col, row = _column(_bottom_number(view, player, point))
+    return mx(_column_x(col)), _stack_y(row, k, n)
+
+
+def _slab_rect(view, player, k):
+    """Left, top of the ``k``-th borne-off checker of ``player`` in the tray."""
+    mx = _mirror(view)
+    left = TRAY_X + 8
+    x = mx(left) if view.home_right else mx(left) - (SIDE - 16)
+    if player == view.bottom:
+        return x, BOTTOM - 4 - (k + 1) * SLAB_H
+    return x, TOP + 4 + k * SLAB_H
+
+
+def _slot(view, player, point):
+    if point == 25:
+        return f"bar{player}"
+    if point == 0:
+        return f"off{player}"
+    return f"p{_bottom_number(view, player, point)}"
+
+
+def checker_layout(view):
+    """``{key: (x, y, player, point)}`` for every checker on the board; ``point`` may be 25 or 0."""
+    layout = {}
+    for player in (0, 1):
+        counts = view.counts[player]
+        for point in range(1, 26):
+            n = counts[point - 1]
+            for k in range(n):
+                x, y = _point_place(view, player, point, k, n)
+                layout[f"{player}:{point}:{k}"] = (x, y, player, point)
+        for k in range(view.off(player)):
+            x, y = _slab_rect(view, player, k)
+            layout[f"{player}:0:{k}"] = (x, y, player, 0)
+    return layout
+
+
+def checker_moves(before, after):
+    """How far each checker of ``after`` must start from to seem to come from ``before``.
+
+    Both are :func:`checker_layout` results.  A checker whose key is in both
+    comes from its old place; new keys are paired with vanished keys of the
+    same player (nearest first).  Returns ``{key: (dx, dy)}``, only for
+    checkers that moved.
+
+    >>> a = checker_layout(BoardView())
+    >>> moved = list(START); moved[12] -= 1; moved[7] += 1
+    >>> b = checker_layout(BoardView(counts=(tuple(moved), START)))
+    >>> sorted(checker_moves(a, b))
+    ['0:8:3']
+    """
+    offsets = {}
+    for player in (0, 1):
+        gone = [k for k, v in before.items() if v[2] == player and k not in after]
+        new = [k for k, v in after.items() if v[2] == player and k not in before]
+        for key in new:
+            x, y = after[key][:2]
+            if not gone:
+                break
+            nearest = min(gone, key=lambda g: (before[g][0] - x) ** 2 + (before[g][1] - y) ** 2)
+            gone.remove(nearest)
+            offsets[key] = (before[nearest][0] - x, before[nearest][1] - y)
+    for key, (x, y, *_rest) in after.items():
+        if key in before and key not in offsets:
+            dx, dy = before[key][0] - x, before[key][1] - y
+            if dx or dy:
+                offsets[key] = (dx, dy)
+    return offsets
+
+
+def slot_at(x, y, view=None):
+    """The ``data-slot`` of the place under SVG coordinates ``(x, y)``, or None off the field."""
+    view = view or BoardView()
+    if not view.home_right:
+        x = WIDTH - x
+    if not TOP <= y <= BOTTOM:
+        return None
+    top_half = y < MID
+    if TRAY_X <= x <= TRAY_X + SIDE:
+        return f"off{1 - view.bottom if top_half else view.bottom}"
+    if X0 + HALF <= x < X0 + HALF + BAR:
+        return f"bar{view.bottom if top_half else 1 - view.bottom}"
+    if not X0 <= x < TRAY_X:
+        return "cube" if FRAME <= x < X0 else None
+    col = int((x - X0) // PW) if x < X0 + HALF else 6 + int((x - X0 - HALF - BAR) // PW)
+    col = min(col, 11)
+    number = 13 + col if top_half else 12 - col
+    return f"p{number}"
+
+
+# --- drawing -------------------------------------------------------------------------
+def _attrs(**attrs):
+    parts = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+    return " ".join(parts)
+
+
+def _num(value):
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _die_pips(value):
+    spots = {
+        1: [(0, 0)],
+        2: [(-1, -1), (1, 1)],
+        3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }
+    return spots.get(value, [])
+
+
+def _die(x, y, value, colour, classes, label):
+    half = DIE / 2
+    out = [f'<g {_attrs(class_=classes, data_value=value, data_slot="dice", transform=f"translate({_num(x)} {_num(y)})")}>'
+           f'<title>{escape(label)}</title>'
+           f'<rect {_attrs(class_=f"die-face {colour}", x=-half, y=-half, width=DIE, height=DIE, rx=9)}/>']
+    for dx, dy in _die_pips(value):
+        out.append(f'<circle class="die-pip" cx="{dx * 12}" cy="{dy * 12}" r="5"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _dice_used(view):
+    """One flag per drawn die: True when that die has been played."""
+    dice = list(view.dice)
+    left = list(view.dice_left)
+    if len(dice) == 2 and dice[0] == dice[1]:
+        # doubles: four moves on two dice; each die fades after two of them
+        played = 4 - len(left)
+        return [played >= 4, played >= 2]
+    used = []
+    for value in dice:
+        if value in left:
+            left.remove(value)
+            used.append(False)
+        else:
+            used.append(True)
+    return used
+
+
+def _draw_dice(view, out):
+    mx = _mirror(view)
+    labels = view.labels
+    if view.opening and not view.dice:
+        # each player's opening die on their own side of the board
+        for player, value in enumerate(view.opening):
+            if not value:
+                continue
+            centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
+            out.append(_die(mx(centre), MID, value, view.colours[player], "die opening",
+                            labels.get("opening_die", "")))
+        return
+    if not view.dice:
+        return
+    player = view.dice_player if view.dice_player is not None else view.bottom
+    centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
+    used = _dice_used(view)
+    classes = "dice" + (" clickable" if view.dice_clickable else "")
+    out.append(f'<g {_attrs(class_=classes, data_slot="dice")}>')
+    for i, value in enumerate(view.dice):
+        x = centre + (i - 0.5) * (DIE + 12)
+        out.append(_die(mx(x), MID, value, view.colours[player],
+                        "die used" if used[i] else "die", labels.get("die", "")))
+    if len(view.dice) == 2 and view.dice[0] == view.dice[1]:
+        # four small marks under the dice: the moves of a double still to play
+        for i in range(4):
+            x = centre + (i - 1.5) * 14
+            cls = "move-left" if i < len(view.dice_left) else "move-left spent"
+            out.append(f'<circle {_attrs(class_=cls, cx=_num(mx(x)), cy=MID + DIE / 2 + 12, r=4)}/>')
+    out.append("</g>")
+
+
+def _draw_cube(view, out):
+    if not view.cube_enabled:
+        return
+    mx = _mirror(view)
+    labels = view.labels
+    if view.cube_offered_by is not None:
+        player = view.cube_offered_by
+        centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
+        x, y, value, extra = mx(centre), MID, view.cube_value * 2, " offered"
+    else:
+        owner = view.cube_owner
+        if owner is None:
+            y = MID
+        elif owner == view.bottom:
+            y = BOTTOM - CUBE / 2 - 6
+        else:
+            y = TOP + CUBE / 2 + 6
+        x = mx(CUBE_X)
+        # a centred cube at 1 shows 64, as on a real cube
+        value = view.cube_value if owner is not None or view.cube_value > 1 else 64
+        extra = ""
+    if view.crawford:
+        extra += " crawford"
+    if view.cube_clickable:
+        extra += " clickable"
+    half = CUBE / 2
+    text = str(value)
+    size = 24 if len(text) <= 2 else 17
+    out.append(
+        f'<g {_attrs(class_="cube" + extra, data_slot="cube", data_value=view.cube_value, transform=f"translate({_num(x)} {_num(y)})")}>'
+        f'<title>{escape(labels.get("cube", ""))}</title>'
+        f'<rect class="cube-face" x="{-half}" y="{-half}" width="{CUBE}" height="{CUBE}" rx="7"/>'
+        f'<text class="cube-value" x="0" y="1" font-size="{size}">{escape(text)}</text>'
+        "</g>")
+    if view.crawford:
+        out.append(f'<text class="crawford-label" x="{_num(x)}" y="{_num(y + half + 16)}">'
+                   f'{escape(labels.get("crawford", "Crawford"))}</text>')
+
+
+def board_svg(view):
+    """The SVG text of the board (a ``<svg>`` element, no XML prolog)."""
+    mx = _mirror(view)
+    labels = view.labels
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'class="board-svg" role="img" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
+        f'<rect class="frame" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="18"/>',
+    ]
+    # the two halves of the field, the bar, the tray and the cube column
+    for left in (X0, X0 + HALF + BAR):
+        x = mx(left) if view.home_right else mx(left) - HALF
+        out.append(f'<rect class="field" x="{x}" y="{TOP}" width="{HALF}" height="{FIELD}"/>')
+    bar_left = X0 + HALF
+    out.append(f'<rect {_attrs(class_="bar", x=mx(bar_left) if view.home_right else mx(bar_left) - BAR, y=TOP, width=BAR, height=FIELD)}/>')
+    tray_left = mx(TRAY_X) if view.home_right else mx(TRAY_X) - SIDE
+    off_target = 0 in view.targets
+    for player, top in ((1 - view.bottom, TOP), (view.bottom, MID + 4)):
+        cls = "tray" + (" target" if off_target and player == view.mover else "")
+        extra = {"data_point": "off"} if off_target and player == view.mover else {}
+        out.append(f'<rect {_attrs(class_=cls, data_slot=f"off{player}", x=tray_left + 4, y=top, width=SIDE - 8, height=FIELD // 2 - 4, rx=6, **extra)}/>')
+    # points, with a transparent area over each column to catch clicks
+    for number in range(1, 25):
+        col, row = _column(number)
+        cx = mx(_column_x(col))
+        base, tip = (TOP, TOP + POINT_H) if row == "top" else (BOTTOM, BOTTOM - POINT_H)
+        shade = "point-a" if (col + (row == "top")) % 2 == 0 else "point-b"
+        mover_number = None
+        if view.mover is not None:
+            mover_number = number if view.mover == view.bottom else 25 - number
+        cls = f"point {shade}"
+        if mover_number is not None and mover_number in view.targets:
+            cls += " target-point"
+        out.append(f'<polygon {_attrs(class_=cls, data_slot=f"p{number}", points=f"{cx - PW / 2 + 2},{base} {cx + PW / 2 - 2},{base} {cx},{tip}")}/>')
+        hit_top = TOP if row == "top" else MID
+        out.append(f'<rect class="hit" data-slot="p{number}" x="{_num(cx - PW / 2)}" y="{hit_top}" width="{PW}" height="{FIELD // 2}"/>')
+        label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
+        out.append(f'<text class="point-number" x="{_num(cx)}" y="{_num(label_y)}">{number}</text>')
+    out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
+    out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
+
+    _draw_cube(view, out)
+
+    # checkers: borne off (slabs in the tray), then on the points and the bar
+    for player in (0, 1):
+        colour = view.colours[player]
+        for k in range(view.off(player)):
+            x, y = _slab_rect(view, player, k)
+            out.append(f'<rect {_attrs(class_=f"checker off {colour}", data_player=player, data_point="off", data_key=f"{player}:0:{k}", data_slot=f"off{player}", x=_num(x), y=_num(y), width=SIDE - 16, height=SLAB_H - 3, rx=4)}/>')
+    for player in (0, 1):
+        colour = view.colours[player]
+        counts = view.counts[player]
+        is_mover = player == view.mover
+        for point in range(1, 26):
+            n = counts[point - 1]
+            for k in range(n):
+                x, y = _point_place(view, player, point, k, n)
+                cls = f"checker {colour}"
+                if is_mover and k == n - 1:
+                    if point == view.selected:
+                        cls += " selected"
+                    elif point in view.movable:
+                        cls += " movable"
+                out.append(f'<circle {_attrs(class_=cls, data_player=player, data_point="bar" if point == 25 else point, data_key=f"{player}:{point}:{k}", data_slot=_slot(view, player, point), cx=_num(x), cy=_num(y), r=R - 1)}/>')
+            if n > 5 or (point == 25 and n > 4):
+                x, y = _point_place(view, player, point, n - 1, n)
+                out.append(f'<text class="count {colour}" x="{_num(x)}" y="{_num(y + 1)}">{n}</text>')
+    # where the selected checker may go
+    if view.mover is not None:
+        for target in sorted(view.targets):
+            if target == 0:
+                continue
+            n = view.counts[view.mover][target - 1]
+            x, y = _point_place(view, view.mover, target, n, n + 1)
+            out.append(f'<circle {_attrs(class_="target", data_point=target, data_slot=_slot(view, view.mover, target), cx=_num(x), cy=_num(y), r=R - 4)}/>')
+
+    _draw_dice(view, out)
+
+    # pip counts beside the trays
+    for player, y in ((1 - view.bottom, MID - 22), (view.bottom, MID + 34)):
+        x = mx(TRAY_X + SIDE / 2)
+        out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y)}>{view.pips(player)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    """One player's strip beside the board: name, colour, score, pips, clock."""
+
+    player: int
+    name: str
+    colour: str
+    score_text: str = ""
+    pips_text: str = ""
+    clock_text: str = ""
+    on_roll: bool = False
+    status_text: str = ""
+
+
+def player_html(panel):
+    """The inner HTML of a player strip, every text escaped."""
+    cls = "swatch " + (panel.colour if panel.colour in PALETTES else "light")
+    parts = [
+        f'<span class="{cls}" aria-hidden="true"></span>',
+        f'<span class="name">{escape(panel.name)}</span>',
+    ]
+    if panel.status_text:
+        parts.append(f'<span class="status">{escape(panel.status_text)}</span>')
+    parts.append(f'<span class="pipcount">{escape(panel.pips_text)}</span>')
+    if panel.clock_text:
+        parts.append(f'<span class="clock">{escape(panel.clock_text)}</span>')
+    parts.append(f'<span class="score">{escape(panel.score_text)}</span>')
+    return "".join(parts)
+
+
+def matches_html(unfinished, finished, labels):
+    """The list of kept matches: unfinished ones with Resume / Delete, then finished ones.
+
+    ``unfinished`` and ``finished`` are one-line descriptions (already
+    translated); ``labels`` holds the headings and button words.  The
+    buttons carry ``data-action`` and ``data-index`` for one delegated
+    listener.
+    """
+    def section(title, rows, actions):
+        out = [f"<h3>{escape(title)}</h3>"]
+        if not rows:
+            out.append(f'<p class="empty">{escape(labels.get("empty", ""))}</p>')
+        for index, text in enumerate(rows):
+            buttons = "".join(
+                f'<button type="button" data-action="{action}" data-index="{index}">'
+                f"{escape(labels.get(action, action))}</button>" for action in actions)
+            out.append(f'<div class="entry"><span>{escape(text)}</span><span>{buttons}</span></div>')
+        return "".join(out)
+
+    return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
+            + section(labels.get("finished", ""), finished, ()))

@@ -1,0 +1,88 @@
+"""Links that set up a match: ``?mode=hotseat&length=5&seed=42&level=expert&lang=fr``.
+
+:func:`parse_query` reads a query string into a :class:`LinkSetup`, or None
+when the link asks for no new match (a plain visit, or only ``lang``).
+Values are checked and bad ones replaced by defaults, never trusted: the
+text of a link reaches the page only through these fields.
+
+>>> parse_query("?mode=hotseat&length=7&seed=class-3b")
+LinkSetup(mode='hotseat', length=7, seed='class-3b', level='intermediate')
+>>> parse_query("?mode=bot&length=0&level=master").length
+0
+>>> parse_query("?lang=fr") is None
+True
+>>> query_language("?lang=fr")
+'fr'
+>>> build_query(LinkSetup(mode="bot", length=5, seed="42", level="expert"))
+'?mode=bot&length=5&seed=42&level=expert'
+"""
+
+import re
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
+
+__all__ = ["LinkSetup", "MODES", "LEVELS", "parse_query", "query_language", "build_query",
+           "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL"]
+
+MODES = ("bot", "hotseat", "watch")
+LEVELS = ("beginner", "intermediate", "expert", "master")
+MAX_LENGTH = 25
+DEFAULT_LENGTH = 5
+DEFAULT_LEVEL = "intermediate"
+_SEED = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
+_SETUP_KEYS = ("mode", "length", "seed", "level")
+
+
+@dataclass(frozen=True)
+class LinkSetup:
+    """A match asked for by a link. ``length`` 0 is money play; ``seed`` None: random dice."""
+
+    mode: str = "bot"
+    length: int = DEFAULT_LENGTH
+    seed: str | None = None
+    level: str = DEFAULT_LEVEL
+
+
+def _first(params, key):
+    values = params.get(key)
+    return values[0].strip() if values else None
+
+
+def parse_query(query):
+    """The :class:`LinkSetup` of a query string (with or without ``?``), or None."""
+    params = parse_qs((query or "").lstrip("?"), keep_blank_values=False)
+    if not any(key in params for key in _SETUP_KEYS):
+        return None
+    mode = _first(params, "mode")
+    mode = mode.lower() if mode and mode.lower() in MODES else "bot"
+    length_text = _first(params, "length") or ""
+    if length_text.lower() == "money":
+        length = 0
+    else:
+        try:
+            length = max(0, min(MAX_LENGTH, int(length_text)))
+        except ValueError:
+            length = DEFAULT_LENGTH
+    seed = _first(params, "seed")
+    seed = seed if seed and _SEED.match(seed) else None
+    level = _first(params, "level")
+    level = level.lower() if level and level.lower() in LEVELS else DEFAULT_LEVEL
+    return LinkSetup(mode=mode, length=length, seed=seed, level=level)
+
+
+def query_language(query):
+    """The ``lang`` a link asks for (``en`` / ``fr``), or None."""
+    lang = _first(parse_qs((query or "").lstrip("?")), "lang")
+    return lang.lower()[:2] if lang and lang.lower()[:2] in ("en", "fr") else None
+
+
+def build_query(setup, lang=None):
+    """The query string of a link that sets up the same match (and language)."""
+    params = {"mode": setup.mode, "length": setup.length}
+    if setup.seed:
+        params["seed"] = setup.seed
+    if setup.mode != "hotseat":
+        params["level"] = setup.level
+    if lang:
+        params["lang"] = lang
+    return "?" + urlencode(params)
