@@ -21,7 +21,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 ZIP_PATH = ROOT / "static" / "vendor" / "game.zip"
 
-SHIPPED_SUFFIXES = {".py", ".json", ".txt", ".bin", ".csv", ".toml"}
+SHIPPED_SUFFIXES = {".py", ".json", ".txt", ".bin", ".csv", ".toml", ".po"}
 SKIPPED_DIRS = {"tests", "__pycache__"}
 # 1980-01-01, the earliest date a zip entry can hold: the bytes depend on content only.
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
