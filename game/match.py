@@ -75,7 +75,7 @@ from enum import Enum
 from . import cube as rules
 from .clock import Clock
 from .dice import ManualDice, SystemDice, dice_from_dict
-from .errors import GameError, IllegalActionError, IllegalMoveError, InvalidIdError
+from .errors import GameError, IllegalActionError, IllegalMoveError
 from .match_id import (GAME_DROPPED, GAME_NONE, GAME_OVER, GAME_PLAYING, GAME_RESIGNED,
                        MatchIdInfo, encode_match_id)
 from .move import Move
@@ -503,18 +503,7 @@ class Match:
             game_state=state, turn=turn, double_offered=g.phase is Phase.DOUBLED,
             resignation=resignation, dice=g.dice, match_length=cfg.length,
             score=tuple(self._score), jacoby=cfg.jacoby and cfg.money)
-        try:
-            return MatchIdInfo(**values)
-        except InvalidIdError:
-            if not (cfg.length and max(self._score) > cfg.length):
-                raise
-            # gnubg writes the final score even past the match length (a 6-3 win
-            # of a 5-point match); MatchIdInfo refuses it, so skip its check here.
-            info = object.__new__(MatchIdInfo)
-            for name, value in values.items():
-                object.__setattr__(info, name, value)
-            object.__setattr__(info, "dice", None if g.dice is None else (max(g.dice), min(g.dice)))
-            return info
+        return MatchIdInfo(**values)
 
     def match_id(self):
         """GNU Backgammon's Match ID of the current state (12 characters)."""

@@ -137,7 +137,9 @@ class MatchIdInfo:
         if len(score) != 2 or not all(_is_int(s) and 0 <= s <= _MAX_15_BITS for s in score):
             raise InvalidIdError(f"score {self.score!r} is not two ints from 0 to {_MAX_15_BITS}")
         object.__setattr__(self, "score", score)
-        if self.match_length and max(score) > self.match_length:
+        # gnubg shows the final score of a finished game even past the length
+        # (a 6-3 win of a 5-point match); before that, nobody can be past it.
+        if self.match_length and max(score) > self.match_length and self.game_state < GAME_OVER:
             raise InvalidIdError(f"score {score} is past the match length {self.match_length}")
         if not self.match_length and self.crawford:
             raise InvalidIdError("crawford is set in money play (match_length 0)")

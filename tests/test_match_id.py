@@ -226,3 +226,10 @@ def test_default_info_is_a_money_game_in_play_with_a_centred_cube():
 def test_encode_needs_a_match_id_info():
     with pytest.raises(TypeError):
         encode_match_id({"cube_value": 1})
+
+
+def test_a_finished_match_shows_its_final_score_past_the_length_as_gnubg_does():
+    # 5-point matches won 6-0 (resigned) and 6-3 (over), as gnubg writes them.
+    for text, score in (("cOOuAGAAAAAE", (6, 0)), ("MAKgADAAMAAE", (3, 6))):
+        info = decode_match_id(text)
+        assert info.score == score and encode_match_id(info) == text
