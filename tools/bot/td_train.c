@@ -8,6 +8,7 @@
  * Build and run (tools/bot/train.py does both):
  *   gcc -O2 -o td_train tools/bot/td_train.c -lm
  *   ./td_train train OUT.bin GAMES SEED [INIT.bin] [ALPHA0 ALPHA1]
+ *   ./td_train race OUT.bin GAMES SEED INIT.bin ALPHA0 ALPHA1   (random races only)
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
  *
@@ -317,11 +318,40 @@ static void finished(const int *mine2, float *p) {
 static double sq_err_c, sq_err_r;
 static long n_c, n_r;
 
+/* a random race: each side's checkers behind a random front, some borne off */
+static void random_side(int *b, int back) {
+    memset(b, 0, 25 * sizeof(int));
+    int off = (int)(rng_next() % 16);
+    if (rng_next() % 2) off = 0;
+    if (off > 14) off = 14;
+    int n = 15 - off;
+    b[back]++;
+    for (int k = 1; k < n; k++) {
+        /* lean towards the home board: the lower of two uniform picks */
+        int x = (int)(rng_next() % (back + 1)), y = (int)(rng_next() % (back + 1));
+        b[x < y ? x : y]++;
+    }
+}
+
+static void random_race(int *mine, int *theirs) {
+    int bm = (int)(rng_next() % 23);
+    int bt = (int)(rng_next() % (23 - bm));
+    random_side(mine, bm);
+    random_side(theirs, bt);
+}
+
+static int race_mode;
+
 static int play_game(float alpha, int train) {
     int mine[25], theirs[25], m2[25], t2[25];
-    memcpy(mine, START, sizeof mine);
-    memcpy(theirs, START, sizeof theirs);
     int first = 1, plies = 0;
+    if (race_mode) {
+        random_race(mine, theirs);
+        first = 0;
+    } else {
+        memcpy(mine, START, sizeof mine);
+        memcpy(theirs, START, sizeof theirs);
+    }
     for (;;) {
         int d1 = roll_die(), d2 = roll_die();
         if (first) { while (d1 == d2) { d1 = roll_die(); d2 = roll_die(); } first = 0; }
@@ -407,7 +437,8 @@ static int read_pos(int *mine, int *theirs) {
 }
 
 int main(int argc, char **argv) {
-    if (argc >= 5 && !strcmp(argv[1], "train")) {
+    if (argc >= 5 && (!strcmp(argv[1], "train") || !strcmp(argv[1], "race"))) {
+        race_mode = !strcmp(argv[1], "race");
         const char *out = argv[2];
         long games = atol(argv[3]);
         rng_s = strtoull(argv[4], 0, 10);

@@ -52,6 +52,22 @@ def convert(raw, out=OUT):
     return len(blob)
 
 
+def to_raw(weights, raw):
+    """The inverse of :func:`convert`: a weights file back into td_train's raw format."""
+    data = pathlib.Path(weights).read_bytes()
+    if data[:6] != b"BGNN1\0":
+        raise ValueError(f"{weights}: not a bot weights file")
+    (count,) = struct.unpack_from("<I", data, 6)
+    offset = 10
+    out = b""
+    for _ in range(count):
+        nin, h = struct.unpack_from("<II", data, offset)
+        size = 4 * (nin * h + h + NOUT * h + NOUT)
+        out += struct.pack("<i", h) + data[offset + 8:offset + 8 + size]
+        offset += 8 + size
+    pathlib.Path(raw).write_bytes(out)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1200000)

@@ -1,0 +1,74 @@
+"""The C self-play trainer agrees with the engine and with the Python net.
+
+The trainer (tools/bot/td_train.c) has its own move generator and its own
+copy of the input encoding; these tests check both against the shipped
+Python code, so weights it writes mean the same thing in the browser.
+"""
+
+import pathlib
+import random
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from game import Position
+from game.bot.evaluator import is_race
+from game.bot.net import load
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "bot"))
+import train  # noqa: E402
+
+pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is needed to build the trainer")
+
+
+@pytest.fixture(scope="module")
+def trainer(tmp_path_factory):
+    return train.build(tmp_path_factory.mktemp("td"))
+
+
+def positions(count, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        position = Position.start()
+        while position.winner() is None and len(out) < count:
+            out.append(position)
+            results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
+            position = rng.choice(results) if results else position.swapped()
+    return out
+
+
+def test_trainer_generates_the_engines_legal_plays(trainer):
+    rng = random.Random(3)
+    cases = [(p, (rng.randint(1, 6), rng.randint(1, 6))) for p in positions(1500, seed=21)]
+    text = "".join(" ".join(map(str, p.mine + p.theirs)) + f" {d[0]} {d[1]}\n" for p, d in cases)
+    lines = subprocess.run([str(trainer), "moves"], input=text, capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert len(lines) == len(cases)
+    for (position, dice), line in zip(cases, lines):
+        got = set()
+        for item in line.split()[1:]:
+            mine, theirs = item.split("/")
+            got.add((tuple(map(int, mine.strip(",").split(","))), tuple(map(int, theirs.strip(",").split(",")))))
+        assert got == {(r.mine, r.theirs) for r in position.legal_moves(dice).results()}
+
+
+def test_trainer_and_python_net_give_the_same_outputs(trainer, tmp_path):
+    raw = tmp_path / "raw.bin"
+    train.to_raw(ROOT / "game" / "bot" / "weights.bin", raw)
+    cases = positions(300, seed=22)
+    text = "".join(" ".join(map(str, p.mine + p.theirs)) + "\n" for p in cases)
+    lines = subprocess.run([str(trainer), "eval", str(raw)], input=text, capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    contact, race = load()
+    for position, line in zip(cases, lines):
+        c = [float(x) for x in line.split()]
+        net = race if is_race(position.mine, position.theirs) else contact
+        sums = net.sums(position.mine, position.theirs)
+        from math import exp
+        hidden = [1 / (1 + exp(-x)) for x in sums]
+        raw_out = [1 / (1 + exp(-(b + sum(w * h for w, h in zip(row, hidden))))) for row, b in zip(net.w2, net.b2)]
+        assert c == pytest.approx(raw_out, abs=2e-5)
