@@ -13,6 +13,7 @@ When the page is interactive it sets ``<body data-ready="true">``.
 import asyncio
 
 import js
+import pyodide.ffi
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
@@ -36,6 +37,14 @@ def on(element, event, handler):
     element.addEventListener(event, proxy)
 
 
+_JSNULL = getattr(pyodide.ffi, "jsnull", None)
+
+
+def missing(value):
+    """True for JavaScript's null and undefined (Pyodide gives null as ``jsnull``)."""
+    return value is None or value is _JSNULL or type(value).__name__ == "JsNull"
+
+
 def by_id(name):
     return document.getElementById(name)
 
@@ -52,7 +61,7 @@ class LocalStore:
 
     def get(self, key):
         value = self.backend.getItem(key)
-        return None if value is None else str(value)
+        return None if missing(value) else str(value)
 
     def set(self, key, value):
         self.backend.setItem(key, value)
@@ -79,12 +88,14 @@ class Page:
         self.board = by_id("board")
         self.message = by_id("message")
         self.last_svg = None
+        self.renders = 0
         self.layout = {}
         self.board_view = None
         self.drag = None
         self.suppress_click = False
         self.bot_running = False
         self.ticker = None
+        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     # --- drawing ------------------------------------------------------------------------
     def apply_texts(self):
@@ -104,7 +115,7 @@ class Page:
         if view.board_svg != self.last_svg:
             self.board.innerHTML = view.board_svg
             self.last_svg = view.board_svg
-            if animate and self.app.prefs.animate:
+            if animate and self.app.prefs.animate and not self.reduced_motion:
                 self.animate(checker_moves(self.layout, view.layout))
         self.layout = view.layout
         self.board_view = view.board
@@ -124,12 +135,14 @@ class Page:
             button.disabled = not enabled
         field = by_id("move-input")
         field.disabled = not view.move_input
+        self.renders += 1
+        document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
 
     def animate(self, offsets):
         for key, (dx, dy) in offsets.items():
             element = self.board.querySelector(f'[data-key="{key}"]')
-            if element is None:
+            if missing(element):
                 continue
             frames = js_object([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"},
                                 {"transform": "translate(0px, 0px)"}])
@@ -156,7 +169,7 @@ class Page:
                     break
                 did = self.app.bot_act()
                 self.render(animate=True)
-                pause = BOT_PAUSE.get(did, 0.5)
+                pause = BOT_PAUSE.get(did, 0.5) * (0.1 if self.app.prefs.fast_bot else 1)
         except Exception as error:  # noqa: BLE001 - show it rather than freeze
             self.fail(error)
         finally:
@@ -191,7 +204,7 @@ class Page:
     def slot_of(self, event):
         target = event.target
         found = target.closest("[data-slot]") if hasattr(target, "closest") else None
-        return None if found is None else found.dataset.slot
+        return None if missing(found) else str(found.dataset.slot)
 
     def svg_point(self, event):
         svg = self.board.querySelector("svg")
@@ -203,6 +216,7 @@ class Page:
 
     def on_click(self, event):
         if self.suppress_click:
+            # a click that comes after a drag, before any new press, is the drag's own
             self.suppress_click = False
             return
         slot = self.slot_of(event)
@@ -222,13 +236,14 @@ class Page:
         self.update()
 
     def on_pointer_down(self, event):
+        self.suppress_click = False
         if event.button != 0 or not event.isPrimary:
             return
         target = event.target
         checker = target.closest(".checker") if hasattr(target, "closest") else None
-        if checker is None:
+        if missing(checker):
             return
-        self.drag = {"slot": checker.dataset.slot, "x": event.clientX, "y": event.clientY,
+        self.drag = {"slot": str(checker.dataset.slot), "x": event.clientX, "y": event.clientY,
                      "id": event.pointerId, "element": None}
 
     def on_pointer_move(self, event):
@@ -243,7 +258,7 @@ class Page:
                 return
             self.render()  # show where it may go
             element = self.board.querySelector(".checker.selected")
-            if element is None:
+            if missing(element):
                 self.drag = None
                 return
             element.classList.add("dragging")
@@ -304,7 +319,8 @@ class Page:
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-close"), "click", lambda event: by_id("settings-dialog").close())
         for name, pref in (("pref-home-left", "home_left"), ("pref-click-moves", "click_moves"),
-                           ("pref-auto-flip", "auto_flip"), ("pref-animate", "animate")):
+                           ("pref-auto-flip", "auto_flip"), ("pref-animate", "animate"),
+                           ("pref-fast-bot", "fast_bot")):
             on(by_id(name), "change", self.pref_setter(pref))
 
     def intent(self, action):
@@ -391,7 +407,7 @@ class Page:
 
     def on_history_action(self, event):
         button = event.target.closest("[data-action]")
-        if button is None:
+        if missing(button):
             return
         index = int(button.dataset.index)
         if button.dataset.action == "resume":
@@ -409,11 +425,13 @@ class Page:
         by_id("pref-click-moves").checked = prefs.click_moves
         by_id("pref-auto-flip").checked = prefs.auto_flip
         by_id("pref-animate").checked = prefs.animate
+        by_id("pref-fast-bot").checked = prefs.fast_bot
         by_id("settings-dialog").showModal()
 
     # --- start -----------------------------------------------------------------------------------
     def start(self):
-        languages = [str(tag) for tag in (window.navigator.languages or [window.navigator.language])]
+        tags = window.navigator.languages
+        languages = [str(tag) for tag in tags] if not missing(tags) else [str(window.navigator.language)]
         location = window.location
         if self.app.boot(str(location.search), languages):
             # the link's match is on the board and saved: a reload must resume it, not restart it

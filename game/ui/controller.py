@@ -121,6 +121,7 @@ class Prefs:
     click_moves: bool = False
     auto_flip: bool = False
     animate: bool = True
+    fast_bot: bool = False
 
     @classmethod
     def from_dict(cls, data):
@@ -443,7 +444,7 @@ class Controller:
         self.save_prefs()
 
     def set_pref(self, name, value):
-        if name in ("home_left", "click_moves", "auto_flip", "animate") and isinstance(value, bool):
+        if name in ("home_left", "click_moves", "auto_flip", "animate", "fast_bot") and isinstance(value, bool):
             setattr(self.prefs, name, value)
             self.save_prefs()
 
@@ -1097,6 +1098,7 @@ class Controller:
         return BoardView(
             counts=(tuple(counts[0]), tuple(counts[1])),
             bottom=self.bottom,
+            numbers_for=self._numbers_for(),
             home_right=not self.prefs.home_left,
             colours=self.setup.colours,
             cube_value=m.cube_value,
@@ -1115,6 +1117,18 @@ class Controller:
             cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
             labels=labels,
         )
+
+    def _numbers_for(self):
+        """Whose numbering the board shows: the person playing; in a two-player game, the
+        player to act (so that the numbers match the notation of his moves)."""
+        m = self.match
+        if self.setup.mode == "bot":
+            return HUMAN_SEAT
+        if self.setup.mode == "hotseat":
+            actor = m.player_to_act if m.player_to_act is not None else m.player_on_roll
+            if actor is not None:
+                return actor
+        return self.bottom
 
     def _panel(self, player, board):
         m = self.match

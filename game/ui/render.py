@@ -67,11 +67,15 @@ class BoardView:
     ``counts[p]`` holds 25 numbers for player ``p``: their points 1–24 counted
     from their own side, then their bar.  ``movable``, ``selected`` and
     ``targets`` are in the numbering of ``mover`` (25 the bar, 0 off).
+    The point labels count from the side of ``numbers_for`` (the bottom
+    player when None): in a two-player game, the player on roll reads his
+    own numbers, as in move notation.
     ``dice_left`` lists the die values still to play.
     """
 
     counts: tuple = (START, START)
     bottom: int = 0
+    numbers_for: int | None = None     # whose numbering the point labels show (default: bottom's)
     home_right: bool = True
     colours: tuple = ("light", "dark")
     cube_value: int = 1
@@ -307,6 +311,9 @@ def _draw_dice(view, out):
     used = _dice_used(view)
     classes = "dice" + (" clickable" if view.dice_clickable else "")
     out.append(f'<g {_attrs(class_=classes, data_slot="dice")}>')
+    width = 2 * DIE + 12 + 16
+    left = mx(centre - width / 2) if view.home_right else mx(centre + width / 2)
+    out.append(f'<rect class="dice-area" x="{_num(left)}" y="{MID - DIE / 2 - 8}" width="{width}" height="{DIE + 28}" rx="8"/>')
     for i, value in enumerate(view.dice):
         x = centre + (i - 0.5) * (DIE + 12)
         out.append(_die(mx(x), MID, value, view.colours[player],
@@ -396,7 +403,8 @@ def board_svg(view):
         hit_top = TOP if row == "top" else MID
         out.append(f'<rect class="hit" data-slot="p{number}" x="{_num(cx - PW / 2)}" y="{hit_top}" width="{PW}" height="{FIELD // 2}"/>')
         label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
-        out.append(f'<text class="point-number" x="{_num(cx)}" y="{_num(label_y)}">{number}</text>')
+        label = number if view.numbers_for in (None, view.bottom) else 25 - number
+        out.append(f'<text class="point-number" x="{_num(cx)}" y="{_num(label_y)}">{label}</text>')
     out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
     out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
 

@@ -1,0 +1,91 @@
+"""Helpers of the app's browser tests: open the page, wait for each render, read the board.
+
+Every render of the page bumps ``<body data-renders>``; :func:`act` does
+something and waits for the next render, so a test never reads a stale board.
+"""
+
+import json
+from collections import Counter
+from urllib.parse import urlsplit
+
+READY = 'body[data-ready="true"]'
+PY_ERROR = ".py-error"
+READY_TIMEOUT_MS = 90_000
+STEP_TIMEOUT_MS = 30_000
+
+
+def open_app(page, url, prefs=None, record=None):
+    """Load ``url``; ``prefs`` (a dict) are put in localStorage first. Returns the page."""
+    if prefs is not None:
+        text = json.dumps({"schema": 1, "kind": "prefs", "data": prefs})
+        page.add_init_script(f"localStorage.setItem('backgammon.prefs', {json.dumps(text)});")
+    if record is not None:
+        page.on("request", lambda r: record.setdefault("requests", []).append(r.url))
+        page.on("console", lambda m: m.type == "error" and record.setdefault("errors", []).append(m.text))
+        page.on("pageerror", lambda e: record.setdefault("errors", []).append(str(e)))
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def wait_ready(page):
+    page.wait_for_selector(f"{READY}, {PY_ERROR}", state="attached", timeout=READY_TIMEOUT_MS)
+    errors = page.locator(PY_ERROR)
+    assert errors.count() == 0, errors.first.inner_text()
+
+
+def renders(page):
+    return int(page.evaluate("document.body.dataset.renders || '0'"))
+
+
+def act(page, action):
+    """Do ``action()`` and wait until the page has drawn its result."""
+    before = renders(page)
+    action()
+    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}",
+                           timeout=STEP_TIMEOUT_MS)
+
+
+def click(page, selector, index=0, **kw):
+    act(page, lambda: page.locator(selector).nth(index).click(**kw))
+
+
+def enabled(page, button):
+    return page.locator(f"#{button}:not([disabled]):not([hidden])").count() == 1
+
+
+def board_state(page):
+    """What a person sees: checkers per (player, point), dice, message, IDs."""
+    checkers = page.eval_on_selector_all(
+        ".checker", "els => els.map(e => e.dataset.player + ':' + e.dataset.point)")
+    dice = page.eval_on_selector_all(".die", "els => els.map(e => e.dataset.value)")
+    return {
+        "checkers": Counter(checkers),
+        "dice": dice,
+        "message": page.locator("#message").inner_text(),
+        "position_id": page.locator("#position-id").inner_text(),
+        "match_id": page.locator("#match-id").inner_text(),
+    }
+
+
+def play_one_step_by_clicks(page, rng):
+    """Click a movable checker, then one of the highlighted destinations."""
+    movable = page.locator(".checker.movable, .checker.selected")
+    count = movable.count()
+    assert count, "no movable checker"
+    click(page, ".checker.movable, .checker.selected", rng.randrange(count))
+    targets = page.locator(".target, .tray.target")
+    n = targets.count()
+    assert n, page.locator("#message").inner_text()
+    click(page, ".target, .tray.target", rng.randrange(n))
+
+
+def match_over(page):
+    text = page.locator("#message").inner_text()
+    return "wins the match" in text or "remporte le match" in text
+
+
+def outside_requests(requests, base_url):
+    origin = urlsplit(base_url)[:2]
+    return [u for u in requests if urlsplit(u).scheme not in ("data", "blob")
+            and urlsplit(u)[:2] != origin]

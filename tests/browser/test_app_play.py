@@ -1,0 +1,187 @@
+"""Whole games in Chromium: clicks, drags, typed moves, the cube, reloads, the bot.
+
+Links with a ``seed`` make the dice the same at every run; the moves are
+picked among the destinations the board highlights (or, for typed moves,
+among the engine's legal plays of the position the page shows).
+"""
+
+import random
+
+import pytest
+from app_driver import (act, board_state, click, enabled, match_over, open_app,
+                        play_one_step_by_clicks, wait_ready)
+
+from game.match_id import decode_match_id
+from game.position import Position
+
+FAST = {"fast_bot": True, "animate": False}
+
+
+@pytest.fixture
+def quick(page):
+    """No animations: clicks need not wait for moving checkers."""
+    page.emulate_media(reduced_motion="reduce")
+    return page
+
+
+def play_turn_by_clicks(page, rng):
+    if enabled(page, "roll"):
+        click(page, "#roll")
+    while page.locator(".checker.movable").count():
+        play_one_step_by_clicks(page, rng)
+    if enabled(page, "next-game") or match_over(page):
+        return
+    assert enabled(page, "done"), page.locator("#message").inner_text()
+    click(page, "#board .dice")                         # clicking the dice ends the turn
+
+
+def test_a_hotseat_game_to_the_end_with_clicks_and_a_drag(quick, base_url):
+    page = open_app(quick, f"{base_url}/?mode=hotseat&length=1&seed=hotseat-7", prefs=FAST)
+    rng = random.Random(7)
+    click(page, "#roll")
+    # one step by drag and drop: a movable checker onto its first highlighted point
+    checker = page.locator(".checker.movable").first
+    box = checker.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    act(page, lambda: page.mouse.move(box["x"] + 30, box["y"] + 30, steps=4))
+    target = page.locator(".target").first.bounding_box()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
+    act(page, page.mouse.up)
+    assert "Played so far" in page.locator("#message").inner_text() or enabled(page, "done")
+    assert enabled(page, "undo")
+    turns = 0
+    while not match_over(page):
+        play_turn_by_clicks(page, rng)
+        turns += 1
+        assert turns < 200
+    assert not enabled(page, "roll")
+    score = page.locator(".player .score").all_inner_texts()
+    assert sorted(score)[-1] in ("1", "2", "3")
+
+
+def test_a_game_with_typed_moves(quick, base_url):
+    page = open_app(quick, f"{base_url}/?mode=hotseat&length=1&seed=typed-2", prefs=FAST)
+    rng = random.Random(2)
+    turns = 0
+    while not match_over(page):
+        turns += 1
+        assert turns < 200
+        click(page, "#roll")
+        state = board_state(page)
+        info = decode_match_id(state["match_id"])
+        position = Position.from_position_id(state["position_id"])
+        plays = position.legal_moves(info.dice)
+        if len(plays) > 1:
+            move = str(rng.choice(list(plays)))
+            page.fill("#move-input", move)
+            act(page, lambda: page.press("#move-input", "Enter"))
+            assert page.locator("#move-input").input_value() == ""
+            assert "press Done" in page.locator("#message").inner_text(), move
+        if match_over(page):
+            break
+        click(page, "#done")
+    assert turns > 5
+
+
+def test_an_illegal_typed_move_is_refused_with_its_reason(quick, base_url):
+    page = open_app(quick, f"{base_url}/?mode=hotseat&seed=typed-bad", prefs=FAST)
+    click(page, "#roll")
+    page.fill("#move-input", "24/1")
+    act(page, lambda: page.press("#move-input", "Enter"))
+    assert page.locator("#move-input").get_attribute("aria-invalid") == "true"
+    assert page.locator("#move-input").input_value() == "24/1"
+    assert page.locator("#message.warn").count() == 1
+
+
+def roll_and_play_anything(page, rng):
+    click(page, "#roll")
+    while page.locator(".checker.movable").count():
+        play_one_step_by_clicks(page, rng)
+    click(page, "#done")
+
+
+def test_the_cube_offered_taken_then_redoubled_and_dropped(quick, base_url):
+    page = open_app(quick, f"{base_url}/?mode=hotseat&length=5&seed=cube-1", prefs=FAST)
+    rng = random.Random(1)
+    roll_and_play_anything(page, rng)                  # the opening
+    assert enabled(page, "double")
+    click(page, "#double")
+    assert page.locator("#take:not([hidden])").count() == 1
+    assert page.locator("#drop:not([hidden])").count() == 1
+    assert not enabled(page, "roll")
+    assert page.locator(".cube.offered").count() == 1
+    click(page, "#take")
+    assert page.locator("#take").is_hidden() and page.locator("#drop").is_hidden()
+    assert page.locator(".cube").get_attribute("data-value") == "2"
+    assert not enabled(page, "double")                  # the taker owns the cube now
+    roll_and_play_anything(page, rng)                   # the doubler plays on
+    assert enabled(page, "double")                      # the owner may redouble
+    click(page, "#double")
+    assert "4" in page.locator("#message").inner_text()
+    click(page, "#drop")
+    assert enabled(page, "next-game")
+    scores = page.locator(".player .score").all_inner_texts()
+    assert sorted(scores) == ["0", "2"]
+    click(page, "#next-game")
+    assert enabled(page, "roll")
+
+
+def test_reload_in_the_middle_of_a_turn_resumes_exactly(quick, base_url):
+    page = open_app(quick, f"{base_url}/?mode=hotseat&seed=reload-3", prefs=FAST)
+    rng = random.Random(3)
+    roll_and_play_anything(page, rng)
+    click(page, "#roll")
+    play_one_step_by_clicks(page, rng)
+    before = board_state(page)
+    assert page.url.endswith("/")
+    page.reload()
+    wait_ready(page)
+    after = board_state(page)
+    assert after == before
+    assert enabled(page, "undo")
+    click(page, "#undo")
+    assert board_state(page)["checkers"] != before["checkers"]
+
+
+def test_a_link_keeps_the_unfinished_match(quick, base_url):
+    page = open_app(quick, f"{base_url}/?mode=hotseat&seed=keep-1", prefs=FAST)
+    click(page, "#roll")
+    first = board_state(page)
+    page.goto(f"{base_url}/?mode=hotseat&seed=keep-2&length=3")
+    wait_ready(page)
+    assert "kept" in page.locator("#message").inner_text()
+    page.click("#history-button")
+    entries = page.locator("#history-list [data-action='resume']")
+    assert entries.count() == 1
+    act(page, entries.first.click)
+    assert board_state(page)["position_id"] == first["position_id"]
+    assert board_state(page)["dice"] == first["dice"]
+
+
+def test_against_the_bot_to_the_end(quick, base_url):
+    record = {}
+    page = open_app(quick, f"{base_url}/?mode=bot&length=1&seed=bot-5&level=expert", prefs=FAST,
+                    record=record)
+    rng = random.Random(5)
+    turns = 0
+    while not match_over(page):
+        turns += 1
+        assert turns < 400
+        if enabled(page, "roll"):
+            click(page, "#roll")
+        elif page.locator(".checker.movable").count():
+            play_one_step_by_clicks(page, rng)
+        elif enabled(page, "done"):
+            click(page, "#done")
+        elif enabled(page, "take"):
+            click(page, "#take")
+        else:
+            # the computer's turn: wait for its next move to be drawn
+            page.wait_for_function(
+                "document.querySelector('#roll:not([disabled]), #done:not([disabled]), #take:not([hidden]),"
+                " .checker.movable') || /wins the match/.test(document.querySelector('#message').textContent)",
+                timeout=60_000)
+    assert record.get("errors", []) == []
+    text = page.locator("#message").inner_text()
+    assert "You" in text or "Computer" in text
