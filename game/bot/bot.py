@@ -3,9 +3,9 @@
 Levels (``Bot(level=...)``):
 
 * ``"beginner"``: picks among the plays at random, weighted by
-  ``exp(equity / 0.2)``: it often misses the best play when others look
+  ``exp(equity / 0.08)``: it often misses the best play when others look
   close, and now and then blunders.
-* ``"intermediate"``: the same with a temperature of 0.05: small mistakes.
+* ``"intermediate"``: the same with a temperature of 0.04: smaller mistakes.
 * ``"expert"`` (the default): the best play by the net (0-ply).
 * ``"master"``: 0-ply picks the best few plays, then each is scored by its
   average over the 21 rolls of the opponent's best 0-ply reply (1-ply).
@@ -37,8 +37,8 @@ from .match_equity import MatchCube
 __all__ = ["Bot", "Hint", "LEVELS"]
 
 LEVELS = {
-    "beginner": {"temperature": 0.2},
-    "intermediate": {"temperature": 0.05},
+    "beginner": {"temperature": 0.08},
+    "intermediate": {"temperature": 0.04},
     "expert": {},
     "master": {"ply": 1, "keep": 6, "window": 0.16},
 }
@@ -72,6 +72,7 @@ def one_ply(afters):
             out.append(flip(evaluate(a_mine, a_theirs)))
             continue
         total = [0.0] * 5
+        bases = {}
         for d1, d2, w in ROLLS:
             replies = play_results(a_mine, a_theirs, d1, d2)
             if not replies:
@@ -79,7 +80,7 @@ def one_ply(afters):
             else:
                 best = None
                 best_e = -9.0
-                for q in evaluate_plays(a_mine, a_theirs, replies):
+                for q in evaluate_plays(a_mine, a_theirs, replies, bases):
                     e = equity(q)
                     if e > best_e:
                         best_e = e

@@ -107,16 +107,18 @@ def play_results(mine, theirs, d1, d2):
     return out
 
 
-def evaluate_plays(mine, theirs, afters):
+def evaluate_plays(mine, theirs, afters, bases=None):
     """Probabilities *for the mover* of each position in ``afters``.
 
     ``afters`` are positions after a play of (mine, theirs), seen from the
     opponent (as :func:`play_results` gives them).  The hidden sums of the
-    position before the play are computed once; each play then only adds
-    and removes the vectors of the slots it changed.
+    position before the play are computed once (pass the same dict as
+    ``bases`` to share them between rolls); each play then only adds and
+    removes the vectors of the slots it changed.
     """
     contact, race = load()
-    bases = {}
+    if bases is None:
+        bases = {}
     out = []
     for a_mine, a_theirs in afters:
         if not any(a_theirs):  # the mover bore off his last checker
