@@ -448,3 +448,20 @@ def test_match_lists_describe_unfinished_and_finished_matches():
     unfinished, finished = app.match_rows()
     assert len(unfinished) == 1 and finished == []
     assert "Player 1" in unfinished[0] and "Match to 1 point" in unfinished[0]
+
+
+def test_a_new_match_from_the_dialog_keeps_the_unfinished_one_and_says_so():
+    app = make(opening_31())
+    app.roll()
+    assert app.new_match(Setup(mode="bot")) is True
+    assert "kept" in app.view().message and len(app.saved_matches()) == 1
+    assert app.new_match(Setup(mode="bot")) is False      # nothing played yet: nothing to keep
+
+
+def test_two_players_read_their_own_point_numbers():
+    app = make(opening_31())
+    app.roll()                                            # player 0 (at the top) is on roll
+    assert app.view().board.numbers_for == 0
+    bot = Controller(MemoryStore())
+    bot.new_match(Setup(mode="bot"))
+    assert bot.view().board.numbers_for == HUMAN_SEAT

@@ -173,3 +173,25 @@ def test_svg_is_well_formed_in_a_busy_position():
     assert root.tag == f"{SVG}svg"
     counts = re.findall(r'class="count[^"]*"[^>]*>(\d+)<', board_svg(view))
     assert "7" in counts and "6" in counts
+
+
+def test_point_labels_can_follow_the_player_on_roll():
+    def label_at(view, slot):
+        root = parse(board_svg(view))
+        hit = next(el for el in root.iter() if el.get("class") == "hit" and el.get("data-slot") == slot)
+        x = float(hit.get("x")) + 30
+        return next(el.text for el in root.iter()
+                    if el.get("class") == "point-number" and float(el.get("x")) == x
+                    and (float(el.get("y")) < 100) == (float(hit.get("y")) < 100))
+    assert label_at(BoardView(bottom=1), "p1") == "1"
+    assert label_at(BoardView(bottom=1, numbers_for=0), "p1") == "24"
+    assert label_at(BoardView(bottom=1, numbers_for=0), "p13") == "12"
+
+
+def test_the_dice_can_be_clicked_between_the_two_dice():
+    view = BoardView(dice=(6, 1), dice_left=(), dice_player=0, bottom=0, dice_clickable=True)
+    root = parse(board_svg(view))
+    area = next(el for el in root.iter() if el.get("class") == "dice-area")
+    dice = next(el for el in root.iter() if "dice" in el.get("class", "").split())
+    assert dice.get("data-slot") == "dice" and "clickable" in dice.get("class")
+    assert float(area.get("width")) > 2 * 48

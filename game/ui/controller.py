@@ -202,10 +202,8 @@ class Controller:
                           remember=bool(query_language(query)))
         link = parse_query(query)
         if link is not None:
-            kept = self._set_aside_current()
-            self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed))
-            if kept:
-                self.message = ("msg.link_kept", {})
+            if self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
+                              kept_message="msg.link_kept"):
                 self.save()
             return True
         saved = storage.unpack(self.store.get(storage.CURRENT), "current")
@@ -230,10 +228,10 @@ class Controller:
         return True
 
     # --- matches ------------------------------------------------------------------------------
-    def new_match(self, setup):
-        """Start a new match; an unfinished one on the board is kept in the saved list."""
-        if self.match is not None:
-            self._set_aside_current()
+    def new_match(self, setup, kept_message="msg.previous_kept"):
+        """Start a new match; returns True when an unfinished one was kept in the saved list
+        (the message then says so)."""
+        kept = self._set_aside_current()
         self.setup = setup
         dice = SeededDice(setup.seed) if setup.seed else SystemDice()
         self.match = Match(setup.config(), dice, now=self.now)
@@ -250,7 +248,10 @@ class Controller:
             self.message = ("msg.start", {"name": {"player": setup.starter}})
         else:
             self.message = ("msg.opening_roll", {})
+        if kept:
+            self.message = _join((kept_message, {}), self.message)
         self.save()
+        return kept
 
     def _unfinished(self):
         match = self.match
@@ -267,8 +268,8 @@ class Controller:
                 return False
         if not self._unfinished():
             return False
-        self.store.set(storage.SAVED, storage.push(self.store.get(storage.SAVED),
-                                                   self._snapshot(), storage.SAVED_LIMIT))
+        self._store(storage.SAVED, storage.push(self.store.get(storage.SAVED),
+                                                self._snapshot(), storage.SAVED_LIMIT))
         self.match = None
         return True
 
@@ -1224,7 +1225,8 @@ def _join(*messages):
 
 
 def _dice_text(dice):
-    return "-".join(str(d) for d in dice) if dice else ""
+    """A roll as players say it, higher die first: ``6-1``."""
+    return "-".join(str(d) for d in sorted(dice, reverse=True)) if dice else ""
 
 
 def _points(n):
