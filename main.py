@@ -21,7 +21,6 @@ from game.ui import storage
 from game.ui.controller import Controller
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
 
-BUTTONS = ("roll", "done", "undo", "double", "take", "drop", "resign", "next-game")
 # pauses (seconds) after each thing the computer does, so that people can follow
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
              "new_game": 1.5}
@@ -303,6 +302,7 @@ class Page:
         on(board, "pointercancel", self.on_pointer_cancel)
         actions = {"roll": self.app.roll, "done": self.app.done, "undo": self.app.undo,
                    "double": self.app.double, "take": self.app.take, "drop": self.app.drop,
+                   "beaver": self.app.beaver,
                    "resign": self.app.resign, "next-game": self.app.next_game}
         for name, action in actions.items():
             on(by_id(name), "click", self.intent(action))

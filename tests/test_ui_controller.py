@@ -465,3 +465,23 @@ def test_two_players_read_their_own_point_numbers():
     bot = Controller(MemoryStore())
     bot.new_match(Setup(mode="bot"))
     assert bot.view().board.numbers_for == HUMAN_SEAT
+
+
+def test_money_play_beaver_against_a_double():
+    app = make(opening_31(), length=0, beavers=True)
+    app.roll()
+    app.type_move("8/5 6/5")
+    app.done()
+    app.double()                                          # player 1 doubles
+    assert app.buttons()["beaver"] == (True, True)
+    app.beaver()                                          # player 0 beavers: cube 2 now, 4 offered
+    assert "beavers" in app.view().message and "4" in app.view().message
+    assert app.buttons()["beaver"] == (False, False)
+    app.take()
+    assert (app.match.cube_value, app.match.cube_owner) == (4, 0)
+    match = make(opening_31(), length=5)
+    match.roll()
+    match.type_move("8/5 6/5")
+    match.done()
+    match.double()
+    assert match.buttons()["beaver"] == (False, False)   # no beavers in a match

@@ -601,6 +601,21 @@ class Controller:
         if self.human_to_act() and self.match.phase is Phase.DOUBLED:
             self._take()
 
+    def beaver(self):
+        """Money play with beavers: take the double and redouble at once, keeping the cube."""
+        if self.human_to_act() and self.match.phase is Phase.DOUBLED:
+            self._beaver()
+
+    def _beaver(self):
+        m = self.match
+        beaverer = m.player_to_act
+        self._act(m.beaver)
+        if m.game.offer == "beaver":
+            self.message = ("msg.beavered", {"name": {"player": beaverer},
+                                             "other": {"player": 1 - beaverer},
+                                             "value": m.offered_cube})
+            self.save()
+
     def _take(self):
         m = self.match
         taker = m.player_to_act
@@ -994,11 +1009,12 @@ class Controller:
             return "roll"
         if phase is Phase.DOUBLED:
             doubler = m.player_on_roll
+            if m.game.offer == "beaver":
+                self._take()                                   # the doubler stands by his double
+                return "take"
             answer = self._cube_says(bot, "take_decision", doubler)
             if answer == "beaver" and m.refusal("beaver") is None:
-                self._act(m.beaver)
-                self.message = ("msg.double_taken", {"name": {"player": player}, "value": m.cube_value})
-                self.save()
+                self._beaver()
                 return "take"
             if answer == "drop":
                 self._drop()
@@ -1182,6 +1198,8 @@ class Controller:
             "double": (cube, human and phase is Phase.ROLL_OR_DOUBLE and m.can_double()),
             "take": (human and phase is Phase.DOUBLED, human and phase is Phase.DOUBLED),
             "drop": (human and phase is Phase.DOUBLED, human and phase is Phase.DOUBLED),
+            "beaver": (human and phase is Phase.DOUBLED and m.refusal("beaver") is None,
+                       human and phase is Phase.DOUBLED and m.refusal("beaver") is None),
             "resign": (True, human and phase in (Phase.ROLL_OR_DOUBLE, Phase.MOVING)),
             "next-game": (phase is Phase.OVER and m.match_winner is None and self.setup.mode != "watch",
                           phase is Phase.OVER and m.match_winner is None),

@@ -185,3 +185,14 @@ def test_against_the_bot_to_the_end(quick, base_url):
     assert record.get("errors", []) == []
     text = page.locator("#message").inner_text()
     assert "You" in text or "Computer" in text
+
+
+def test_watching_the_computer_play_itself(quick, base_url):
+    record = {}
+    page = open_app(quick, f"{base_url}/?mode=watch&length=1&seed=watch-1&level=beginner",
+                    prefs=FAST, record=record)
+    assert not enabled(page, "roll")
+    page.wait_for_function("/wins the match/.test(document.querySelector('#message').textContent)",
+                           timeout=120_000)
+    assert record.get("errors", []) == []
+    assert not enabled(page, "roll") and not enabled(page, "done")
