@@ -1,0 +1,802 @@
+"""Match files in the Jellyfish / GNU Backgammon ``.mat`` text format, both ways.
+
+:func:`export_mat` writes a :class:`game.match.Match` (finished or in
+play) from its event log; :func:`import_mat` reads a file back by driving a
+new match through its real actions, so the engine checks every roll, move
+and cube action.  A file the engine refuses raises :class:`MatFileError`
+with the line number and the line.
+
+>>> from game.dice import ManualDice
+>>> from game.match import Match, MatchConfig
+>>> match = Match(MatchConfig(length=3, names=("Ann", "Bob")), ManualDice([3, 1, 4, 2]))
+>>> match.roll(); match.play_text("8/5 6/5")
+(3, 1)
+>>> match.roll(); match.play_text("8/4 6/4")
+(4, 2)
+>>> match.double(); match.drop()
+>>> text = export_mat(match, date="2026.11.21")
+>>> print(text)                                   # doctest: +NORMALIZE_WHITESPACE
+; [Player 1 "Ann"]
+; [Player 2 "Bob"]
+; [EventDate "2026.11.21"]
+; [Variation "Backgammon"]
+; [Crawford "On"]
+; [CubeLimit "64"]
+<BLANKLINE>
+ 3 point match
+<BLANKLINE>
+ Game 1
+ Ann : 0                        Bob : 0
+  1) 31: 8/5 6/5                 42: 8/4 6/4
+  2)  Doubles => 2                Drops
+      Wins 1 point
+<BLANKLINE>
+>>> again = import_mat(text)
+>>> again.score, [e["type"] for e in again.events][-4:]
+((1, 0), ['move', 'double', 'drop', 'win'])
+>>> export_mat(again, **mat_info(text)) == text
+True
+
+The layout is GNU Backgammon's own (``export match mat``): the left
+column is player 0 (``Player 1`` in the tags), the right column player 1;
+a game that player 1 opens starts with an empty left column.  Each move
+is written one checker and one die at a time, in gnubg's order, with
+``25`` for the bar and ``0`` for off (``25/22* 6/0``).  Reading accepts
+that and the usual short forms (``bar/22*``, ``6/off``, ``13/7(2)``,
+``24/13``), ``\\r\\n`` line ends and missing tags.
+
+What the format cannot hold is left out: steps of a turn not finished,
+offered resignations that were rejected or are still open, the losing
+throws of the opening (ties, the "both dice" loser's throw, a reroll),
+the stake and the clock.  A game lost on time is written as a resignation
+of a single game (or a drop, when the loser had a double to answer).  A
+game set up from a position cannot be written.  Two header tags that GNU
+Backgammon ignores carry options of this engine: ``[Opening "BothDice"]``
+and ``[AutoDoubles "N"]``; a game whose opening ties turned the cube
+has a line ``; [AutoDoubles "k"]`` under its score line (gnubg notes it
+as a line it does not know, and its cube is then off: gnubg's own .mat
+files cannot hold automatic doubles either).
+"""
+
+import datetime
+import re
+
+from .errors import GameError
+from .match import Match, MatchConfig, Phase
+from .dice import ManualDice
+from .position import Position
+
+__all__ = ["MatFileError", "export_mat", "import_mat", "import_mats", "mat_info", "DEFAULT_NAMES"]
+
+#: the names written for players whose name is empty (and read back as empty)
+DEFAULT_NAMES = ("Player 1", "Player 2")
+
+_MAX_CUBE_UNSTATED = 1 << 15   # a file without [CubeLimit]: no limit short of the engine's
+
+
+class MatFileError(GameError):
+    """A ``.mat`` file that cannot be read (or a match that cannot be written as one).
+
+    ``line`` is the 1-based line number (None when the fault is not on one
+    line) and ``text`` that line as read.
+    """
+
+    def __init__(self, message, line=None, text=None):
+        where = "" if line is None else f"line {line}: "
+        shown = "" if text is None else f": {text.strip()!r}"
+        super().__init__(f"{where}{message}{shown}")
+        self.line = line
+        self.text = text
+
+
+# ======================================================================================
+# writing
+# ======================================================================================
+
+def _wins(points, suffix=""):
+    return f"Wins {points} point{'s' if points > 1 else ''}{suffix}"
+
+
+def _plain_move(position, dice, notation):
+    """gnubg's plain notation of a move: one die per part, gnubg's order, 25 bar, 0 off."""
+    if not notation:
+        return ""
+    move = position.parse_move(notation, dice)
+    steps = sorted(((s.source, s.target) for s in move.steps), key=lambda st: (-st[0], -st[1]))
+    opponent = position.theirs          # their point q is our point 25 - q
+    parts = []
+    landed = set()
+    for source, target in steps:
+        text = f"{source}/{target}"
+        if target and opponent[24 - target] and target not in landed:
+            text += "*"
+        landed.add(target)
+        parts.append(text)
+    # gnubg leaves a space after each of the first three parts
+    return "".join(part + (" " if k < 3 else "") for k, part in enumerate(parts))
+
+
+class _Record:
+    __slots__ = ("kind", "player", "dice", "text", "value", "win")
+
+    def __init__(self, kind, player, dice=None, text="", value=None):
+        self.kind = kind          # move, setdice, double, beaver, take, drop, resign
+        self.player = player      # who acts (the resigner for "resign", the dropper for "drop")
+        self.dice = dice
+        self.text = text          # move: the plain notation
+        self.value = value        # double/beaver: the cube offered; drop/resign: "Wins ..." text
+        self.win = None           # move: "Wins ..." text when it finished the game
+
+
+def _game_records(match):
+    """Per game: ``(number, score, auto_doubles, records)`` from the event log."""
+    games = []
+    records = None
+    rolled = None             # (player, dice) of a roll not yet played
+    offer = None              # ("double" | "beaver", player) waiting for an answer
+    resignation = None        # (player, kind) offered
+    ender = None              # ("drop", player) or ("flag", player) before the win event
+    length = match.config.length
+    for event in match.events:
+        kind = event["type"]
+        if kind == "game_start":
+            records = []
+            games.append([event["game"], tuple(event["score"]), 0, records])
+            rolled = offer = resignation = ender = None
+        elif kind == "setup":
+            raise MatFileError(f"game {games[-1][0]} starts from a set-up position, "
+                               f"which a .mat file cannot record")
+        elif kind == "auto_double":
+            games[-1][2] += 1
+        elif kind == "opening_roll" and event["player"] is not None:
+            dice = event["dice"] if match.config.opening == "standard" else event["dice"][event["player"]]
+            rolled = (event["player"], tuple(dice))
+        elif kind in ("roll", "reroll"):
+            rolled = (event["player"], tuple(event["dice"]))
+        elif kind in ("move", "pass"):
+            position = Position.from_position_id(event["position_id"])
+            dice = tuple(event["dice"])
+            text = _plain_move(position, dice, event.get("move", ""))
+            records.append(_Record("move", event["player"], dice, text))
+            rolled = None
+        elif kind in ("double", "beaver"):
+            records.append(_Record(kind, event["player"], value=event["cube"]))
+            offer = (kind, event["player"])
+        elif kind == "drop" and offer[0] == "beaver":
+            # A dropped beaver is written "Doubles => 4": gnubg (1.1) reads a line after
+            # "Beavers" as taking it and, after a drop, skips the rolls of the next game.
+            records[-1].kind = "double"
+            ender = ("drop", event["player"])
+        elif kind == "take":
+            if offer[0] == "double":       # the take of a beaver is implied by what follows
+                records.append(_Record("take", event["player"]))
+            offer = None
+        elif kind == "resign":
+            resignation = (event["player"], event["kind"])
+        elif kind == "reject_resignation":
+            resignation = None
+        elif kind in ("drop", "flag"):
+            ender = (kind, event["player"])
+        elif kind == "win":
+            suffix = " and the match" if length and event["score"][event["player"]] >= length else ""
+            wins = _wins(event["points"], suffix)
+            how = event["kind"]
+            if how in ("single", "gammon", "backgammon"):
+                records[-1].win = wins
+                continue
+            if how == "time":
+                flagged = ender[1]
+                if offer is not None and flagged != (offer[1] if offer[0] == "double" else 1 - offer[1]):
+                    how = "drop"           # out of time with a double to answer: as a drop
+                elif resignation is not None or offer is not None:
+                    raise MatFileError(f"game {games[-1][0]}: a loss on time while a resignation "
+                                       f"is offered cannot be written in a .mat file")
+                else:
+                    resignation = (flagged, 1)
+                    how = "resign"
+            if how == "drop":
+                records.append(_Record("drop", ender[1], value=wins))
+            else:
+                if rolled is not None:
+                    records.append(_Record("setdice", rolled[0], rolled[1]))
+                    rolled = None
+                records.append(_Record("resign", resignation[0], value=wins))
+    if rolled is not None and records is not None:
+        records.append(_Record("setdice", rolled[0], rolled[1]))
+    return games
+
+
+def _game_text(records):
+    """The rows of one game, laid out as gnubg's ``ExportGameJF`` does."""
+    out = []
+    i = 0
+    dice_rolled = False
+    for record in records:
+        kind = record.kind
+        if kind == "move":
+            sz = f"{record.dice[0]}{record.dice[1]}: {record.text}"
+            dice_rolled = False
+        elif kind == "double":
+            sz = f" Doubles => {record.value}"
+        elif kind == "beaver":
+            sz = f" Beavers => {record.value}"
+        elif kind == "take":
+            sz = " Takes"
+        elif kind == "drop":
+            sz = " Drops" + ("\n      " if i & 1 else " " * 23) + record.value
+        elif kind == "resign":
+            odd = bool(i & 1) ^ dice_rolled
+            if record.player == 1:
+                sz = ("\n" if odd else "") + "      " + record.value + "\n"
+            elif i & 1:
+                sz = (" " if odd else " " * 24) + record.value + "\n"
+            else:
+                sz = (" " if odd else " " * 34) + record.value + "\n"
+        else:  # setdice: rolled, then resigned (or the file ends)
+            sz = f"{record.dice[0]}{record.dice[1]}: "
+            dice_rolled = True
+        if i == 0 and record.player == 1:
+            out.append("  1)" + " " * 29)
+            i += 1
+        if i & 1 or kind == "resign":
+            out.append(sz)
+            if kind != "setdice":
+                out.append("\n")
+        elif kind != "setdice":
+            out.append(f"{(i >> 1) + 1:3d}) {sz:<27} ")
+        else:
+            out.append(f"{(i >> 1) + 1:3d}) {sz:<3}")
+        if kind == "drop":
+            out.append("\n")
+            if not i & 1:
+                out.append("\n")
+        if record.win is not None:
+            out.append((" " * 34 if i & 1 else "\n      ") + record.win + "\n\n")
+        i += 1
+    text = "".join(out)
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return text
+
+
+def _clean_name(name, default):
+    name = " ".join(str(name).replace(":", "_").replace('"', "'").split())
+    return name or default
+
+
+def _check_tag_value(name, value):
+    if value is None:
+        return None
+    value = str(value)
+    if any(c in value for c in "\r\n") or '"]' in value:
+        raise MatFileError(f"{name} {value!r}: one line without '\"]' expected")
+    return value
+
+
+def _date_text(date):
+    if date is None:
+        return None
+    if isinstance(date, (datetime.date, datetime.datetime)):
+        return f"{date.year:04d}.{date.month:02d}.{date.day:02d}"
+    if isinstance(date, str) and re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", date):
+        return date
+    raise MatFileError(f"date {date!r}: a datetime.date or 'YYYY.MM.DD' expected")
+
+
+def export_mat(match, *, event=None, site=None, date=None, round=None, transcriber=None):
+    """The match as ``.mat`` text (GNU Backgammon's layout, ``\\n`` line ends).
+
+    ``event``, ``site``, ``round``, ``transcriber`` (strings) and ``date``
+    (a :class:`datetime.date` or ``"YYYY.MM.DD"``) fill the header tags of
+    the same names (``date`` is ``[EventDate]``); left out, no tag.  The
+    text is a pure function of the match and these arguments.  A match
+    that cannot be written (a game set up from a position) raises
+    :class:`MatFileError`.
+
+    >>> from game.match import Match, MatchConfig
+    >>> print(export_mat(Match(MatchConfig(length=0))))       # doctest: +NORMALIZE_WHITESPACE
+    ; [Player 1 "Player 1"]
+    ; [Player 2 "Player 2"]
+    ; [Variation "Backgammon"]
+    ; [Jacoby "Off"]
+    ; [Beaver "Off"]
+    ; [CubeLimit "64"]
+    <BLANKLINE>
+     0 point match
+    <BLANKLINE>
+     Game 1
+     Player 1 : 0                   Player 2 : 0
+    """
+    if not isinstance(match, Match):
+        raise MatFileError(f"export_mat({match!r}): a Match expected")
+    cfg = match.config
+    names = [_clean_name(name, default) for name, default in zip(cfg.names, DEFAULT_NAMES)]
+    lines = []
+    for tag, value in (("Site", site), ("Event", event), ("Round", round)):
+        value = _check_tag_value(tag, value)
+        if value is not None:
+            lines.append(f'; [{tag} "{value}"]')
+    lines.append(f'; [Player 1 "{names[0]}"]')
+    lines.append(f'; [Player 2 "{names[1]}"]')
+    date = _date_text(date)
+    if date is not None:
+        lines.append(f'; [EventDate "{date}"]')
+    lines.append('; [Variation "Backgammon"]')
+    if cfg.money:
+        lines.append(f'; [Jacoby "{"On" if cfg.jacoby else "Off"}"]')
+        lines.append(f'; [Beaver "{"On" if cfg.beavers else "Off"}"]')
+        if cfg.automatic_doubles:
+            lines.append(f'; [AutoDoubles "{cfg.automatic_doubles}"]')
+    else:
+        lines.append(f'; [Crawford "{"On" if cfg.crawford else "Off"}"]')
+    lines.append(f'; [CubeLimit "{cfg.max_cube if cfg.cube else 1}"]')
+    if cfg.opening == "both_dice":
+        lines.append('; [Opening "BothDice"]')
+    transcriber = _check_tag_value("transcriber", transcriber)
+    if transcriber is not None:
+        lines.append(f'; [Transcriber "{transcriber}"]')
+    out = ["\n".join(lines) + "\n\n", f" {cfg.length} point match\n\n"]
+    for number, score, auto, records in _game_records(match):
+        left = f"{names[0]} : {score[0]}"
+        out.append(f" Game {number}\n {left:<31}{names[1]} : {score[1]}\n")
+        if auto:
+            out.append(f'; [AutoDoubles "{auto}"]\n')
+        out.append(_game_text(records))
+    return "".join(out)
+
+
+# ======================================================================================
+# reading
+# ======================================================================================
+
+_TAG = re.compile(r'^[;#]\s*\[\s*([A-Za-z][A-Za-z0-9 ]*?)\s+"(.*)"\s*\]\s*$')
+_MATCH_LINE = re.compile(r"^\s*(\d+)\s*points?\s+match\s*$", re.IGNORECASE)
+_GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+_SCORE_LINE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+_ROW_NUMBER = re.compile(r"^\s*\d+\)")
+_ITEM_START = re.compile(
+    r"(?<!\S)(?:[1-6][1-6]:|(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?)(?![A-Za-z]))",
+    re.IGNORECASE)
+_ROLL = re.compile(r"^([1-6])([1-6]):\s*(.*)$", re.DOTALL)
+_DOUBLE = re.compile(r"^(doubles?|beavers?|raccoons?)\s*(?:=>\s*(\d+))?$", re.IGNORECASE)
+_WIN = re.compile(r"^wins?\s+(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
+_OFF = re.compile(r"/0+(?![0-9])")
+_NO_MOVE = ("", "???", "????", "cannot move", "can't move")
+_RIGHT_COLUMN = 16          # a lone item starting at this column or later is the right player's
+
+
+class _Item:
+    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value", "match_end")
+
+    def __init__(self, kind, player, line, text):
+        self.kind = kind          # roll, double, beaver, take, drop, win
+        self.player = player      # the column: 0 left, 1 right
+        self.line = line
+        self.text = text
+        self.dice = None
+        self.move = ""
+        self.value = None
+        self.match_end = False
+
+
+class _GameText:
+    def __init__(self, number, line):
+        self.number = number
+        self.line = line
+        self.names = None
+        self.score = None
+        self.auto_doubles = 0
+        self.items = []
+
+
+class _MatchText:
+    def __init__(self, length, line, tags):
+        self.length = length
+        self.line = line
+        self.tags = tags
+        self.games = []
+
+
+def _split_lines(text):
+    if not isinstance(text, str):
+        raise MatFileError(f"import_mat: text expected, got {type(text).__name__}")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return re.split(r"\r\n|\r|\n", text)
+
+
+def _parse_item(chunk, player, number, line):
+    body = " ".join(chunk.split())
+    item = _Item(None, player, number, line)
+    found = _ROLL.match(body)
+    if found:
+        item.kind = "roll"
+        item.dice = (int(found.group(1)), int(found.group(2)))
+        move = found.group(3).strip()
+        item.move = "" if move.lower() in _NO_MOVE else move
+        return item
+    found = _DOUBLE.match(body)
+    if found:
+        word = found.group(1).lower()
+        if word.startswith("raccoon"):
+            raise MatFileError("raccoons are not played here", number, line)
+        item.kind = "beaver" if word.startswith("beaver") else "double"
+        item.value = None if found.group(2) is None else int(found.group(2))
+        return item
+    if re.fullmatch(r"takes?", body, re.IGNORECASE):
+        item.kind = "take"
+        return item
+    if re.fullmatch(r"drops?", body, re.IGNORECASE):
+        item.kind = "drop"
+        return item
+    found = _WIN.match(body)
+    if found:
+        item.kind = "win"
+        item.value = int(found.group(1))
+        item.match_end = bool(found.group(2))
+        return item
+    raise MatFileError(f"cannot read {body!r}", number, line)
+
+
+def _parse_row(line, number):
+    """The items of one row: ``[(column, item)]`` (0 or 1 or 2 of them)."""
+    start = 0
+    found = _ROW_NUMBER.match(line)
+    if found:
+        start = found.end()
+    starts = [m.start() for m in _ITEM_START.finditer(line, start)]
+    if not starts:
+        raise MatFileError("cannot read this row", number, line)
+    if line[start:starts[0]].strip():
+        raise MatFileError(f"cannot read {line[start:starts[0]].strip()!r}", number, line)
+    if len(starts) > 2:
+        raise MatFileError("more than two columns", number, line)
+    chunks = [line[a:b] for a, b in zip(starts, starts[1:] + [len(line)])]
+    if len(chunks) == 2:
+        return [_parse_item(chunks[0], 0, number, line), _parse_item(chunks[1], 1, number, line)]
+    column = 1 if starts[0] >= _RIGHT_COLUMN else 0
+    return [_parse_item(chunks[0], column, number, line)]
+
+
+def _parse(text):
+    """The matches of a file: their tags, games and items (no rule checked yet)."""
+    matches = []
+    tags = {}
+    current = None            # the _MatchText being read
+    game = None               # the _GameText being read
+    for number, line in enumerate(_split_lines(text), 1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped[0] in ";#":
+            found = _TAG.match(stripped)
+            if found and game is not None and game.score is not None \
+                    and found.group(1).lower() == "autodoubles":
+                if not found.group(2).isdigit():
+                    raise MatFileError("AutoDoubles: a number expected", number, line)
+                game.auto_doubles = int(found.group(2))
+            elif found:
+                tags[found.group(1).lower()] = (found.group(2), number, line)
+            continue
+        found = _MATCH_LINE.match(stripped)
+        if found:
+            current = _MatchText(int(found.group(1)), number, tags)
+            matches.append(current)
+            tags = {}
+            game = None
+            continue
+        found = _GAME_LINE.match(stripped)
+        if found:
+            if current is None:
+                raise MatFileError("a game before the 'N point match' line", number, line)
+            game = _GameText(int(found.group(1)), number)
+            current.games.append(game)
+            continue
+        if game is None:
+            raise MatFileError("unexpected text (a tag, 'N point match' or 'Game N' expected)",
+                               number, line)
+        if game.score is None:
+            found = _SCORE_LINE.match(line)
+            if not found:
+                raise MatFileError("the score line 'name : points   name : points' expected",
+                                   number, line)
+            game.names = (found.group(1), found.group(3))
+            game.score = (int(found.group(2)), int(found.group(4)))
+            continue
+        game.items.extend(_parse_row(line, number))
+    if not matches:
+        raise MatFileError("no 'N point match' line: not a .mat file")
+    for match in matches:
+        for game in match.games:
+            if game.score is None:
+                raise MatFileError(f"game {game.number} has no score line", game.line)
+    return matches
+
+
+def _on_off(tags, name, default):
+    if name not in tags:
+        return default
+    value, number, line = tags[name]
+    if value.strip().lower() in ("on", "yes", "true", "1"):
+        return True
+    if value.strip().lower() in ("off", "no", "false", "0"):
+        return False
+    raise MatFileError(f"{name}: On or Off expected", number, line)
+
+
+def _config(parsed):
+    tags = parsed.tags
+    if "variation" in tags and tags["variation"][0].strip().lower() not in ("backgammon", "standard"):
+        raise MatFileError("only the Backgammon variation is played here", *tags["variation"][1:])
+    if parsed.length > 25:
+        raise MatFileError(f"match length {parsed.length}: 0 (money) or 1 to 25 expected",
+                           parsed.line)
+    names = ("", "")
+    if parsed.games:
+        names = tuple("" if name == default else name
+                      for name, default in zip(parsed.games[0].names, DEFAULT_NAMES))
+    values = dict(length=parsed.length, names=names,
+                  crawford=_on_off(tags, "crawford", True),
+                  jacoby=_on_off(tags, "jacoby", False),
+                  beavers=_on_off(tags, "beaver", False))
+    if "cubelimit" in tags:
+        value, number, line = tags["cubelimit"]
+        if not value.strip().isdigit():
+            raise MatFileError("CubeLimit: a number expected", number, line)
+        limit = int(value)
+        if limit == 1:
+            values["cube"] = False
+        else:
+            values["max_cube"] = limit
+    else:
+        values["max_cube"] = _MAX_CUBE_UNSTATED
+    if "autodoubles" in tags:
+        value, number, line = tags["autodoubles"]
+        if not value.strip().isdigit():
+            raise MatFileError("AutoDoubles: a number expected", number, line)
+        values["automatic_doubles"] = int(value)
+    if "opening" in tags:
+        value, number, line = tags["opening"]
+        opening = {"bothdice": "both_dice", "standard": "standard"}.get(
+            re.sub(r"[\s_-]", "", value.lower()))
+        if opening is None:
+            raise MatFileError("Opening: Standard or BothDice expected", number, line)
+        values["opening"] = opening
+    try:
+        return MatchConfig(**values)
+    except GameError as error:
+        raise MatFileError(f"header: {error}", parsed.line) from None
+
+
+class _Replay:
+    """Drives a new Match through the items of a parsed match."""
+
+    def __init__(self, parsed):
+        self.parsed = parsed
+        self.dice = ManualDice()
+        self.match = Match(_config(parsed), self.dice)
+
+    def fail(self, message, item):
+        raise MatFileError(message, item.line, item.text) from None
+
+    def run(self):
+        match = self.match
+        for index, game in enumerate(self.parsed.games):
+            if index:
+                if match.phase is not Phase.OVER:
+                    raise MatFileError(f"game {game.number} starts before game "
+                                       f"{self.parsed.games[index - 1].number} is over", game.line)
+                if match.match_winner is not None:
+                    raise MatFileError(f"game {game.number} comes after the end of the match",
+                                       game.line)
+                match.new_game()
+            if game.score != match.score:
+                raise MatFileError(f"game {game.number}: the score is {match.score[0]}-"
+                                   f"{match.score[1]} here, the file says {game.score[0]}-"
+                                   f"{game.score[1]}", game.line)
+            self.game(game)
+        return match
+
+    def game(self, game):
+        items = game.items
+        self.auto_doubles = game.auto_doubles
+        for k, item in enumerate(items):
+            following = items[k + 1] if k + 1 < len(items) else None
+            try:
+                getattr(self, "do_" + item.kind)(item, following)
+            except MatFileError:
+                raise
+            except GameError as error:
+                self.fail(str(error), item)
+
+    # --- the items --------------------------------------------------------------------
+    def opening(self, item):
+        """The opening roll won by ``item.player`` with ``item.dice`` (and the ties before it)."""
+        match = self.match
+        player = item.player
+        d1, d2 = item.dice
+        both = match.config.opening == "both_dice"
+        for _ in range(self.auto_doubles):          # ties that turned the cube
+            for die in ((1, 1, 1, 1) if both else (1, 1)):
+                self.dice.push_one(die)
+        if both:
+            loser = (1, 1)
+            reroll = None
+            throw = (d1, d2)
+            if d1 + d2 <= 2:                        # 1-1 cannot win the throw: it was thrown again
+                throw, reroll = (2, 1), (d1, d2)
+            throws = {player: throw, 1 - player: loser}
+            for die in throws[0] + throws[1]:
+                self.dice.push_one(die)
+            match.roll()
+            if reroll is not None:
+                self.dice.push(reroll)
+                match.reroll()
+        else:
+            if d1 == d2:
+                self.fail("the opening roll cannot be a double", item)
+            high, low = max(d1, d2), min(d1, d2)
+            for die in ((high, low) if player == 0 else (low, high)):
+                self.dice.push_one(die)
+            match.roll()
+        if match.game.auto_doubles != self.auto_doubles:
+            self.fail(f"{self.auto_doubles} automatic doubles written for this game, the rules "
+                      f"give {match.game.auto_doubles}", item)
+
+    def do_roll(self, item, following):
+        match = self.match
+        g = match.game
+        player = item.player
+        if match.phase is Phase.OPENING:
+            self.opening(item)
+            if match.player_on_roll != player:  # pragma: no cover - opening() chose the dice
+                self.fail("the opening roll went to the other player", item)
+        else:
+            if match.phase is Phase.DOUBLED and g.offer == "beaver" and g.player_on_roll == player:
+                match.take(player)          # a beaver is taken by rolling on
+            if match.phase is not Phase.ROLL_OR_DOUBLE or match.player_on_roll != player:
+                self.fail(self.turn_text(), item)
+            self.dice.push(item.dice)
+            match.roll(player)
+        turn = match.turn
+        if item.move:
+            match.play_text(_OFF.sub("/off", item.move), player)
+            return
+        if following is None:
+            return                          # the file ends with the roll: the turn is in play
+        if following.kind == "win" and following.player != player:
+            return                          # rolled, then resigned
+        if turn.no_move:
+            match.done(player)
+        elif turn.forced is not None:
+            match.play_move(turn.forced, player)   # as gnubg reads it: the only play
+        else:
+            self.fail(f"no move written for {item.dice[0]}-{item.dice[1]}, "
+                      f"and {len(turn.plays)} plays are legal", item)
+
+    def do_double(self, item, following):
+        match = self.match
+        g = match.game
+        if match.phase is Phase.DOUBLED and g.offer == "double" and match.player_to_act == item.player:
+            return self.do_beaver(item, following)      # an old way to write a beaver
+        if match.phase is not Phase.ROLL_OR_DOUBLE or match.player_on_roll != item.player:
+            self.fail(self.turn_text(), item)
+        match.double(item.player)
+        self.check_cube(item)
+
+    def do_beaver(self, item, following):
+        match = self.match
+        if match.phase is not Phase.DOUBLED or match.player_to_act != item.player:
+            self.fail("a beaver answers a double", item)
+        match.beaver(item.player)
+        self.check_cube(item)
+
+    def check_cube(self, item):
+        if item.value is not None and item.value != self.match.offered_cube:
+            self.fail(f"the cube offered is {self.match.offered_cube}", item)
+
+    def do_take(self, item, following):
+        self.answer(item)
+        self.match.take(item.player)
+
+    def do_drop(self, item, following):
+        self.answer(item)
+        self.match.drop(item.player)
+
+    def answer(self, item):
+        match = self.match
+        if match.phase is not Phase.DOUBLED:
+            self.fail("no double to answer", item)
+        if match.player_to_act != item.player:
+            self.fail(f"player {match.player_to_act}'s answer, written in player "
+                      f"{item.player}'s column", item)
+
+    def do_win(self, item, following):
+        match = self.match
+        g = match.game
+        winner = item.player
+        if match.phase is Phase.OVER:
+            result = g.result
+            cube_points = g.cube_value * {"gammon": 2, "backgammon": 3}.get(result.kind, 1)
+            if result.winner != winner or item.value not in (result.points, cube_points):
+                self.fail(f"player {result.winner} won {result.points} point"
+                          f"{'s' if result.points > 1 else ''}", item)
+            return
+        resigner = 1 - winner
+        if match.phase is Phase.DOUBLED and g.offer == "beaver" and g.player_on_roll == resigner:
+            match.take(resigner)
+        if match.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING) or match.player_on_roll != resigner:
+            self.fail(f"a win before the game is over is a resignation by the player on roll "
+                      f"({self.turn_text()})", item)
+        kind, rest = divmod(item.value, g.cube_value)
+        if rest or kind not in (1, 2, 3):
+            self.fail(f"a resignation with the cube at {g.cube_value} is worth "
+                      f"{g.cube_value}, {2 * g.cube_value} or {3 * g.cube_value} points", item)
+        match.resign(kind, resigner)
+        match.accept_resignation(winner)
+
+    def turn_text(self):
+        match = self.match
+        actor = match.player_to_act
+        if match.phase is Phase.OVER:
+            return "the game is over"
+        if actor is None:
+            return "the game has not started"
+        return f"player {actor} ({'left' if actor == 0 else 'right'} column) must {self.expected()}"
+
+    def expected(self):
+        phase = self.match.phase
+        return {Phase.ROLL_OR_DOUBLE: "roll or double", Phase.DOUBLED: "take or drop",
+                Phase.MOVING: "move", Phase.RESIGNATION_OFFERED: "answer a resignation"}[phase]
+
+
+def import_mats(text):
+    """Every match of a ``.mat`` text, each rebuilt by the engine: a list of :class:`Match`.
+
+    A file may hold several matches, each from its ``N point match`` line.
+    Bad text raises :class:`MatFileError` and nothing is returned.
+    """
+    return [_Replay(parsed).run() for parsed in _parse(text)]
+
+
+def import_mat(text):
+    """The match of a ``.mat`` text, rebuilt by the engine's own actions (a :class:`Match`).
+
+    Rolls are fed to the match through :class:`game.dice.ManualDice`, each
+    move is played with :meth:`Match.play_text`, and the cube, drops and
+    resignations with their actions, so the engine checks them all.  The
+    match is as the file leaves it: over, between games, or in play (its
+    dice source is then an empty ``ManualDice``: push the next rolls, or
+    replace the match's dice for play).  A file with several matches is
+    refused (see :func:`import_mats`).
+
+    >>> import_mat(" 1 point match\\n Game 1\\n A : 0  B : 0\\n 1) 65: 24/13\\n")
+    <Match 1-point match, score 0-0, game 1 roll_or_double>
+    >>> import_mat(" 1 point match\\n Game 1\\n A : 0  B : 0\\n 1) 65: 24/12\\n")
+    Traceback (most recent call last):
+    ...
+    game.matfile.MatFileError: line 4: move '24/12' in 4HPwATDgc/ABMA with 6-5: point_blocked: '1) 65: 24/12'
+    """
+    parsed = _parse(text)
+    if len(parsed) != 1:
+        raise MatFileError(f"{len(parsed)} matches in this text: use import_mats()", parsed[1].line)
+    return _Replay(parsed[0]).run()
+
+
+def mat_info(text):
+    """The header tags :func:`export_mat` takes, read from a ``.mat`` text (a dict).
+
+    ``export_mat(import_mat(text), **mat_info(text))`` writes back a file
+    that this module wrote.
+
+    >>> mat_info('; [Event "Club night"]\\n; [EventDate "2026.11.21"]\\n 5 point match\\n')
+    {'event': 'Club night', 'date': '2026.11.21'}
+    """
+    names = {"site": "site", "event": "event", "round": "round", "eventdate": "date",
+             "transcriber": "transcriber"}
+    parsed = _parse(text)[0]
+    info = {}
+    for tag, key in names.items():
+        if tag in parsed.tags:
+            info[key] = parsed.tags[tag][0]
+    return dict(sorted(info.items(), key=lambda kv: list(names.values()).index(kv[0])))
