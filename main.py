@@ -31,7 +31,14 @@ _proxies = []  # keep the event proxies alive for the page's lifetime
 
 
 def on(element, event, handler):
-    proxy = create_proxy(handler)
+    """Bind ``handler`` once; an error in it is shown in #message instead of breaking the page."""
+    def guarded(js_event):
+        try:
+            handler(js_event)
+        except Exception as error:  # noqa: BLE001
+            PAGE.fail(error)
+
+    proxy = create_proxy(guarded)
     _proxies.append(proxy)
     element.addEventListener(event, proxy)
 
@@ -307,6 +314,7 @@ class Page:
         for name, action in actions.items():
             on(by_id(name), "click", self.intent(action))
         on(by_id("move-form"), "submit", self.on_move_typed)
+        on(document, "keydown", self.on_key)
         on(by_id("flip"), "click", self.on_flip)
         on(by_id("lang"), "change", self.on_language)
         on(by_id("copy-ids"), "click", self.on_copy)
@@ -334,6 +342,11 @@ class Page:
             self.app.set_pref(pref, bool(event.target.checked))
             self.render()
         return handler
+
+    def on_key(self, event):
+        if event.key == "Escape" and self.app.selected is not None:
+            self.app.deselect()
+            self.render()
 
     def on_move_typed(self, event):
         event.preventDefault()
@@ -443,5 +456,5 @@ class Page:
         self.schedule_bot()
 
 
-page = Page()
-page.start()
+PAGE = Page()
+PAGE.start()

@@ -88,6 +88,8 @@ def test_typed_moves_whole_partial_and_refused():
     assert app.type_move("24/18") is False
     assert app.message[0].startswith("reason.")
     assert app.view().warn
+    assert app.type_move("24/23 " * 12) is False         # refused at once, whatever its length
+    assert app.message[0] == "reason.too_many_moves"
     assert app.type_move("24/21 24/23") is True
     app.done()
     assert app.match.player_on_roll == 1
@@ -485,3 +487,21 @@ def test_money_play_beaver_against_a_double():
     match.done()
     match.double()
     assert match.buttons()["beaver"] == (False, False)   # no beavers in a match
+
+
+def test_opening_ties_and_automatic_doubles_are_announced():
+    app = make([3, 3, 5, 2], length=0, auto_doubles=True)
+    app.roll()
+    message = app.view().message
+    assert "both threw 3" in message and "Automatic double: the cube is on 2" in message
+    assert "plays 5-2 first" in message
+    assert app.match.cube_value == 2
+
+
+def test_after_a_persons_turn_the_computer_is_said_to_think():
+    app = make([2, 5], mode="bot")                        # the human (player 1) wins the opening
+    app.roll()
+    assert app.match.player_on_roll == HUMAN_SEAT
+    app.type_move("13/11 13/8")
+    app.done()
+    assert "thinking" in app.view().message and app.bot_to_act()

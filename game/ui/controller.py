@@ -202,9 +202,8 @@ class Controller:
                           remember=bool(query_language(query)))
         link = parse_query(query)
         if link is not None:
-            if self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
-                              kept_message="msg.link_kept"):
-                self.save()
+            self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
+                           kept_message="msg.link_kept")
             return True
         saved = storage.unpack(self.store.get(storage.CURRENT), "current")
         if saved is not None and self._restore(saved):
@@ -284,20 +283,20 @@ class Controller:
         text, entry = storage.take(self.store.get(storage.SAVED), index)
         if entry is None:
             return
-        self.store.set(storage.SAVED, text)
+        self._store(storage.SAVED, text)
         current = self._snapshot() if self._unfinished() else None
         if not self._restore(entry):
             self.message = ("reason.unknown", {})
             return
         if current is not None:
-            self.store.set(storage.SAVED, storage.push(self.store.get(storage.SAVED), current,
-                                                       storage.SAVED_LIMIT))
+            self._store(storage.SAVED, storage.push(self.store.get(storage.SAVED), current,
+                                                    storage.SAVED_LIMIT))
         self.message = ("msg.resumed", {})
         self.save()
 
     def delete_saved(self, index):
         text, _entry = storage.take(self.store.get(storage.SAVED), index)
-        self.store.set(storage.SAVED, text)
+        self._store(storage.SAVED, text)
 
     def next_game(self):
         """Start the next game of the match once the last one is over."""
@@ -340,9 +339,9 @@ class Controller:
                     self.store.set(other, storage.pack("list", entries))
                     try:
                         self.store.set(key, text)
-                        return
-                    except Exception:  # noqa: BLE001
+                    except Exception:  # noqa: BLE001 - still too big: halve again
                         continue
+                    return
 
     def _summary(self):
         match = self.match
@@ -416,11 +415,7 @@ class Controller:
         def describe(entry):
             setup = Setup.from_dict(entry.get("setup"))
             match = entry.get("match") or {}
-            names = entry.get("names")
-            if not names:
-                saved_setup, self.setup = self.setup, setup
-                names = [self.player_name(0), self.player_name(1)]
-                self.setup = saved_setup
+            names = entry.get("names") or [self.player_name(0, setup), self.player_name(1, setup)]
             score = entry.get("score")
             if score is None:
                 score = _score_of(match)
@@ -453,18 +448,20 @@ class Controller:
     def is_human(self, player):
         return player in self.setup.humans()
 
-    def player_name(self, player):
-        name = self.setup.names[player]
+    def player_name(self, player, setup=None):
+        """A player's name, or the app's word for his seat (of ``setup``, the current one by default)."""
+        setup = setup or self.setup
+        name = setup.names[player]
         if name:
             return name
         tr = self.tr
-        mode = self.setup.mode
+        mode = setup.mode
         if mode == "bot":
             if player == HUMAN_SEAT:
                 return tr("name.you")
-            return tr("name.bot_level", level=tr(f"level.{self.setup.level}"))
+            return tr("name.bot_level", level=tr(f"level.{setup.level}"))
         if mode == "watch":
-            return tr(f"colour.{self.setup.colours[player]}")
+            return tr(f"colour.{setup.colours[player]}")
         return tr("name.player1") if player == BOTTOM_DEFAULT else tr("name.player2")
 
     @property
@@ -545,21 +542,22 @@ class Controller:
         self.selected = None
         if opening:
             self._announce_opening(m.events[before:])
-        else:
-            self._announce_roll()
+        self._after_roll(opening)
 
     def _announce_opening(self, events):
-        rolls = [e for e in events if e["type"] == "opening_roll"]
-        last = rolls[-1]
-        die0, die1 = last["dice"]
-        starter = last["player"]
-        self.message = ("msg.opening", {
-            "name0": {"player": 0}, "name1": {"player": 1}, "die0": die0, "die1": die1,
-            "starter": {"player": starter}, "dice": _dice_text(self.match.dice)})
-        self._after_roll(opening=True)
-
-    def _announce_roll(self):
-        self._after_roll(opening=False)
+        """Say what the opening roll gave: its ties (thrown again), automatic doubles, the winner."""
+        parts = []
+        for event in events:
+            if event["type"] == "opening_roll" and event["player"] is None:
+                parts.append(("msg.opening_tie", {"die": event["dice"][0]}))
+            elif event["type"] == "auto_double":
+                parts.append(("msg.auto_double", {"value": event["cube"]}))
+            elif event["type"] == "opening_roll":
+                die0, die1 = event["dice"]
+                parts.append(("msg.opening", {
+                    "name0": {"player": 0}, "name1": {"player": 1}, "die0": die0, "die1": die1,
+                    "starter": {"player": event["player"]}, "dice": _dice_text(self.match.dice)}))
+        self.message = _join(*parts) if len(parts) > 1 else parts[0]
 
     def _after_roll(self, opening):
         """Announce the roll; play a forced move for a person (they still press Done)."""
@@ -667,6 +665,8 @@ class Controller:
                                                    "move": str(move)})
             elif self.is_human(m.player_on_roll):
                 self._prompt_roll()
+            else:
+                self.message = ("msg.bot_thinking", {"name": {"player": m.player_on_roll}})
             self.save()
 
     def _prompt_roll(self):
@@ -911,9 +911,15 @@ class Controller:
         if not text:
             return False
         try:
-            parse_notation(text)
+            parts = parse_notation(text)
         except GameError:
             self.message = ("msg.bad_notation", {"text": text[:40]})
+            return False
+        if sum(count for _source, _target, count, _hits in parts) > 4:
+            # no play has more than four checker moves; and the engine's explanation
+            # of a refused play tries every order of its parts (n! of them)
+            self.message = ("reason.too_many_moves", {})
+            self.save()
             return False
         plan, error = self._plan_typed(text, from_scratch=False)
         if plan is None and turn.played:
