@@ -88,6 +88,8 @@ def play_game(first, second, seed):
             after = players[turn](position, (d1, d2))
         else:
             after = position.swapped()
+        # re-validate every position: a rules bug must not pass silently
+        Position(after.mine, after.theirs)
         if after.winner() is not None:
             points = after.result_points()
             return points if turn == 0 else -points
