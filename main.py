@@ -141,6 +141,10 @@ class Page:
             button.disabled = not enabled
         field = by_id("move-input")
         field.disabled = not view.move_input
+        record = by_id("record")
+        if record.innerHTML != view.record_html:
+            record.innerHTML = view.record_html
+            record.scrollTop = record.scrollHeight
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()

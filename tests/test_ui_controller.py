@@ -505,3 +505,17 @@ def test_after_a_persons_turn_the_computer_is_said_to_think():
     app.type_move("13/11 13/8")
     app.done()
     assert "thinking" in app.view().message and app.bot_to_act()
+
+
+def test_the_game_record_lists_moves_and_cube_actions():
+    app = make(opening_31() + [6, 4], names=("<Bo>", "Ana"))
+    app.roll()
+    app.type_move("8/5 6/5")
+    assert app.record() == []                             # not before Done
+    app.done()
+    app.double()
+    app.take()
+    app.roll()
+    assert app.record() == [(0, "31: 8/5 6/5"), (1, "doubles to 2"), (0, "takes")]
+    html = app.view().record_html
+    assert html.count("<li") == 3 and "&lt;Bo&gt;" in html and "<Bo>" not in html

@@ -13,7 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: load_catalogue(lang) for lang in ("en", "fr")}
 # keys written literally in the code: "family.name" strings of the families below
 KEY = re.compile(r'"((?:app|button|label|title|setup|level|colour|history|settings|name|board|panel|'
-                 r'where|info|result|msg|reason|count)\.[a-z0-9_]+)"')
+                 r'where|info|result|msg|reason|count|record)\.[a-z0-9_]+)"')
 
 
 def placeholders(text):
@@ -54,6 +54,7 @@ def test_every_key_the_code_and_the_page_use_is_translated():
         used.add(f"level.{level}")
     for colour in ("light", "dark"):
         used.add(f"colour.{colour}")
+    used |= {"record.take", "record.drop"}
     missing = sorted(key for key in used if key not in CATALOGUES["en"].keys())
     assert missing == []
     assert len(used) > 100

@@ -32,7 +32,7 @@ from ..position import Position
 from ..turn import Turn
 from . import storage
 from .i18n import LANGUAGES, pick_language, translator
-from .render import BoardView, PlayerPanel, board_svg, checker_layout, player_html
+from .render import BoardView, PlayerPanel, board_svg, checker_layout, player_html, record_html
 from .urlparams import DEFAULT_LEVEL, LEVELS, MODES, parse_query, query_language
 
 __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
@@ -155,6 +155,7 @@ class View:
     language: str
     layout: dict = field(default_factory=dict)
     board: BoardView = None
+    record_html: str = ""
 
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
@@ -1059,6 +1060,39 @@ class Controller:
         except AttributeError:  # a bot without cube play: never doubles, always takes
             return "no_double" if method == "cube_action" else "take"
 
+    # --- the game record ----------------------------------------------------------------------------
+    def record(self):
+        """The current game so far, one ``(player, text)`` per action, oldest first.
+
+        Moves read as in GNU Backgammon's records (``31: 8/5 6/5``); cube
+        actions and the end of the game in words.  Steps of the turn in play
+        are not in it until Done.
+        """
+        events = self.match.events
+        start = max(i for i, e in enumerate(events) if e["type"] == "game_start")
+        rows = []
+        tr = self.tr
+        for event in events[start + 1:]:
+            kind = event["type"]
+            player = event.get("player")
+            if kind in ("move", "pass"):
+                dice = "".join(str(d) for d in sorted(event["dice"], reverse=True))
+                text = f"{dice}: {event['move']}" if kind == "move" else f"{dice}: —"
+            elif kind == "double":
+                text = tr("record.double", value=event["cube"])
+            elif kind == "beaver":
+                text = tr("record.beaver", value=event["cube"])
+            elif kind in ("take", "drop"):
+                text = tr(f"record.{kind}")
+            elif kind == "resign":
+                text = tr("record.resign")
+            elif kind == "win":
+                text = tr("record.win", points=tr.n("count.points", event["points"]))
+            else:
+                continue
+            rows.append((player, text))
+        return rows
+
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
         """Translate a message kept as data: ``(key, params)``; params may name players, points."""
@@ -1105,7 +1139,7 @@ class Controller:
         counts[1 - viewer] = position.theirs
         tr = self.tr
         labels = {"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                  "crawford": tr("board.crawford"), "opening_die": tr("board.opening_die")}
+                  "crawford": tr("board.crawford")}
         moving = m.phase is Phase.MOVING
         human = moving and self.is_human(por)
         turn = m.turn if moving else None
@@ -1236,6 +1270,8 @@ class Controller:
             language=self.language,
             layout=checker_layout(board),
             board=board,
+            record_html=record_html([(self.player_name(p) if p is not None else "", text, p == bottom)
+                                     for p, text in self.record()]),
         )
 
 

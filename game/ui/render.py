@@ -16,7 +16,7 @@ Checkers are ``.checker`` elements with ``data-player`` and ``data-point``
 the ones that moved (:func:`checker_moves`).  Text that comes from people
 (names) is escaped here.
 
->>> svg = board_svg(BoardView.start())
+>>> svg = board_svg(BoardView())   # the starting position
 >>> svg.count('class="checker')
 30
 >>> slot_at(476, 200)
@@ -28,7 +28,7 @@ from html import escape
 
 __all__ = [
     "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
-    "checker_moves", "slot_at", "matches_html", "WIDTH", "HEIGHT",
+    "checker_moves", "slot_at", "matches_html", "record_html", "WIDTH", "HEIGHT",
 ]
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -86,7 +86,6 @@ class BoardView:
     dice: tuple = ()
     dice_player: int | None = None
     dice_left: tuple = ()
-    opening: tuple = ()            # the opening roll: (die of player 0, die of player 1)
     mover: int | None = None
     movable: frozenset = frozenset()
     selected: int | None = None
@@ -94,10 +93,6 @@ class BoardView:
     dice_clickable: bool = False
     cube_clickable: bool = False
     labels: dict = field(default_factory=dict)
-
-    @classmethod
-    def start(cls, **changes):
-        return cls(**changes)
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -295,15 +290,6 @@ def _dice_used(view):
 def _draw_dice(view, out):
     mx = _mirror(view)
     labels = view.labels
-    if view.opening and not view.dice:
-        # each player's opening die on their own side of the board
-        for player, value in enumerate(view.opening):
-            if not value:
-                continue
-            centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
-            out.append(_die(mx(centre), MID, value, view.colours[player], "die opening",
-                            labels.get("opening_die", "")))
-        return
     if not view.dice:
         return
     player = view.dice_player if view.dice_player is not None else view.bottom
@@ -366,6 +352,22 @@ def _draw_cube(view, out):
                    f'{escape(labels.get("crawford", "Crawford"))}</text>')
 
 
+# soft light from the top left on the checkers, and a little depth on the felt
+_DEFS = (
+    "<defs>"
+    '<radialGradient id="shade-light" cx="38%" cy="32%" r="70%">'
+    '<stop offset="0" stop-color="#fffdf7"/><stop offset="0.7" stop-color="#f1e9d8"/>'
+    '<stop offset="1" stop-color="#d9ccb3"/></radialGradient>'
+    '<radialGradient id="shade-dark" cx="38%" cy="32%" r="70%">'
+    '<stop offset="0" stop-color="#4a505a"/><stop offset="0.7" stop-color="#272a31"/>'
+    '<stop offset="1" stop-color="#15171b"/></radialGradient>'
+    '<linearGradient id="felt" x1="0" y1="0" x2="0" y2="1">'
+    '<stop offset="0" stop-color="#2c6548"/><stop offset="0.5" stop-color="#34724f"/>'
+    '<stop offset="1" stop-color="#2c6548"/></linearGradient>'
+    "</defs>"
+)
+
+
 def board_svg(view):
     """The SVG text of the board (a ``<svg>`` element, no XML prolog)."""
     mx = _mirror(view)
@@ -373,6 +375,7 @@ def board_svg(view):
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'class="board-svg" role="img" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
+        _DEFS,
         f'<rect class="frame" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="18"/>',
     ]
     # the two halves of the field, the bar, the tray and the cube column
@@ -504,3 +507,13 @@ def matches_html(unfinished, finished, labels):
 
     return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
             + section(labels.get("finished", ""), finished, ()))
+
+
+def record_html(rows):
+    """The game record as list items: ``rows`` are ``(name, text, is_bottom_player)``, escaped here."""
+    items = []
+    for name, text, bottom in rows:
+        side = "bottom" if bottom else "top"
+        items.append(f'<li class="{side}"><span class="who">{escape(name)}</span> '
+                     f'<span class="what">{escape(text)}</span></li>')
+    return "".join(items)

@@ -5,6 +5,7 @@ picked among the destinations the board highlights (or, for typed moves,
 among the engine's legal plays of the position the page shows).
 """
 
+import pathlib
 import random
 
 import pytest
@@ -15,6 +16,12 @@ from game.match_id import decode_match_id
 from game.position import Position
 
 FAST = {"fast_bot": True, "animate": False}
+SHOTS = pathlib.Path("/tmp/shots")
+
+
+def shoot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -161,12 +168,15 @@ def test_a_link_keeps_the_unfinished_match(quick, base_url):
 
 def test_against_the_bot_to_the_end(quick, base_url):
     record = {}
+    quick.set_viewport_size({"width": 1280, "height": 800})
     page = open_app(quick, f"{base_url}/?mode=bot&length=1&seed=bot-5&level=expert", prefs=FAST,
                     record=record)
     rng = random.Random(5)
     turns = 0
     while not match_over(page):
         turns += 1
+        if turns == 40:
+            shoot(page, "desktop-bot-midgame")
         assert turns < 400
         if enabled(page, "roll"):
             click(page, "#roll")
@@ -185,6 +195,8 @@ def test_against_the_bot_to_the_end(quick, base_url):
     assert record.get("errors", []) == []
     text = page.locator("#message").inner_text()
     assert "You" in text or "Computer" in text
+    assert page.locator("#record li").count() > 10
+    shoot(page, "desktop-bot-end")
 
 
 def test_watching_the_computer_play_itself(quick, base_url):
