@@ -519,3 +519,13 @@ def test_the_game_record_lists_moves_and_cube_actions():
     assert app.record() == [(0, "31: 8/5 6/5"), (1, "doubles to 2"), (0, "takes")]
     html = app.view().record_html
     assert html.count("<li") == 3 and "&lt;Bo&gt;" in html and "<Bo>" not in html
+
+
+def test_a_seeded_link_gives_the_same_computer_opponent_too():
+    def watch():
+        app = Controller(MemoryStore())
+        app.boot("?mode=watch&length=1&seed=same-class&level=beginner")
+        while app.bot_to_act():
+            app.bot_act()
+        return app.match.events
+    assert watch() == watch()

@@ -965,14 +965,16 @@ class Controller:
 
     # --- the computer ----------------------------------------------------------------------------
     def _bot(self, player):
-        level = self.setup.level
-        if level not in self._bots:
+        """The computer player of this setup; with a dice seed its own random choices are seeded
+        too, so that a class playing the same link meets the same opponent."""
+        key = (self.setup.level, self.setup.seed)
+        if key not in self._bots:
             if self._bot_factory is not None:
-                self._bots[level] = self._bot_factory(level)
+                self._bots[key] = self._bot_factory(self.setup.level)
             else:
                 from ..bot import Bot  # imported on first use: start-up stays lean
-                self._bots[level] = Bot(level=level)
-        return self._bots[level]
+                self._bots[key] = Bot(level=self.setup.level, seed=self.setup.seed)
+        return self._bots[key]
 
     def _context(self, player):
         try:

@@ -69,15 +69,22 @@ def board_state(page):
 
 
 def play_one_step_by_clicks(page, rng):
-    """Click a movable checker, then one of the highlighted destinations."""
+    """Click a movable checker, then one of the highlighted destinations.
+
+    Mostly the rearmost checker as far as it may go (bearing off first), so
+    that games end sooner; now and then any of them.
+    """
     movable = page.locator(".checker.movable, .checker.selected")
     count = movable.count()
     assert count, "no movable checker"
-    click(page, ".checker.movable, .checker.selected", rng.randrange(count))
-    targets = page.locator(".target, .tray.target")
+    # checkers are drawn from the 1-point up to the bar: the last is the rearmost
+    click(page, ".checker.movable, .checker.selected",
+          count - 1 if rng.random() < 0.8 else rng.randrange(count))
+    targets = page.locator(".tray.target, .target")
     n = targets.count()
     assert n, page.locator("#message").inner_text()
-    click(page, ".target, .tray.target", rng.randrange(n))
+    # the tray comes first in the drawing, then the points from the lowest
+    click(page, ".tray.target, .target", 0 if rng.random() < 0.8 else rng.randrange(n))
 
 
 def match_over(page):
