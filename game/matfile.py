@@ -385,6 +385,7 @@ class _GameText:
         self.line = line
         self.names = None
         self.score = None
+        self.score_line = None    # (number, text)
         self.auto_doubles = 0
         self.items = []
 
@@ -501,6 +502,7 @@ def _parse(text):
                 raise MatFileError("the score line 'name : points   name : points' expected",
                                    number, line)
             game.names = (found.group(1), found.group(3))
+            game.score_line = (number, line)
             game.score = (int(found.group(2)), int(found.group(4)))
             continue
         game.items.extend(_parse_row(line, number))
@@ -521,7 +523,7 @@ def _on_off(tags, name, default):
         return True
     if value.strip().lower() in ("off", "no", "false", "0"):
         return False
-    raise MatFileError(f"{name}: On or Off expected", number, line)
+    raise MatFileError(f"{name.capitalize()}: On or Off expected", number, line)
 
 
 def _config(parsed):
@@ -593,7 +595,7 @@ class _Replay:
             if game.score != match.score:
                 raise MatFileError(f"game {game.number}: the score is {match.score[0]}-"
                                    f"{match.score[1]} here, the file says {game.score[0]}-"
-                                   f"{game.score[1]}", game.line)
+                                   f"{game.score[1]}", *game.score_line)
             self.game(game)
         return match
 
@@ -661,6 +663,9 @@ class _Replay:
         turn = match.turn
         if item.move:
             match.play_text(_OFF.sub("/off", item.move), player)
+            return
+        if turn.no_move and (following is None or following.kind != "win" or following.player == player):
+            match.done(player)              # a pass (also at the end of the file, as gnubg reads it)
             return
         if following is None:
             return                          # the file ends with the roll: the turn is in play
