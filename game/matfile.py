@@ -186,8 +186,10 @@ def _game_records(match):
                 continue
             if how == "time":
                 flagged = ender[1]
-                if offer is not None and flagged != (offer[1] if offer[0] == "double" else 1 - offer[1]):
+                if offer is not None and flagged == 1 - offer[1]:
                     how = "drop"           # out of time with a double to answer: as a drop
+                    if offer[0] == "beaver":
+                        records[-1].kind = "double"
                 elif resignation is not None or offer is not None:
                     raise MatFileError(f"game {games[-1][0]}: a loss on time while a resignation "
                                        f"is offered cannot be written in a .mat file")
@@ -355,18 +357,18 @@ _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _SCORE_LINE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
 _ROW_NUMBER = re.compile(r"^\s*\d+\)")
 _ITEM_START = re.compile(
-    r"(?<!\S)(?:[1-6][1-6]:|(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?)(?![A-Za-z]))",
+    r"(?<![^\s)])(?:[1-6][1-6]:|(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?)(?![A-Za-z]))",
     re.IGNORECASE)
 _ROLL = re.compile(r"^([1-6])([1-6]):\s*(.*)$", re.DOTALL)
 _DOUBLE = re.compile(r"^(doubles?|beavers?|raccoons?)\s*(?:=>\s*(\d+))?$", re.IGNORECASE)
-_WIN = re.compile(r"^wins?\s+(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
+_WIN = re.compile(r"^wins?\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
 _OFF = re.compile(r"/0+(?![0-9])")
 _NO_MOVE = ("", "???", "????", "cannot move", "can't move")
 _RIGHT_COLUMN = 16          # a lone item starting at this column or later is the right player's
 
 
 class _Item:
-    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value", "match_end")
+    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value")
 
     def __init__(self, kind, player, line, text):
         self.kind = kind          # roll, double, beaver, take, drop, win
@@ -375,8 +377,7 @@ class _Item:
         self.text = text
         self.dice = None
         self.move = ""
-        self.value = None
-        self.match_end = False
+        self.value = None         # double, beaver: the cube offered; win: the points
 
 
 class _GameText:
@@ -434,13 +435,12 @@ def _parse_item(chunk, player, number, line):
     if found:
         item.kind = "win"
         item.value = int(found.group(1))
-        item.match_end = bool(found.group(2))
         return item
     raise MatFileError(f"cannot read {body!r}", number, line)
 
 
 def _parse_row(line, number):
-    """The items of one row: ``[(column, item)]`` (0 or 1 or 2 of them)."""
+    """The items of one row (one or two), each with its column as its player."""
     start = 0
     found = _ROW_NUMBER.match(line)
     if found:
@@ -671,9 +671,7 @@ class _Replay:
             return                          # the file ends with the roll: the turn is in play
         if following.kind == "win" and following.player != player:
             return                          # rolled, then resigned
-        if turn.no_move:
-            match.done(player)
-        elif turn.forced is not None:
+        if turn.forced is not None:
             match.play_move(turn.forced, player)   # as gnubg reads it: the only play
         else:
             self.fail(f"no move written for {item.dice[0]}-{item.dice[1]}, "
@@ -792,16 +790,12 @@ def mat_info(text):
     """The header tags :func:`export_mat` takes, read from a ``.mat`` text (a dict).
 
     ``export_mat(import_mat(text), **mat_info(text))`` writes back a file
-    that this module wrote.
+    that this module wrote.  For a file of several matches: the first one's.
 
     >>> mat_info('; [Event "Club night"]\\n; [EventDate "2026.11.21"]\\n 5 point match\\n')
     {'event': 'Club night', 'date': '2026.11.21'}
     """
     names = {"site": "site", "event": "event", "round": "round", "eventdate": "date",
              "transcriber": "transcriber"}
-    parsed = _parse(text)[0]
-    info = {}
-    for tag, key in names.items():
-        if tag in parsed.tags:
-            info[key] = parsed.tags[tag][0]
-    return dict(sorted(info.items(), key=lambda kv: list(names.values()).index(kv[0])))
+    tags = _parse(text)[0].tags
+    return {key: tags[tag][0] for tag, key in names.items() if tag in tags}

@@ -209,25 +209,42 @@ def test_a_roll_then_a_resignation_keeps_the_dice():
     assert kept_events(again) == kept_events(match)
 
 
-def test_a_loss_on_time_is_written_as_a_resignation_or_a_drop():
-    class Clock:
-        now = 0.0
+class FakeTime:
+    now = 0.0
 
-        def __call__(self):
-            return self.now
+    def __call__(self):
+        return self.now
 
-    for answer_pending in (False, True):
-        clock = Clock()
-        match = Match(MatchConfig(length=3, clock=(10, 0)), ManualDice([3, 1]), now=clock)
-        play(match, (3, 1), "8/5 6/5")
-        if answer_pending:
-            match.double()
-        clock.now += 100
-        assert match.check_clock() == (0 if answer_pending else 1)
-        text = export_mat(match)
-        again = import_mat(text)
-        assert again.score == match.score
-        assert again.results[0].kind == ("drop" if answer_pending else "resign")
+
+@pytest.mark.parametrize("before, kind", [((), "resign"), (("double",), "drop"),
+                                          (("double", "beaver"), "drop")])
+def test_a_loss_on_time_is_written_as_a_resignation_or_a_drop(before, kind):
+    clock = FakeTime()
+    match = Match(MatchConfig(length=0, beavers=True, clock=(10, 0)), ManualDice([3, 1, 4, 2]), now=clock)
+    play(match, (3, 1), "8/5 6/5", (4, 2), "8/4 6/4", *before)
+    clock.now += 100
+    assert match.check_clock() is not None
+    again = import_mat(export_mat(match))
+    assert again.score == match.score and again.results[0].kind == kind
+    assert ("Beavers" in export_mat(match)) is False      # a dropped beaver is written "Doubles => 4"
+
+
+def test_a_loss_on_time_during_a_resignation_offer_cannot_be_written():
+    clock = FakeTime()
+    match = Match(MatchConfig(length=3, clock=(10, 0)), ManualDice([3, 1]), now=clock)
+    play(match, (3, 1), "8/5 6/5", "resign1")
+    clock.now += 100
+    assert match.check_clock() == 0                      # the one to answer ran out of time
+    with pytest.raises(MatFileError, match="loss on time while a resignation"):
+        export_mat(match)
+
+
+def test_a_dropped_beaver_is_written_as_a_double_that_gnubg_reads_right():
+    match = play(new_match([3, 1], length=0, beavers=True), (3, 1), "8/5 6/5", "double", "beaver", "drop")
+    assert rows(export_mat(match))[4:6] == ["  1) 31: 8/5 6/5                  Doubles => 2",
+                                            "  2)  Doubles => 4                Drops"]
+    again = import_mat(export_mat(match))
+    assert kept_events(again) == kept_events(match) and again.score == (2, 0)
 
 
 def test_names_that_would_break_the_format_are_cleaned():
