@@ -49,6 +49,9 @@ CONFIGS = (
     {"length": 0, "jacoby": True},
     {"length": 0, "beavers": True},
     {"length": 11, "crawford": False},
+    {"length": 5, "opening": "both_dice"},
+    {"length": 3, "cube": False},
+    {"length": 0, "max_cube": 8, "jacoby": True, "beavers": True},
 )
 
 
@@ -369,6 +372,10 @@ def _write_expected(path, expected):
     path.write_text(text)
 
 
+def _option(argv, name, default):
+    return argv[argv.index(name) + 1] if name in argv[:-1] else default
+
+
 def main(argv):
     import gnubg
 
@@ -376,7 +383,7 @@ def main(argv):
         gnubg.command("set confirm new off")
         gnubg.command("set display off")
     write = "--write-fixtures" in argv
-    seeds = range(200)
+    seeds = range(int(_option(argv, "--matches", 400)))
     matches = moves = actions = 0
     differences = []
     known = []
