@@ -439,6 +439,7 @@ def test_saved_garbage_never_stops_the_app():
     app = Controller(store)
     assert app.boot("") is False
     assert app.match.phase is Phase.OPENING
+    assert storage.unpack(store.get(storage.UNREADABLE), "current") == {"match": {"schema": 1}}
 
 
 def test_match_lists_describe_unfinished_and_finished_matches():

@@ -206,9 +206,13 @@ class Controller:
             self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
                            kept_message="msg.link_kept")
             return True
-        saved = storage.unpack(self.store.get(storage.CURRENT), "current")
+        text = self.store.get(storage.CURRENT)
+        saved = storage.unpack(text, "current")
         if saved is not None and self._restore(saved):
             return False
+        if text:
+            # a match this version cannot read is kept aside, never overwritten
+            self._store(storage.UNREADABLE, text)
         self.new_match(Setup())
         return False
 

@@ -11,7 +11,8 @@ Keys:
 - :data:`CURRENT`: the match on the board, saved after every action;
 - :data:`SAVED`: unfinished matches set aside (a link started a new one);
 - :data:`HISTORY`: finished matches, newest first;
-- :data:`PREFS`: language, board orientation and other choices.
+- :data:`PREFS`: language, board orientation and other choices;
+- :data:`UNREADABLE`: a saved match this version could not read, kept as it was.
 
 >>> text = pack("match", {"a": 1})
 >>> unpack(text, "match")
@@ -27,7 +28,7 @@ Keys:
 import json
 
 __all__ = [
-    "SCHEMA", "CURRENT", "SAVED", "HISTORY", "PREFS", "HISTORY_LIMIT", "SAVED_LIMIT",
+    "SCHEMA", "CURRENT", "SAVED", "HISTORY", "PREFS", "UNREADABLE", "HISTORY_LIMIT", "SAVED_LIMIT",
     "MIGRATIONS", "pack", "unpack", "unpack_list", "push", "take", "MemoryStore",
 ]
 
@@ -37,6 +38,7 @@ CURRENT = PREFIX + "current"
 SAVED = PREFIX + "saved"
 HISTORY = PREFIX + "history"
 PREFS = PREFIX + "prefs"
+UNREADABLE = PREFIX + "unreadable"
 HISTORY_LIMIT = 50
 SAVED_LIMIT = 20
 
