@@ -25,12 +25,12 @@ def test_both_languages_have_the_same_keys_and_no_empty_text():
     en, fr = CATALOGUES["en"], CATALOGUES["fr"]
     assert en.keys() == fr.keys()
     for lang, catalogue in CATALOGUES.items():
-        for key, text in catalogue._catalog.items():
+        for key, text in catalogue.messages.items():
             assert all(text if isinstance(text, tuple) else (text,)), (lang, key)
 
 
 def test_placeholders_are_the_same_in_both_languages():
-    en, fr = CATALOGUES["en"]._catalog, CATALOGUES["fr"]._catalog
+    en, fr = CATALOGUES["en"].messages, CATALOGUES["fr"].messages
     for key in en:
         assert placeholders(en[key]) == placeholders(fr[key]), key
 

@@ -13,8 +13,8 @@ as with compiled ``.mo`` files, with the plural rule of the file's header.
 >>> tr = translator("fr")
 >>> tr("button.roll")
 'Lancer les dés'
->>> tr.n("count.checkers", 2)
-'2 pions'
+>>> tr.n("count.points", 0), tr.n("count.points", 2)
+('0 point', '2 points')
 >>> tr("nope.unknown")
 'nope.unknown'
 >>> pick_language(["de-DE", "fr-CA", "en"])
@@ -142,6 +142,11 @@ class Catalogue(gettext.NullTranslations):
     def from_po(cls, text):
         return cls(*parse_po(text))
 
+    @property
+    def messages(self):
+        """``{msgid: text or plural forms}``, everything this language translates."""
+        return self._catalog
+
     def keys(self):
         return set(self._catalog)
 
@@ -203,20 +208,7 @@ class Translator:
         return _fill(self.catalogue.ngettext(key, key, count), {"n": count, **params})
 
     def has(self, key):
-        return key in self.catalogue.keys()
-
-    def message(self, message):
-        """Text of a message kept as data: ``(key, params)``, or a plain key, or None."""
-        if not message:
-            return ""
-        if isinstance(message, str):
-            return self(message)
-        key, params = message[0], dict(message[1]) if len(message) > 1 else {}
-        count = params.pop("count", None)
-        if count is not None and isinstance(self.catalogue._catalog.get(key), tuple):
-            return self.n(key, count, **params)
-        return self(key, **params)
-
+        return key in self.catalogue.messages
 
 _CACHE = {}
 
