@@ -45,6 +45,15 @@ is written one checker and one die at a time, in gnubg's order, with
 that and the usual short forms (``bar/22*``, ``6/off``, ``13/7(2)``,
 ``24/13``), ``\\r\\n`` line ends and missing tags.
 
+Dice written with no move mean, as gnubg reads them: a pass when the roll
+allows no play, the only play when there is one; and, when the
+opponent's ``Wins`` comes next, a roll followed by a resignation (gnubg
+cannot read that last case when the roll has one play or none: it plays
+or passes first).  A beaver that was taken is ``Beavers => 4`` with the
+take implied by the next roll; one that was dropped is written
+``Doubles => 4``, because gnubg 1.1 misreads the games after a dropped
+``Beavers``.
+
 What the format cannot hold is left out: steps of a turn not finished,
 offered resignations that were rejected or are still open, the losing
 throws of the opening (ties, the "both dice" loser's throw, a reroll),
@@ -573,9 +582,9 @@ def _config(parsed):
 class _Replay:
     """Drives a new Match through the items of a parsed match."""
 
-    def __init__(self, parsed):
+    def __init__(self, parsed, dice=None):
         self.parsed = parsed
-        self.dice = ManualDice()
+        self.dice = ManualDice(fallback=dice)
         self.match = Match(_config(parsed), self.dice)
 
     def fail(self, message, item):
@@ -762,19 +771,24 @@ def import_mats(text):
     return [_Replay(parsed).run() for parsed in _parse(text)]
 
 
-def import_mat(text):
+def import_mat(text, *, dice=None):
     """The match of a ``.mat`` text, rebuilt by the engine's own actions (a :class:`Match`).
 
     Rolls are fed to the match through :class:`game.dice.ManualDice`, each
     move is played with :meth:`Match.play_text`, and the cube, drops and
     resignations with their actions, so the engine checks them all.  The
-    match is as the file leaves it: over, between games, or in play (its
-    dice source is then an empty ``ManualDice``: push the next rolls, or
-    replace the match's dice for play).  A file with several matches is
-    refused (see :func:`import_mats`).
+    match is as the file leaves it: over, between games, or in play.  Its
+    dice source is that ``ManualDice``, with ``dice`` (a source from
+    :mod:`game.dice`, or None) as its fallback for the rolls after the
+    file's.  A file with several matches is refused (see :func:`import_mats`).
 
-    >>> import_mat(" 1 point match\\n Game 1\\n A : 0  B : 0\\n 1) 65: 24/13\\n")
+    >>> from game.dice import SeededDice
+    >>> match = import_mat(" 1 point match\\n Game 1\\n A : 0  B : 0\\n 1) 65: 24/13\\n",
+    ...                    dice=SeededDice("after the file"))
+    >>> match
     <Match 1-point match, score 0-0, game 1 roll_or_double>
+    >>> match.roll() == SeededDice("after the file").roll()
+    True
     >>> import_mat(" 1 point match\\n Game 1\\n A : 0  B : 0\\n 1) 65: 24/12\\n")
     Traceback (most recent call last):
     ...
@@ -783,7 +797,7 @@ def import_mat(text):
     parsed = _parse(text)
     if len(parsed) != 1:
         raise MatFileError(f"{len(parsed)} matches in this text: use import_mats()", parsed[1].line)
-    return _Replay(parsed[0]).run()
+    return _Replay(parsed[0], dice).run()
 
 
 def mat_info(text):
