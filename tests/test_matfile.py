@@ -15,7 +15,8 @@ from check_mat_with_gnubg import CONFIGS, compare, expected_view, random_match
 from game.dice import ManualDice, SeededDice
 from game.errors import GameError
 from game.match import Match, MatchConfig, Phase
-from game.matfile import MatFileError, _plain_move as plain_move, export_mat, import_mat, import_mats, mat_info
+from game.matfile import _plain_move as plain_move
+from game.matfile import MatFileError, export_mat, import_mat, import_mats, mat_info
 from game.position import Position
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -347,7 +348,8 @@ def test_an_empty_move_with_only_one_play_is_that_play_as_gnubg_reads_it():
             position = Position.from_position_id(event["position_id"])
             if len(position.legal_moves(event["dice"])) != 1:
                 continue
-            item = f"{event['dice'][0]}{event['dice'][1]}: {plain_move(position, event['dice'], event['move'])}"
+            dice = event["dice"]
+            item = f"{dice[0]}{dice[1]}: {plain_move(position, dice, event['move'])}"
             text = export_mat(match)
             if text.count(item) != 1 or events[k + 1]["type"] == "win":
                 continue

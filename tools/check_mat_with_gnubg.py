@@ -359,7 +359,8 @@ def _write_expected(path, expected):
     """The expected views as JSON, one action per line (readable diffs)."""
     lines = ["{"]
     for n, (name, view) in enumerate(sorted(expected.items())):
-        lines.append(f' "{name}": {{"length": {view["length"]}, "score": {json.dumps(view["score"])}, "games": [')
+        score = json.dumps(view["score"])
+        lines.append(f' "{name}": {{"length": {view["length"]}, "score": {score}, "games": [')
         for g, game in enumerate(view["games"]):
             head = {key: game[key] for key in ("score", "winner", "points", "resigned")}
             lines.append(f"  {json.dumps(head)[:-1]}, \"actions\": [")
