@@ -42,7 +42,13 @@ def _seconds(name, value, positive):
             or value in (float("inf"), float("-inf")) or value < 0 or (positive and value == 0):
         need = "a number of seconds > 0" if positive else "a number of seconds ≥ 0"
         raise GameError(f"clock {name}={value!r}: {need} is expected")
-    return float(value)
+    try:
+        seconds = float(value)
+    except OverflowError:
+        seconds = float("inf")
+    if seconds == float("inf"):
+        raise GameError(f"clock {name}: {str(value)[:20]}… seconds is too large")
+    return seconds
 
 
 def _player(player):

@@ -153,8 +153,9 @@ def explain_refusal(position, dice, parts, text):
     most = max(len(steps) for steps in legal.values())
     segments = [(source, target) for source, target, count, _ in parts for _ in range(count)]
     refusal, used, dice_left = _replay(position, dice, segments)
-    if refusal:
-        # Another order of the same parts may be legal: then the trouble is compulsory play.
+    if refusal and len(segments) <= (4 if d1 == d2 else 2):
+        # Another order of the same parts may be legal: then the trouble is
+        # compulsory play.  (More parts than dice can never all be played.)
         for order in permutations(segments):
             other, other_used, other_left = _replay(position, dice, list(order))
             if other is None:

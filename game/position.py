@@ -109,11 +109,21 @@ class Position:
         """
         sides = []
         for name, counts in (("mine", mine), ("theirs", theirs)):
+            try:
+                items = dict(counts).items()
+            except (TypeError, ValueError):
+                raise InvalidPositionError(
+                    f"{name}: {counts!r} is not a mapping of points to counts") from None
             side = [0] * 25
-            for point, count in dict(counts).items():
-                index = 24 if point in ("bar", BAR) else point - 1 if isinstance(point, int) and 1 <= point <= 24 else None
-                if index is None:
+            for point, count in items:
+                if point in ("bar", BAR) and not isinstance(point, bool):
+                    index = 24
+                elif isinstance(point, int) and not isinstance(point, bool) and 1 <= point <= 24:
+                    index = point - 1
+                else:
                     raise InvalidPositionError(f"{name}: no point {point!r}")
+                if not isinstance(count, int) or isinstance(count, bool):
+                    raise InvalidPositionError(f"{name}: count {count!r} on {point!r} is not a whole number")
                 side[index] += count
             sides.append(side)
         return cls(*sides)

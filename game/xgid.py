@@ -376,8 +376,12 @@ def _decode_fields(fields):
 
 
 def _int(name, field):
-    if not _INT.fullmatch(field):
-        raise InvalidIdError(f"{name} {field!r} is not an integer")
+    # No field of an XGID needs more than a few digits; a longer one is refused
+    # before int() (which has a digit limit of its own) sees it.
+    if not _INT.fullmatch(field[:12]):
+        raise InvalidIdError(f"{name} {field[:20]!r} is not an integer")
+    if len(field) > 9 or not _INT.fullmatch(field):
+        raise InvalidIdError(f"{name} {field[:20]!r}… is far too large")
     return int(field)
 
 
