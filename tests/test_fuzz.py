@@ -20,10 +20,10 @@ grammar of move notation, random keys, random boards).  On every input:
 campaign.  The inputs fed to each entry point are counted, asserted and
 printed by the last test.
 
-Known engine bugs keep their own ``xfail(strict=True)`` test below (with the
-failing input), and the generators stay clear of those inputs until the bug
-is fixed; a fix turns the xfail into a failure: then delete the marker and
-widen the generator (see ``KNOWN BUG`` comments).
+The bugs this file found each keep a test of their own, with the input that
+failed (``test_..._is_refused_with_a_game_error``, ``..._at_once``).  A bug
+found later gets the same, marked ``xfail(strict=True)`` until it is fixed,
+and the generators stay clear of its inputs until then.
 """
 
 import base64
@@ -586,7 +586,7 @@ DICE = st.one_of(st.tuples(st.integers(1, 6), st.integers(1, 6)),
 
 def check_parse_move(position, text, dice):
     if segments(text) > MAX_SEGMENTS:
-        return False                        # KNOWN BUG: see MAX_SEGMENTS
+        return False                        # past MAX_SEGMENTS: not fed, not counted
     before = (position.mine, position.theirs, position.position_id())
     play = refused(position.parse_move, text, dice)
     assert (position.mine, position.theirs, position.position_id()) == before
@@ -653,7 +653,7 @@ class Table:
 
     def play(self, index, text):
         if isinstance(text, str) and segments(text) > MAX_SEGMENTS:
-            return False                    # KNOWN BUG: see MAX_SEGMENTS
+            return False                    # past MAX_SEGMENTS: not fed, not counted
         match = self.live[index]
         before = match_state(match)
         position, dice = match.game.position, match.dice
