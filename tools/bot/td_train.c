@@ -321,15 +321,14 @@ static long n_c, n_r;
 /* a random race: each side's checkers behind a random front, some borne off */
 static void random_side(int *b, int back) {
     memset(b, 0, 25 * sizeof(int));
-    int off = (int)(rng_next() % 16);
-    if (rng_next() % 2) off = 0;
-    if (off > 14) off = 14;
-    int n = 15 - off;
+    int off = (int)(rng_next() % 15);
+    if (rng_next() % 4) off = 0;  /* mostly long races, all fifteen on the board */
+    int n = 15 - off, lean = (int)(rng_next() % 2);
     b[back]++;
     for (int k = 1; k < n; k++) {
-        /* lean towards the home board: the lower of two uniform picks */
+        /* uniform behind the front, or leaning home: the lower of two picks */
         int x = (int)(rng_next() % (back + 1)), y = (int)(rng_next() % (back + 1));
-        b[x < y ? x : y]++;
+        b[lean && y < x ? y : x]++;
     }
 }
 
@@ -340,7 +339,13 @@ static void random_race(int *mine, int *theirs) {
     random_side(theirs, bt);
 }
 
-static int race_mode;
+static int race_mode, monte_carlo;
+
+/* Monte Carlo targets: the positions of the current game, trained at its end */
+#define MAXPLY 2048
+static int mc_idx[MAXPLY][NIN];
+static float mc_val[MAXPLY][NIN];
+static int mc_nz[MAXPLY];
 
 static int play_game(float alpha, int train) {
     int mine[25], theirs[25], m2[25], t2[25];
@@ -394,7 +399,20 @@ static int play_game(float alpha, int train) {
         target[2] = best_p[4];
         target[3] = best_p[1];
         target[4] = best_p[2];
-        if (train) {
+        if (train && monte_carlo) {
+            if (plies < MAXPLY) mc_nz[plies] = encode(mine, theirs, mc_idx[plies], mc_val[plies]);
+            if (done) {
+                /* the player who moved at ply k wins when k has the parity of this ply */
+                float won[NOUT] = {1, 0, 0, 0, 0}, lost[NOUT] = {0, 0, 0, 0, 0};
+                won[1] = target[1]; won[2] = target[2];
+                lost[3] = target[1]; lost[4] = target[2];
+                int last = plies < MAXPLY ? plies : MAXPLY - 1;
+                for (int k = 0; k <= last; k++) {
+                    const float *t = ((plies - k) % 2 == 0) ? won : lost;
+                    sq_err_r += train_step(&race, mc_idx[k], mc_val[k], mc_nz[k], t, alpha); n_r++;
+                }
+            }
+        } else if (train) {
             int idx[NIN]; float val[NIN];
             int nz = encode(mine, theirs, idx, val);
             if (is_race(mine, theirs)) {
@@ -439,6 +457,7 @@ static int read_pos(int *mine, int *theirs) {
 int main(int argc, char **argv) {
     if (argc >= 5 && (!strcmp(argv[1], "train") || !strcmp(argv[1], "race"))) {
         race_mode = !strcmp(argv[1], "race");
+        monte_carlo = race_mode && getenv("TD_MONTE_CARLO") != NULL;
         const char *out = argv[2];
         long games = atol(argv[3]);
         rng_s = strtoull(argv[4], 0, 10);

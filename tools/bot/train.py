@@ -4,9 +4,17 @@ The self-play loop is C (tools/bot/td_train.c, compiled here with gcc) for
 speed; the encoding and the net are the same as game/bot/net.py's, and
 tests/test_bot_train.py checks that both give the same outputs.
 
-Reproduce the shipped weights (one CPU core; see docs/bot.md for the times):
+Reproduce the shipped weights (one CPU core, about 45 minutes; see docs/bot.md):
 
     python3 tools/bot/train.py --games 1200000 --seed 20261121 --alpha 0.1 0.01 --work /tmp/bot/run1
+
+Experiments that did not help (docs/bot.md): continuing at a lower rate, and
+training the race net alone on random races (``--race``; with the
+environment variable TD_MONTE_CARLO=1 it trains toward game outcomes instead
+of TD targets):
+
+    python3 tools/bot/train.py --race --games 400000 --seed 20261124 --alpha 0.02 0.003 \
+        --init /tmp/bot/run1/w.bin --work /tmp/bot/race
 
 Other uses:
     python3 tools/bot/train.py --convert RAW.bin [--out game/bot/weights.bin]
@@ -75,6 +83,8 @@ def main(argv=None):
     parser.add_argument("--alpha", type=float, nargs=2, default=(0.1, 0.01),
                         help="learning rate at the first and the last game (geometric decay)")
     parser.add_argument("--init", default="-", help="raw weights to continue from")
+    parser.add_argument("--race", action="store_true",
+                        help="play only random race positions (trains the race net alone)")
     parser.add_argument("--work", default="/tmp/bot/train")
     parser.add_argument("--convert", metavar="RAW", help="only convert RAW into --out")
     parser.add_argument("--out", default=str(OUT))
@@ -87,7 +97,7 @@ def main(argv=None):
     work.mkdir(parents=True, exist_ok=True)
     exe = build(work)
     raw = work / "w.bin"
-    subprocess.run([str(exe), "train", str(raw), str(args.games), str(args.seed), args.init,
+    subprocess.run([str(exe), "race" if args.race else "train", str(raw), str(args.games), str(args.seed), args.init,
                     str(args.alpha[0]), str(args.alpha[1])], check=True)
     size = convert(raw, args.out)
     print(f"{args.out}: {size} bytes")
