@@ -304,11 +304,20 @@ class Match:
 
     ``dice`` is the dice source (:class:`game.dice.SystemDice` by default);
     ``now`` the time source of the clock (``time.monotonic`` by default).
+    ``score`` and ``crawford`` start the match at a score, as a Match ID or
+    an XGID describes one: ``crawford`` says the first game is the Crawford
+    game; with a player one point short and ``crawford`` False, the games
+    are post-Crawford.  The first ``game_start`` event records both, so a
+    saved match keeps them.
     Actions take an optional ``player``: when given, the action is refused
     with ``NOT_YOUR_TURN`` unless that player is the one to act.
+
+    >>> match = Match(MatchConfig(length=5), score=(4, 2), crawford=True)
+    >>> match.score, match.is_crawford_game, match.events[0]["score"]
+    ((4, 2), True, [4, 2])
     """
 
-    def __init__(self, config=None, dice=None, *, now=None):
+    def __init__(self, config=None, dice=None, *, now=None, score=(0, 0), crawford=False):
         if config is None:
             config = MatchConfig()
         if not isinstance(config, MatchConfig):
@@ -319,9 +328,11 @@ class Match:
         self.clock = None
         self._clock_player = None
         self._replaying = False
-        self._score = [0, 0]
-        self._next_crawford = False
-        self._post_crawford = False
+        self._score = _starting_score(config, score, crawford)
+        self._next_crawford = crawford
+        short = config.length - 1
+        self._post_crawford = bool(config.length and config.crawford and not crawford
+                                   and short in self._score)
         self._games = []
         self._events = []
         self._start_game()
@@ -850,7 +861,9 @@ class Match:
             events = data.get("events")
             if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
                 raise InvalidMatchError("saved match: events must be a non-empty list of dicts")
-            match = cls(config, ManualDice(_recorded_dice(events, config)), now=now)
+            first = events[0]
+            match = cls(config, ManualDice(_recorded_dice(events, config)), now=now,
+                        score=first.get("score", (0, 0)), crawford=first.get("crawford", False))
             match._replay(events)
             match._dice = dice_from_dict(data.get("dice"))
             saved_clock = data.get("clock")
@@ -1149,6 +1162,22 @@ class Match:
             self._flag(player)
         else:
             raise InvalidMatchError(f"{kind!r} is not an action")
+
+
+def _starting_score(config, score, crawford):
+    """The score a match starts at, checked: ``[player 0, player 1]``."""
+    score = list(score) if isinstance(score, (list, tuple)) else None
+    if score is None or len(score) != 2 or not all(_is_int(s) and s >= 0 for s in score):
+        raise InvalidMatchError(f"score {score!r}: two points >= 0 expected")
+    length = config.length
+    if length and max(score) >= length:
+        raise InvalidMatchError(f"score {score}: below the match length {length} expected")
+    if not isinstance(crawford, bool):
+        raise InvalidMatchError(f"crawford {crawford!r}: true or false expected")
+    if crawford and not (length and config.crawford and score.count(length - 1) == 1):
+        raise InvalidMatchError(f"crawford with score {score} in a {length}-point match: "
+                                f"only when one player is one point short")
+    return score
 
 
 def _recorded_dice(events, config):

@@ -994,3 +994,39 @@ def test_random_legal_play_to_the_end_keeps_every_invariant(config):
             assert max(match.score) >= config["length"]
             assert match.events[-1]["type"] == "match_win"
         assert all(result.points % result.cube == 0 for result in match.results)
+
+
+# --- a match that starts at a score (a Match ID or an XGID opened as a new match) --------------------------
+
+def test_a_match_may_start_at_a_score_and_the_match_id_says_so():
+    match = Match(MatchConfig(length=7), ManualDice([]), score=(3, 5))
+    match.setup(Position.start(), 1, cube_value=2, cube_owner=0, dice=(5, 2))
+    info = decode_match_id(match.match_id())
+    assert info.score == (3, 5) and info.match_length == 7 and not info.crawford
+    assert (info.cube_value, info.cube_owner, info.player_on_roll, info.dice) == (2, 0, 1, (5, 2))
+
+
+def test_a_match_started_at_a_score_reloads_at_that_score():
+    match = Match(MatchConfig(length=5), ManualDice([]), score=(4, 2), crawford=True)
+    match.setup(Position.start(), 0, dice=(3, 1))
+    again = Match.from_dict(json.loads(json.dumps(match.to_dict())))
+    assert again.score == (4, 2) and again.is_crawford_game
+    assert again.match_id() == match.match_id() and decode_match_id(again.match_id()).crawford
+
+
+def test_the_crawford_game_has_no_cube_and_the_games_after_it_have_one():
+    crawford = Match(MatchConfig(length=5), ManualDice([]), score=(2, 4), crawford=True)
+    crawford.setup(Position.start(), 0)
+    assert not crawford.can_double()
+    post = Match(MatchConfig(length=5), ManualDice([]), score=(2, 4))
+    post.setup(Position.start(), 0)
+    assert post.is_post_crawford and post.can_double()
+
+
+@pytest.mark.parametrize("score, crawford, length", [
+    ((5, 0), False, 5), ((-1, 0), False, 5), ((1,), False, 5), ((1.5, 0), False, 5),
+    ((4, 4), True, 5), ((2, 2), True, 5), ((0, 0), True, 0), ((4, 0), "yes", 5),
+])
+def test_an_impossible_starting_score_is_refused(score, crawford, length):
+    with pytest.raises(InvalidMatchError):
+        Match(MatchConfig(length=length), score=score, crawford=crawford)
