@@ -18,8 +18,10 @@ def stats():
     return soak.run(GAMES, seed="pytest")
 
 
-def test_bot_games_and_matches_keep_every_rule(stats):
+def test_bot_games_and_matches_keep_every_rule(stats, capsys):
     # Given bot-vs-bot money sessions and matches of 1 to 11 points with the cube
+    with capsys.disabled():
+        print(f"\nsoak: {stats.summary()}\n      events: {stats.event_counts()}")
     # Then no invariant failed in any session
     assert not stats.errors, "\n".join(e["traceback"] for e in stats.errors[:3])
     assert stats.games >= GAMES, stats.summary()
@@ -30,6 +32,9 @@ def test_the_soak_covers_money_play_whole_matches_the_cube_and_saving(stats):
     assert stats.money_games >= 10 and stats.matches >= 10, stats.summary()
     assert stats.max_cube >= 16 and stats.refused_doubles > 0, stats.summary()
     assert stats.round_trips >= 5 and stats.actions > 100 * GAMES, stats.summary()
+    met = {kind for kind, n in stats.events.items() if n}
+    assert {"double", "take", "drop", "resign", "accept_resignation", "reject_resignation", "undo",
+            "pass", "(Crawford game)", "match_win"} <= met, stats.event_counts()
 
 
 def test_the_soak_catches_a_broken_rule(monkeypatch):

@@ -35,6 +35,7 @@ replayed with ``--seed S --session N``; failures are written as JSON lines to
 """
 
 import argparse
+import collections
 import json
 import random
 import sys
@@ -69,6 +70,7 @@ class Stats:
     round_trips: int = 0      # to_dict / from_dict round trips
     refused_doubles: int = 0  # doubles tried where the rules say no, refused as they should be
     max_cube: int = 1
+    events: collections.Counter = field(default_factory=collections.Counter)  # by type
     errors: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -79,6 +81,9 @@ class Stats:
                 f"round trips {self.round_trips}, refused doubles {self.refused_doubles}, "
                 f"highest cube {self.max_cube}, errors {len(self.errors)}, "
                 f"wall {self.seconds:.1f} s ({rate:.2f} games/s)")
+
+    def event_counts(self):
+        return ", ".join(f"{kind} {n}" for kind, n in sorted(self.events.items()))
 
 
 class SoakError(AssertionError):
@@ -155,6 +160,9 @@ class Checker:
         for event in events[before.events:]:
             json.dumps(event)
             self.check_event(match, before, event)
+            self.stats.events[event["type"]] += 1
+            if event["type"] == "game_start" and event["crawford"]:
+                self.stats.events["(Crawford game)"] += 1
         after = snapshot(match)
         for player in (0, 1):
             expect(after.score[player] >= before.score[player], "scores only grow", before.score, after.score)
@@ -521,6 +529,7 @@ def main(argv=None):
     stats = run(args.games, seed=args.seed, level=args.level, failures=args.failures, progress=progress,
                 sessions=args.session, max_errors=args.max_errors)
     print(stats.summary())
+    print("events:", stats.event_counts())
     for record in stats.errors[:5]:
         print(f"session {record['seed']}-{record['session']}: {record['error']}")
     if stats.errors:
