@@ -47,7 +47,7 @@ def _seconds(name, value, positive):
     except OverflowError:
         seconds = float("inf")
     if seconds == float("inf"):
-        raise GameError(f"clock {name}: {str(value)[:20]}… seconds is too large")
+        raise GameError(f"clock {name}: a number of seconds too large to be a time")
     return seconds
 
 

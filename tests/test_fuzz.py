@@ -889,9 +889,6 @@ def test_a_saved_clock_with_a_huge_number_is_refused_with_a_game_error():
         Match.from_dict(data, now=now)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="engine bug: game/clock.py _seconds() formats a time too large for a float "
-                          "with str(), which raises a plain ValueError past 4,300 digits")
 def test_a_clock_time_past_the_digit_limit_is_refused_with_a_game_error():
     # (JSON cannot hold such a number: json.loads refuses it, so only direct calls meet it.)
     with pytest.raises(GameError):
