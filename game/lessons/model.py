@@ -12,7 +12,7 @@ is the engine's :class:`game.reasons.Reason`, the same one a game gives.
 >>> result.ok, result.reason.value, result.message
 (False, 'must_enter_first', ('reason.must_enter_first', {'point': {'where': 13}, 'on_bar': 1}))
 >>> print(result.text("en"))
-You have a checker on the bar: it must come back in before any other move.
+You have a checker on the bar: it must come back in before any other move. Start with the checker on the bar: the 3 brings it in on your 22-point.
 >>> lesson.check("bar/22 22/16").ok
 True
 """

@@ -12,7 +12,7 @@ context is a state a real match can reach.  The first problem raises
 ...     "task": {"kind": "move", "dice": [3, 1], "accept": ["8/5 6/5"],
 ...              "prompt": {"fr": "Jouez 3-1.", "en": "Play 3-1."},
 ...              "success": {"fr": "Oui.", "en": "Yes."}, "retry": {"fr": "Non.", "en": "No."},
-...              "wrong": [{"answer": "8/4", "reason": "no_such_die"}]}}, "tiny.json")
+...              "wrong": [{"answer": "13/8", "reason": "no_such_die"}]}}, "tiny.json")
 >>> str(lesson.steps[0].demo), lesson.check("6/5 8/5").ok
 ('8/5 6/5', True)
 >>> read_lesson({"id": "tiny"}, "tiny.json")
@@ -164,7 +164,7 @@ class _Reader:
         if isinstance(cube_value, bool) or cube_value not in (1, 2, 4, 8, 16, 32, 64):
             self.fail(where("cube_value"), f"1, 2, 4, 8, 16, 32 or 64 expected, got {cube_value!r}")
         owner = values["cube_owner"]
-        if owner not in _OWNERS:
+        if not (owner is None or isinstance(owner, str)) or owner not in _OWNERS:
             self.fail(where("cube_owner"), f"null (centred), \"mine\" or \"theirs\" expected, got {owner!r}")
         owner = _OWNERS[owner]
         clock, elapsed = None, 0.0

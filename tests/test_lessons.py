@@ -1,0 +1,431 @@
+"""Lessons as data (game/lessons): every shipped lesson is checked by the engine.
+
+Each lesson file declares its demo moves, the answers its task accepts and
+at least one wrong answer with the reason the engine must give; these tests
+hold every file to those declarations, so a teacher's typo fails here.
+"""
+
+import copy
+import json
+import pathlib
+import shutil
+
+import pytest
+
+import pack
+from game import Move, Position
+from game.errors import GameError
+from game.lessons import (ACCEPT_ANY, LEARNER, LESSONS_DIR, OPPONENT, Board, Context,
+                          InvalidAnswerError, InvalidLessonError, UnknownLessonError,
+                          list_lessons, load_lesson, load_lesson_file, read_lesson)
+from game.lessons.model import LANGUAGES
+from game.match import Phase
+from game.reasons import Reason
+from game.ui.i18n import translator
+
+LESSON_IDS = [info.id for info in list_lessons()]
+FILES = {info.id: LESSONS_DIR / info.file for info in list_lessons()}
+
+#: every rule of the four rule texts (shared/rules), by the topic tag a lesson declares
+RULE_TOPICS = {
+    # set-up, direction, goal
+    "setup", "direction", "goal",
+    # the opening roll, ties, the automatic double of money play, the both-dice variant, cocked dice
+    "opening_roll", "opening_tie", "automatic_double", "opening_both_dice", "cocked_dice", "turns",
+    # moving, closed points, combined moves through an open point, doubles
+    "moving", "closed_point", "combined_move", "intermediate_point", "doubles", "done",
+    # blots, hitting, hitting on the way, the bar, entering, partial entry
+    "blot", "hitting", "hitting_on_the_way", "bar", "entering", "entering_hits", "partial_entry",
+    # primes and the closed board, passing
+    "prime", "closed_board", "pass",
+    # bearing off
+    "bear_off", "bear_off_exact", "bear_off_higher_die", "bear_off_move_inside", "bear_off_all_home",
+    "hit_while_bearing_off", "bear_off_smaller_die_first",
+    # compulsory moves
+    "compulsory_both_dice", "compulsory_higher_die", "compulsory_doubles", "any_order",
+    # scoring
+    "single", "gammon", "backgammon", "cube_multiplies", "money_stake",
+    # the cube
+    "cube", "cube_centred", "double", "take", "drop", "cube_ownership", "redouble", "cube_maximum",
+    "double_closed_out",
+    # match play
+    "match", "match_length", "crawford", "post_crawford",
+    # clocks
+    "clock", "clock_reserve", "time_out",
+}
+
+
+def data_of(lesson_id):
+    return json.loads(FILES[lesson_id].read_text(encoding="utf-8"))
+
+
+def reason_of(code):
+    return None if code is None else Reason(code)
+
+
+# --- every shipped lesson ------------------------------------------------------------------
+
+def test_the_lessons_are_listed_in_file_order_with_unique_ids():
+    infos = list_lessons()
+    assert len(infos) >= 20
+    assert [info.file for info in infos] == sorted(info.file for info in infos)
+    assert len(set(LESSON_IDS)) == len(LESSON_IDS)
+    assert LESSON_IDS[:3] == ["setup", "opening-roll", "moving"]
+    for info in infos:
+        assert info.title["fr"] and info.title["en"]
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_every_lesson_loads_with_steps_and_a_task(lesson_id):
+    lesson = load_lesson(lesson_id)
+    assert lesson.id == lesson_id
+    assert lesson.steps
+    assert lesson.task.kind in ("move", "choice")
+    assert lesson.file == FILES[lesson_id].name
+    json.dumps(lesson.to_dict())                    # plain data, ready for a worker
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_every_demo_move_is_a_legal_play_of_its_step(lesson_id):
+    lesson = load_lesson(lesson_id)
+    raw_steps = data_of(lesson_id)["steps"]
+    for step, raw in zip(lesson.steps, raw_steps):
+        if "demo" not in raw:
+            assert step.demo is None
+            continue
+        board = step.board
+        plays = board.position.legal_moves(board.dice)
+        assert step.demo in plays
+        assert board.position.parse_move(raw["demo"], board.dice) == step.demo
+        assert step.after == board.position.play(step.demo).swapped()
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_the_task_accepts_every_answer_it_declares(lesson_id):
+    lesson = load_lesson(lesson_id)
+    task = lesson.task
+    raw = data_of(lesson_id)["task"]
+    for answer in raw.get("accept", []):
+        result = lesson.check(answer)
+        assert result.ok, (answer, result)
+        assert result.kind == "success" and result.feedback == task.success
+    if task.kind == "move":
+        for play in task.accept:
+            assert lesson.check(play).ok                    # a Move
+            assert lesson.check(str(play)).ok               # its standard notation
+        if task.accept_any:
+            matching = [play for play in task.plays if ACCEPT_ANY[task.accept_any](play)]
+            assert matching
+            for play in matching:
+                assert lesson.check(str(play)).ok
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_each_declared_wrong_answer_gets_the_reason_the_lesson_expects(lesson_id):
+    lesson = load_lesson(lesson_id)
+    wrong = data_of(lesson_id)["task"]["wrong"]
+    assert wrong, "every lesson declares at least one wrong answer"
+    for item in wrong:
+        result = lesson.check(item["answer"])
+        assert not result.ok
+        assert result.reason is reason_of(item["reason"]), (item, result)
+        if result.reason is None:
+            assert result.kind == "other" and result.legal
+        else:
+            assert result.kind == "refused" and not result.legal
+            assert result.message[0] == f"reason.{result.reason.value}"
+        for language in LANGUAGES:
+            assert result.text(language).strip()
+
+
+def test_lessons_about_a_rule_expect_the_engine_to_refuse_a_wrong_answer():
+    # only lessons whose task is a judgement (how many points, use your right to double) have
+    # no wrong answer that the engine itself refuses
+    judgement_only = {"gammon", "double-closed-out"}
+    for lesson_id in LESSON_IDS:
+        reasons = [item["reason"] for item in data_of(lesson_id)["task"]["wrong"]]
+        assert (any(reasons) or lesson_id in judgement_only), lesson_id
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_every_text_exists_in_french_and_english(lesson_id):
+    lesson = load_lesson(lesson_id)
+    texts = lesson.texts()
+    assert len(texts) >= 5 + len(lesson.steps) - 1
+    for field, text in texts:
+        for language in LANGUAGES:
+            assert isinstance(text.get(language), str) and text[language].strip(), (field, language)
+    for option in lesson.task.options:
+        for language in LANGUAGES:
+            assert option.label(language).strip()
+
+
+def test_the_lessons_cover_every_rule_of_the_rule_texts():
+    covered = set()
+    for lesson_id in LESSON_IDS:
+        covered |= set(load_lesson(lesson_id).topics)
+    assert RULE_TOPICS - covered == set()
+
+
+def test_the_lesson_files_ship_in_the_app_zip():
+    shipped = {path.as_posix() for path in pack.game_files()}
+    assert ".json" in pack.SHIPPED_SUFFIXES
+    for path in FILES.values():
+        assert f"game/lessons/data/{path.name}" in shipped
+    assert "game/lessons/__init__.py" in shipped
+
+
+def test_every_board_renders_on_the_app_board():
+    from game.ui.render import BoardView, board_svg
+
+    for lesson_id in LESSON_IDS:
+        lesson = load_lesson(lesson_id)
+        for board in [step.board for step in lesson.steps] + [lesson.task.board]:
+            svg = board_svg(BoardView(**board.view_fields()))
+            assert svg.startswith("<svg")
+
+
+# --- a teacher's own lesson --------------------------------------------------------------------
+
+def test_a_lesson_added_as_one_new_file_is_picked_up(tmp_path):
+    for path in LESSONS_DIR.glob("*.json"):
+        shutil.copy(path, tmp_path / path.name)
+    data = data_of("bar")
+    data["id"] = "my-bar-lesson"
+    data["title"] = {"fr": "Ma leçon", "en": "My lesson"}
+    (tmp_path / "065-my-bar-lesson.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    ids = [info.id for info in list_lessons(tmp_path)]
+    assert ids.index("my-bar-lesson") == ids.index("bar") + 1
+    lesson = load_lesson("my-bar-lesson", tmp_path)
+    assert lesson.title["en"] == "My lesson"
+    assert lesson.check("13/7 13/10").reason is Reason.MUST_ENTER_FIRST
+    assert "my-bar-lesson" not in LESSON_IDS
+
+
+def test_a_changed_file_is_read_again(tmp_path):
+    data = data_of("bar")
+    path = tmp_path / "bar.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_lesson("bar", tmp_path).title["en"] == data["title"]["en"]
+    data["title"]["en"] = "The bar, again and again"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_lesson("bar", tmp_path).title["en"] == "The bar, again and again"
+
+
+def test_two_files_with_one_id_are_refused(tmp_path):
+    text = FILES["bar"].read_text(encoding="utf-8")
+    (tmp_path / "a.json").write_text(text, encoding="utf-8")
+    (tmp_path / "b.json").write_text(text, encoding="utf-8")
+    with pytest.raises(InvalidLessonError) as error:
+        list_lessons(tmp_path)
+    assert (error.value.file, error.value.field) == ("b.json", "id")
+    assert "a.json" in str(error.value)
+
+
+def test_an_unknown_lesson_id_is_refused():
+    with pytest.raises(UnknownLessonError, match="no lesson 'nope'"):
+        load_lesson("nope")
+
+
+def test_a_file_that_is_not_json_names_the_file(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"id": "broken",', encoding="utf-8")
+    with pytest.raises(InvalidLessonError, match="lesson file broken.json: not valid JSON") as error:
+        load_lesson_file(path)
+    assert error.value.field == ""
+
+
+def _set(data, path, value):
+    """Set ``data[a][b]...`` for ``path = "a.b.0.c"``; ``value`` None with ``delete`` removes."""
+    *parents, last = path.split(".")
+    for key in parents:
+        data = data[int(key)] if isinstance(data, list) else data[key]
+    key = int(last) if isinstance(data, list) else last
+    if value is _DELETE:
+        del data[key]
+    else:
+        data[key] = value
+
+
+_DELETE = object()
+
+BROKEN = [
+    # (lesson, where to change, new value, the field the error must name, words of the message)
+    ("bar", "steps.4.demo", "bar/23 13/7", "steps[4].demo", "not a legal play"),
+    ("bar", "task.accept_any", _DELETE, "task.accept", "accept_any"),
+    ("moving", "task.accept.0", "13/7 13/9", "task.accept[0]", "point_blocked"),
+    ("bar", "task.wrong.0.reason", "point_blocked", "task.wrong[0].reason", "must_enter_first"),
+    ("bar", "task.wrong.0.answer", "bar/22 13/7", "task.wrong[0].answer", "accepted"),
+    ("bar", "task.wrong.0.reason", "enter_first", "task.wrong[0].reason", "not a reason code"),
+    ("bar", "task.wrong", [], "task.wrong", "at least one"),
+    ("bar", "steps.0.text.en", _DELETE, "steps[0].text.en", "French and English"),
+    ("bar", "steps.1.text.fr", "  ", "steps[1].text.fr", "non-empty"),
+    ("bar", "title", "The bar", "title", "object"),
+    ("bar", "task.acept", ["bar/22"], "task", "unknown key 'acept'"),
+    ("bar", "position.mine.25", 1, "position.mine.25", "1 to 24"),
+    ("bar", "position.mine.13", 9, "position", "not a possible position"),
+    ("bar", "dice", [7, 1], "dice", "two dice"),
+    ("bar", "steps.0.highlight", [0], "steps[0].highlight[0]", "1 to 24"),
+    ("bar", "id", "The Bar", "id", "lower-case"),
+    ("bar", "task.hints.must_enter", {"fr": "x", "en": "x"}, "task.hints.must_enter", "reason code"),
+    ("crawford", "task.context.score", [4, 4], "task.context", "cannot set this up"),
+    ("crawford", "task.accept", ["double"], "task.accept[0]", "crawford_no_double"),
+    ("cube", "task.context.cube_owner", "mine", "task.context", "not_cube_owner"),
+    ("gammon", "task.accept", ["4"], "task.accept", "the engine's answer is '6'"),
+    ("clock", "task.context.clock.elapsed", 100, "task.context.clock.elapsed", "not run out"),
+    ("higher-die", "task.dice", None, "task.dice", "needs dice"),
+    ("opening-roll", "steps.0.opening.theirs", [3, 2], "steps[0].opening", "same number of dice"),
+]
+
+
+@pytest.mark.parametrize("lesson_id, path, value, field, words", BROKEN,
+                         ids=[f"{row[0]}:{row[1]}" for row in BROKEN])
+def test_a_broken_lesson_raises_a_typed_error_naming_the_file_and_field(lesson_id, path, value, field, words):
+    data = copy.deepcopy(data_of(lesson_id))
+    _set(data, path, value)
+    with pytest.raises(InvalidLessonError) as error:
+        read_lesson(data, "teacher.json")
+    assert isinstance(error.value, GameError) and isinstance(error.value, ValueError)
+    assert (error.value.file, error.value.field) == ("teacher.json", field), str(error.value)
+    assert words in str(error.value)
+    assert str(error.value).startswith(f"lesson file teacher.json, field {field}: ")
+
+
+# --- checking answers ---------------------------------------------------------------------------
+
+def test_an_answer_counts_by_the_position_it_reaches_not_by_its_notation():
+    lesson = load_lesson("smaller-die-first")
+    for answer in ("5/2 2/off", "2/off 5/2", "5/off", "5/2/off"):
+        assert lesson.check(answer).ok, answer
+    result = lesson.check(Move.from_str("5/2 2/off"))
+    assert result.ok and result.answer == "5/off"
+
+
+def test_a_legal_play_the_task_does_not_ask_for_gets_the_retry_text():
+    lesson = load_lesson("smaller-die-first")
+    result = lesson.check("5/off 2/off")
+    assert (result.ok, result.kind, result.legal, result.reason) == (False, "other", True, None)
+    assert result.move is not None and str(result.move) == "5/off 2/off"
+    assert result.message is None and result.feedback == lesson.task.retry
+
+
+def test_a_refused_play_carries_the_apps_sentence_and_the_lessons_hint():
+    lesson = load_lesson("moving")
+    result = lesson.check("24/14")
+    assert result.reason is Reason.INTERMEDIATE_BLOCKED and result.details["point"] == 18
+    assert result.message == ("reason.intermediate_blocked", {"point": {"where": 18}, "blockers": 2, "die": 6})
+    assert result.feedback == lesson.task.hints[Reason.INTERMEDIATE_BLOCKED]
+    for language in LANGUAGES:
+        tr = translator(language)
+        sentence = tr("reason.intermediate_blocked", point=tr("where.point", n=18))
+        assert result.text(language) == f"{sentence} {result.feedback[language]}"
+
+
+def test_a_backward_move_is_refused_as_wrong_direction():
+    lesson = load_lesson("setup")
+    result = lesson.check("13/18 13/19")
+    assert result.reason is Reason.WRONG_DIRECTION and result.details == {"point": 13, "target": 18}
+    result = lesson.check(Move(()))            # an empty Move: nothing played
+    assert result.reason is Reason.MUST_USE_BOTH_DICE
+
+
+def test_a_backward_move_given_as_a_move_is_refused_as_wrong_direction():
+    from game.move import Step
+
+    result = load_lesson("setup").check(Move((Step(6, 9), Step(8, 9))))
+    assert result.reason is Reason.WRONG_DIRECTION
+
+
+def test_move_text_that_cannot_be_read_is_malformed_not_refused():
+    result = load_lesson("bar").check("13-7 please")
+    assert (result.ok, result.kind, result.reason) == (False, "malformed", None)
+    assert result.message == ("msg.bad_notation", {"text": "13-7 please"})
+    assert "13-7 please" in result.text("en")
+
+
+def test_pass_is_the_answer_when_nothing_can_move():
+    lesson = load_lesson("closed-board")
+    assert not lesson.task.plays
+    for answer in ("pass", "", None, Move(())):
+        assert lesson.check(answer).ok
+    assert lesson.check("bar/20").reason is Reason.NO_LEGAL_MOVE
+    assert load_lesson("bar").check("pass").reason is Reason.MUST_USE_BOTH_DICE
+
+
+def test_a_choice_is_judged_by_the_engine_when_it_is_an_action():
+    lesson = load_lesson("redouble")
+    result = lesson.check("double")
+    assert (result.kind, result.reason) == ("refused", Reason.NOT_CUBE_OWNER)
+    assert result.message == ("reason.not_cube_owner", {"cube": 2, "owner": 1})
+    assert lesson.check("roll").ok
+    assert lesson.task.option("double").label("fr") == translator("fr")("button.double")
+
+
+def test_a_choice_answer_must_be_one_of_the_options():
+    lesson = load_lesson("cube")
+    with pytest.raises(InvalidAnswerError, match="no option 'resign'"):
+        lesson.check("resign")
+    with pytest.raises(InvalidAnswerError):
+        lesson.check(Move(()))
+    with pytest.raises(InvalidAnswerError):
+        load_lesson("bar").check(42)
+
+
+def test_an_option_explains_itself_when_chosen_wrongly():
+    lesson = load_lesson("cube")
+    result = lesson.check("take")
+    assert (result.kind, result.legal) == ("other", True)
+    assert result.feedback == lesson.task.option("take").explain
+
+
+# --- boards and the engine ------------------------------------------------------------------------
+
+def test_the_opening_roll_is_played_by_the_engine():
+    steps = load_lesson("opening-roll").steps
+    openings = [step.board.opening for step in steps if step.board.opening is not None]
+    assert [(o.variant, o.starter, o.dice) for o in openings] == [
+        ("standard", LEARNER, (5, 3)), ("standard", None, None), ("both_dice", LEARNER, (6, 2))]
+
+
+def test_a_board_becomes_a_real_match_in_that_state():
+    crawford = load_lesson("crawford").task.board.match()
+    assert (crawford.score, crawford.is_crawford_game, crawford.phase) == ((2, 4), True, Phase.ROLL_OR_DOUBLE)
+    assert crawford.player_on_roll == LEARNER and crawford.config.length == 5
+    post = load_lesson("post-crawford").task.board.match()
+    assert (post.score, post.is_crawford_game, post.is_post_crawford) == ((4, 2), False, True)
+    offered = load_lesson("cube").task.board.match()
+    assert offered.phase is Phase.DOUBLED and offered.player_to_act == LEARNER
+    assert offered.player_on_roll == OPPONENT and offered.offered_cube == 2
+    moving = load_lesson("bar").task.board.match()
+    assert moving.phase is Phase.MOVING and moving.dice == (6, 3)
+    assert moving.position == load_lesson("bar").task.board.position
+    clock = load_lesson("clock").task.board
+    assert clock.clock_left() == (0.0, 0.0)
+    assert clock.match().check_clock() == LEARNER
+
+
+def test_an_impossible_match_state_is_refused_by_the_engine():
+    board = Board(Position.start(), None, Context(match_length=5, score=(4, 4), crawford=True))
+    with pytest.raises(GameError, match="cannot happen"):
+        board.match()
+    with pytest.raises(GameError, match="need a match length"):
+        Board(Position.start(), None, Context(score=(1, 0))).match()
+
+
+def test_view_fields_put_the_learner_at_the_bottom():
+    board = load_lesson("cube").task.board
+    fields = board.view_fields()
+    assert fields["counts"] == (board.position.mine, board.position.theirs)
+    assert (fields["bottom"], fields["cube_offered_by"], fields["dice"]) == (LEARNER, OPPONENT, ())
+    fields = load_lesson("bar").task.board.view_fields()
+    assert (fields["dice"], fields["dice_player"]) == ((6, 3), LEARNER)
+
+
+def test_the_docs_example_is_a_valid_lesson():
+    docs = pathlib.Path(__file__).resolve().parent.parent / "docs" / "lessons.md"
+    text = docs.read_text(encoding="utf-8")
+    start = text.index("```json\n") + len("```json\n")
+    example = json.loads(text[start:text.index("```", start)])
+    lesson = read_lesson(example, "docs/lessons.md")
+    for item in example["task"]["wrong"]:
+        assert lesson.check(item["answer"]).reason is reason_of(item["reason"])
