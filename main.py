@@ -14,12 +14,13 @@ import asyncio
 
 import js
 import pyodide.ffi
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from game.ui import storage
-from game.ui.controller import Controller
+from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
+from game.ui.urlparams import share_url
 
 # pauses (seconds) after each thing the computer does, so that people can follow
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
@@ -101,6 +102,8 @@ class Page:
         self.suppress_click = False
         self.bot_running = False
         self.ticker = None
+        self.thinking = False      # a hint is being worked out
+        self.last_hint = None
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     # --- drawing ------------------------------------------------------------------------
@@ -144,10 +147,40 @@ class Page:
         record = by_id("record")
         if record.innerHTML != view.record_html:
             record.innerHTML = view.record_html
-            record.scrollTop = record.scrollHeight
+            current = record.querySelector(".current")
+            if missing(current):
+                record.scrollTop = record.scrollHeight
+            else:
+                current.scrollIntoView(js_object({"block": "nearest"}))
+        by_id("share-link").value = share_url(str(window.location.href), view.position_id, view.match_id)
+        by_id("xgid").value = view.xgid
+        self.render_hint(view.hint_html)
+        self.render_replay(view.replay)
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
+
+    def render_hint(self, html):
+        if self.thinking or html == self.last_hint:
+            return
+        panel = by_id("hint-panel")
+        panel.innerHTML = html
+        panel.hidden = not html
+        self.last_hint = html
+
+    def render_replay(self, replay):
+        document.body.classList.toggle("replaying", replay is not None)
+        by_id("replay-bar").hidden = replay is None
+        if replay is None:
+            return
+        by_id("replay-info").textContent = replay["text"]
+        slider = by_id("replay-slider")
+        slider.max = str(replay["count"] - 1)
+        slider.value = str(replay["index"])
+        at_start, at_end = replay["index"] == 0, replay["index"] == replay["count"] - 1
+        for name, disabled in (("replay-first", at_start), ("replay-prev", at_start),
+                               ("replay-next", at_end), ("replay-last", at_end)):
+            by_id(name).disabled = disabled
 
     def animate(self, offsets):
         for key, (dx, dy) in offsets.items():
@@ -328,6 +361,24 @@ class Page:
         on(by_id("history-button"), "click", self.open_history)
         on(by_id("history-close"), "click", lambda event: by_id("history-dialog").close())
         on(by_id("history-list"), "click", self.on_history_action)
+        on(by_id("hint"), "click", self.on_hint)
+        on(by_id("hint-panel"), "click", self.on_hint_play)
+        on(by_id("hint-panel"), "keydown", self.on_hint_key)
+        on(by_id("copy-link"), "click", self.copier("share-link", "msg.link_copied"))
+        on(by_id("copy-xgid"), "click", self.copier("xgid", "msg.xgid_copied"))
+        on(by_id("import-form"), "submit", self.on_import_ids)
+        on(by_id("export-mat"), "click", self.on_export_mat)
+        on(by_id("open-mat"), "click", lambda event: by_id("import-mat").click())
+        on(by_id("import-mat"), "change", self.on_import_mat)
+        on(by_id("replay"), "click", self.on_replay)
+        on(by_id("replay-close"), "click", self.on_replay_close)
+        on(by_id("record"), "click", self.on_record_click)
+        on(by_id("replay-slider"), "input", lambda event: self.replay_to(int(event.target.value)))
+        for name, move in (("replay-first", lambda: self.app.replay_go(0)),
+                           ("replay-prev", lambda: self.app.replay_step(-1)),
+                           ("replay-next", lambda: self.app.replay_step(1)),
+                           ("replay-last", lambda: self.app.replay_go(1 << 30))):
+            on(by_id(name), "click", self.replay_mover(move))
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-close"), "click", lambda event: by_id("settings-dialog").close())
         for name, pref in (("pref-home-left", "home_left"), ("pref-click-moves", "click_moves"),
@@ -351,6 +402,138 @@ class Page:
         if event.key == "Escape" and self.app.selected is not None:
             self.app.deselect()
             self.render()
+        elif self.app.replay is not None and event.key in ("ArrowLeft", "ArrowRight"):
+            tag = str(event.target.tagName).lower() if hasattr(event.target, "tagName") else ""
+            if tag not in ("input", "select", "textarea"):
+                event.preventDefault()
+                self.app.replay_step(-1 if event.key == "ArrowLeft" else 1)
+                self.render()
+
+    # --- hints -----------------------------------------------------------------------------------
+    def on_hint(self, event):
+        if self.thinking:
+            return
+        self.thinking = True
+        panel = by_id("hint-panel")
+        panel.textContent = self.app.tr("hint.thinking")
+        panel.hidden = False
+        asyncio.ensure_future(self.hint_task())
+
+    async def hint_task(self):
+        try:
+            await asyncio.sleep(0.05)     # the browser paints "Thinking…" and stays responsive
+            self.app.compute_hint()
+        except Exception as error:  # noqa: BLE001 - show it rather than freeze
+            self.fail(error)
+        finally:
+            self.thinking = False
+            self.last_hint = None
+            self.render()
+
+    def on_hint_play(self, event):
+        row = event.target.closest("[data-play]") if hasattr(event.target, "closest") else None
+        if missing(row):
+            return
+        self.app.type_move(str(row.dataset.play))
+        self.update()
+
+    def on_hint_key(self, event):
+        if event.key == "Enter":
+            self.on_hint_play(event)
+
+    # --- sharing, IDs and match files ---------------------------------------------------------------
+    def copier(self, field_id, message):
+        def handler(event):
+            field = by_id(field_id)
+            field.select()
+            try:
+                window.navigator.clipboard.writeText(field.value)
+            except Exception:  # noqa: BLE001 - no clipboard: the text is selected
+                pass
+            self.app.message = (message, {})
+            self.render()
+        return handler
+
+    def on_import_ids(self, event):
+        event.preventDefault()
+        field = by_id("import-text")
+        if self.app.open_ids(str(field.value)):
+            field.value = ""
+            field.removeAttribute("aria-invalid")
+            self.last_svg = None
+            self.update(animate=False)
+        else:
+            field.setAttribute("aria-invalid", "true")
+            self.render()
+
+    def on_export_mat(self, event):
+        found = self.app.mat_file()
+        if found is not None:
+            self.download(*found)
+        self.render()
+
+    def download(self, name, text):
+        """Save ``text`` as the file ``name`` (a Blob and a link clicked once)."""
+        blob = js.Blob.new(to_js([text]), js_object({"type": "text/plain;charset=utf-8"}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+        self.app.message = ("msg.mat_saved", {"file": name})
+
+    def on_import_mat(self, event):
+        files = event.target.files
+        if missing(files) or not files.length:
+            return
+        asyncio.ensure_future(self.read_mat(files.item(0), event.target))
+
+    async def read_mat(self, file, field):
+        try:
+            if file.size > MAT_LIMIT:
+                self.app.message = ("error.mat_too_big", {})
+                self.render()
+                return
+            text = await file.text()
+            if self.app.open_mat(str(text), str(file.name)):
+                self.last_svg = None
+                self.update(animate=False)
+            else:
+                self.render()
+        except Exception as error:  # noqa: BLE001
+            self.fail(error)
+        finally:
+            field.value = ""
+
+    # --- replays ----------------------------------------------------------------------------------
+    def on_replay(self, event):
+        if self.app.start_replay():
+            self.last_svg = None
+        self.render()
+
+    def on_replay_close(self, event):
+        self.app.end_replay()
+        self.last_svg = None
+        self.update(animate=False)
+
+    def replay_to(self, index):
+        self.app.replay_go(index)
+        self.render()
+
+    def replay_mover(self, move):
+        def handler(event):
+            move()
+            self.render()
+        return handler
+
+    def on_record_click(self, event):
+        row = event.target.closest("[data-frame]") if hasattr(event.target, "closest") else None
+        if missing(row) or self.app.replay is None:
+            return
+        self.replay_to(int(row.dataset.frame))
 
     def on_move_typed(self, event):
         event.preventDefault()
@@ -419,7 +602,8 @@ class Page:
         unfinished, finished = self.app.match_rows()
         labels = {"unfinished": tr("history.unfinished"), "finished": tr("history.finished"),
                   "empty": tr("history.empty"), "resume": tr("button.resume"),
-                  "delete": tr("button.delete")}
+                  "delete": tr("button.delete"), "replay": tr("button.replay"),
+                  "export": tr("button.export_mat")}
         by_id("history-list").innerHTML = matches_html(unfinished, finished, labels)
 
     def on_history_action(self, event):
@@ -435,6 +619,17 @@ class Page:
         elif button.dataset.action == "delete":
             self.app.delete_saved(index)
             self.fill_history()
+        elif button.dataset.action == "replay":
+            by_id("history-dialog").close()
+            if self.app.start_replay(index):
+                self.last_svg = None
+            self.render()
+        elif button.dataset.action == "export":
+            found = self.app.history_mat_file(index)
+            if found is not None:
+                self.download(*found)
+            by_id("history-dialog").close()
+            self.render()
 
     def open_settings(self, event):
         prefs = self.app.prefs

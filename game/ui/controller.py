@@ -24,16 +24,23 @@ True
 import time
 from dataclasses import asdict, dataclass, field, fields
 
-from ..dice import SeededDice, SystemDice
+from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
 from ..match import Match, MatchConfig, Phase
+from ..matfile import MatFileError, export_mat, import_mats
 from ..move import parse_notation
 from ..position import Position
 from ..turn import Turn
+from ..xgid import encode_xgid, xgid_from_gnubg
+from . import replay as replays
 from . import storage
+from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, pick_language, translator
-from .render import BoardView, PlayerPanel, board_svg, checker_layout, player_html, record_html
-from .urlparams import DEFAULT_LEVEL, LEVELS, MODES, parse_query, query_language
+from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
+                     record_html)
+from .share import ShareError, decode, read_ids
+from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, parse_position_query, parse_query,
+                        query_language)
 
 __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
 
@@ -41,6 +48,10 @@ __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
 BOTTOM_DEFAULT = 1
 #: the human's seat against the computer (gnubg's player 1; the computer is player 0)
 HUMAN_SEAT = 1
+#: the level whose analysis the Hint button shows (1-ply on the best few plays)
+HINT_LEVEL = "master"
+#: the largest .mat file read (a 25-point match is far below)
+MAT_LIMIT = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -156,10 +167,25 @@ class View:
     layout: dict = field(default_factory=dict)
     board: BoardView = None
     record_html: str = ""
+    xgid: str = ""
+    hint_html: str = ""
+    replay: dict | None = None     # the replay bar: text, index, count (None: no replay)
 
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
-_WARN_PREFIX = "reason."
+_WARN_PREFIX = ("reason.", "error.")
+
+
+@dataclass
+class Replay:
+    """A match played back: its frames (:mod:`game.ui.replay`), the one shown, and what
+    is needed to draw and export it."""
+
+    frames: list
+    index: int
+    setup: Setup
+    match_data: dict
+    when: object = None
 
 
 class Controller:
@@ -189,6 +215,9 @@ class Controller:
         self.started_at = None
         self.bot_plan = None
         self.confirm_resign = False
+        self.hint = None               # (state key, kind, the bot's numbers) once asked
+        self.replay = None             # a Replay while a match is played back
+        self.replay_message = None     # the message to show again when it ends
 
     # --- start-up -------------------------------------------------------------------------
     def boot(self, query="", languages=()):
@@ -202,19 +231,35 @@ class Controller:
         self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
                           remember=bool(query_language(query)))
         link = parse_query(query)
+        position_link = parse_position_query(query)
+        if position_link is not None:
+            # a position: two players on this device unless the link names a mode
+            mode = link.mode if link is not None and "mode=" in query else "hotseat"
+            level = link.level if link is not None else DEFAULT_LEVEL
+            seed = link.seed if link is not None else None
+            try:
+                self._open_position(decode(position_link), mode, level, seed, "msg.link_kept")
+                return True
+            except ShareError as error:
+                self._resume_or_start()
+                self.message = (error.key, {})
+                return False
         if link is not None:
             self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
                            kept_message="msg.link_kept")
             return True
+        self._resume_or_start()
+        return False
+
+    def _resume_or_start(self):
         text = self.store.get(storage.CURRENT)
         saved = storage.unpack(text, "current")
         if saved is not None and self._restore(saved):
-            return False
+            return
         if text:
             # a match this version cannot read is kept aside, never overwritten
             self._store(storage.UNREADABLE, text)
         self.new_match(Setup())
-        return False
 
     def _restore(self, saved):
         try:
@@ -235,27 +280,120 @@ class Controller:
     def new_match(self, setup, kept_message="msg.previous_kept"):
         """Start a new match; returns True when an unfinished one was kept in the saved list
         (the message then says so)."""
+        dice = SeededDice(setup.seed) if setup.seed else SystemDice()
+        match = Match(setup.config(), dice, now=self.now)
+        if setup.starter in (0, 1):
+            match.setup(Position.start(), setup.starter)
+        if setup.mode == "watch":
+            message = ("msg.watch", {})
+        elif setup.starter in (0, 1):
+            message = ("msg.start", {"name": {"player": setup.starter}})
+        else:
+            message = ("msg.opening_roll", {})
+        return self._open(setup, match, message, kept_message)
+
+    def _open(self, setup, match, message, kept_message="msg.previous_kept"):
+        """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept."""
         kept = self._set_aside_current()
         self.setup = setup
-        dice = SeededDice(setup.seed) if setup.seed else SystemDice()
-        self.match = Match(setup.config(), dice, now=self.now)
-        if setup.starter in (0, 1):
-            self.match.setup(Position.start(), setup.starter)
+        self.match = match
         self.selected = None
         self.bot_plan = None
         self.archived = False
         self.confirm_resign = False
+        self.hint = None
+        self.replay = None
         self.started_at = int(self.wall())
-        if setup.mode == "watch":
-            self.message = ("msg.watch", {})
-        elif setup.starter in (0, 1):
-            self.message = ("msg.start", {"name": {"player": setup.starter}})
-        else:
-            self.message = ("msg.opening_roll", {})
-        if kept:
-            self.message = _join((kept_message, {}), self.message)
+        self.message = _join((kept_message, {}), message) if kept else message
         self.save()
         return kept
+
+    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None,
+                       kept_message="msg.previous_kept"):
+        """Open a :class:`game.ui.share.SharedPosition` as a new match (raises ShareError)."""
+        dice = SeededDice(seed) if seed else SystemDice()
+        match = shared.match(dice, now=self.now)
+        cfg = match.config
+        setup = Setup(mode=mode, length=cfg.length, level=level, jacoby=cfg.jacoby,
+                      beavers=cfg.beavers, seed=seed)
+        self._open(setup, match, ("msg.position_opened", {}), kept_message)
+
+    def open_ids(self, text):
+        """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link).
+
+        True when it opened; otherwise the message says why and nothing changed.
+        """
+        try:
+            shared = decode(read_ids(text))
+            self._open_position(shared, "hotseat")
+        except ShareError as error:
+            self.message = (error.key, {})
+            return False
+        return True
+
+    # --- match files -----------------------------------------------------------------------------
+    def mat_file(self):
+        """``(file name, .mat text)`` of the match on screen (the one replayed, if any), or
+        None when it cannot be written (the message says why)."""
+        if self.replay is not None:
+            return self._mat_of(self.replay.match_data, self.replay.setup, self.replay.when)
+        return self._mat_of(self.match, self.setup, self.started_at)
+
+    def history_mat_file(self, index):
+        """``(file name, .mat text)`` of the ``index``-th finished match, or None."""
+        entries = self.history()
+        if not 0 <= index < len(entries):
+            return None
+        entry = entries[index]
+        return self._mat_of(entry.get("match"), Setup.from_dict(entry.get("setup")),
+                            entry.get("started_at") or entry.get("finished_at"))
+
+    def _mat_of(self, match, setup, when):
+        names = [self.player_name(p, setup) for p in (0, 1)]
+        try:
+            data = match.to_dict() if isinstance(match, Match) else dict(match or {})
+            # the file names the players as the app does ("You", "Computer (expert)")
+            data["config"] = {**data["config"], "names": names}
+            text = export_mat(Match.from_dict(data), date=_mat_date(when))
+        except MatFileError:
+            self.message = ("error.mat_setup", {})
+            return None
+        except (GameError, KeyError, TypeError):
+            self.message = ("reason.unknown", {})
+            return None
+        return _mat_name(names, when), text
+
+    def open_mat(self, text, name=""):
+        """Open the match of a ``.mat`` file's text: continued if unfinished, replayed if over.
+
+        True when it opened; otherwise the message says why (with the line) and nothing changed.
+        """
+        if len(text) > MAT_LIMIT:
+            self.message = ("error.mat_too_big", {})
+            return False
+        try:
+            matches = import_mats(text)
+        except MatFileError as error:
+            if error.line is None:
+                self.message = ("error.mat_file", {})
+            else:
+                self.message = ("error.mat_line", {"line": error.line,
+                                                   "text": (error.text or "").strip()[:60]})
+            return False
+        if len(matches) != 1:
+            self.message = ("error.mat_several" if matches else "error.mat_file", {})
+            return False
+        match = matches[0]
+        if isinstance(match.dice_source, ManualDice) and match.dice_source.fallback is None:
+            match.dice_source.fallback = SystemDice()     # the rolls after the file's
+        cfg = match.config
+        setup = Setup(mode="hotseat", length=cfg.length, jacoby=cfg.jacoby, beavers=cfg.beavers,
+                      auto_doubles=bool(cfg.automatic_doubles), names=cfg.names)
+        self._open(setup, match, ("msg.mat_opened", {"file": str(name)[:80]}))
+        if match.match_winner is not None:
+            self.start_replay()
+            self.message = _join(("msg.mat_opened", {"file": str(name)[:80]}), self.message)
+        return True
 
     def _unfinished(self):
         match = self.match
@@ -305,6 +443,8 @@ class Controller:
 
     def next_game(self):
         """Start the next game of the match once the last one is over."""
+        if self.replay is not None:
+            return
         self._act(lambda: self.match.new_game())
         if self.match.phase is Phase.OPENING:
             self.message = ("msg.opening_roll", {})
@@ -482,11 +622,14 @@ class Controller:
 
     def _human_moving(self):
         m = self.match
-        return m.phase is Phase.MOVING and self.is_human(m.player_on_roll)
+        return self.replay is None and m.phase is Phase.MOVING and self.is_human(m.player_on_roll)
 
     def human_to_act(self):
-        """True when the next action is a person's (buttons and clicks work)."""
+        """True when the next action is a person's (buttons and clicks work; not while a
+        match is replayed)."""
         m = self.match
+        if self.replay is not None:
+            return False
         if m.phase is Phase.OPENING:
             return bool(self.setup.humans())
         if m.phase is Phase.OVER:
@@ -495,9 +638,10 @@ class Controller:
         return actor is not None and self.is_human(actor)
 
     def bot_to_act(self):
-        """True when the computer must act next (main.py then calls :meth:`bot_act`)."""
+        """True when the computer must act next (main.py then calls :meth:`bot_act`); it
+        waits while a match is replayed."""
         m = self.match
-        if m is None:
+        if m is None or self.replay is not None:
             return False
         if m.phase is Phase.OVER:
             return self.setup.mode == "watch" and m.match_winner is None
@@ -1077,27 +1221,129 @@ class Controller:
         events = self.match.events
         start = max(i for i, e in enumerate(events) if e["type"] == "game_start")
         rows = []
-        tr = self.tr
         for event in events[start + 1:]:
-            kind = event["type"]
-            player = event.get("player")
-            if kind in ("move", "pass"):
-                dice = "".join(str(d) for d in sorted(event["dice"], reverse=True))
-                text = f"{dice}: {event['move']}" if kind == "move" else f"{dice}: —"
-            elif kind == "double":
-                text = tr("record.double", value=event["cube"])
-            elif kind == "beaver":
-                text = tr("record.beaver", value=event["cube"])
-            elif kind in ("take", "drop"):
-                text = tr(f"record.{kind}")
-            elif kind == "resign":
-                text = tr("record.resign")
-            elif kind == "win":
-                text = tr("record.win", points=tr.n("count.points", event["points"]))
-            else:
-                continue
-            rows.append((player, text))
+            text = self._event_text(event)
+            if text is not None:
+                rows.append((event.get("player"), text))
         return rows
+
+    def _event_text(self, event):
+        """One line of the game record for a logged action, or None for the others."""
+        tr = self.tr
+        kind = event["type"]
+        if kind in ("move", "pass"):
+            dice = "".join(str(d) for d in sorted(event["dice"], reverse=True))
+            return f"{dice}: {event['move']}" if kind == "move" else f"{dice}: —"
+        if kind == "double":
+            return tr("record.double", value=event["cube"])
+        if kind == "beaver":
+            return tr("record.beaver", value=event["cube"])
+        if kind == "resign":
+            return tr("record.resign")
+        if kind in ("take", "drop"):
+            return tr(f"record.{kind}")
+        if kind == "win":
+            return tr("record.win", points=tr.n("count.points", event["points"]))
+        return None
+
+    # --- hints ----------------------------------------------------------------------------------
+    def hint_available(self):
+        """True when the person to act has a decision the Hint button advises on: a roll to
+        play, a double to offer (before rolling) or to answer."""
+        m = self.match
+        if not self.human_to_act():
+            return False
+        if m.phase is Phase.MOVING:
+            return not m.turn.no_move
+        if m.phase is Phase.ROLL_OR_DOUBLE:
+            return m.can_double()
+        return m.phase is Phase.DOUBLED and m.game.offer == "double"
+
+    def _hint_key(self):
+        m = self.match
+        return f"{m.game_number}:{m.position_id()}:{m.match_id()}"
+
+    def compute_hint(self):
+        """Ask the bot about the decision at hand (the slow part: the page yields first).
+
+        The numbers are kept (and shown in the current language by :meth:`view`) until
+        the game moves on.  Returns True when there is a hint.
+        """
+        self.hint = None
+        if not self.hint_available():
+            return False
+        if "hint" not in self._bots:
+            from ..bot import Bot  # imported on first use: start-up stays lean
+            self._bots["hint"] = Bot(level=HINT_LEVEL)
+        bot = self._bots["hint"]
+        m = self.match
+        key = self._hint_key()
+        if m.phase is Phase.MOVING:
+            turn = m.turn
+            hints = bot.hints(turn.position, turn.dice, ctx=self._context(m.player_on_roll))
+            self.hint = (key, "plays", (hints, turn.dice, bool(m.config.length)))
+        else:
+            position = m.game.position          # seen from the player on roll: the doubler
+            equities = bot.cube_equities(position, self._context(m.player_on_roll))
+            self.hint = (key, "cube", (equities, bot.evaluate(position), m.phase is Phase.DOUBLED))
+        return True
+
+    def _hint_html(self):
+        if self.hint is None or self.replay is not None or self.hint[0] != self._hint_key():
+            return ""
+        _key, kind, data = self.hint
+        if kind == "plays":
+            hints, dice, match_play = data
+            view = plays_view(hints, dice, self.tr, match_play=match_play)
+        else:
+            equities, probabilities, answering = data
+            view = cube_view(equities, probabilities, self.tr, answering=answering)
+        return hints_html(view)
+
+    # --- replay ----------------------------------------------------------------------------------
+    def start_replay(self, history_index=None):
+        """Play back the match on the board, or the ``history_index``-th finished one, from its
+        first move.  The match on the board waits meanwhile.  True when it started."""
+        if history_index is None:
+            data, setup, when = self.match.to_dict(), self.setup, self.started_at
+        else:
+            entries = self.history()
+            if not isinstance(history_index, int) or not 0 <= history_index < len(entries):
+                return False
+            entry = entries[history_index]
+            data, setup = entry.get("match"), Setup.from_dict(entry.get("setup"))
+            when = entry.get("started_at") or entry.get("finished_at")
+        try:
+            config = MatchConfig.from_dict(data["config"])
+            frames = replays.frames(data["events"], length=config.length,
+                                    jacoby=config.jacoby and config.money)
+        except (GameError, KeyError, TypeError, ValueError, IndexError):
+            self.message = ("reason.unknown", {})
+            return False
+        if not frames:
+            self.message = ("reason.unknown", {})
+            return False
+        self.replay = Replay(frames, 0, setup, data, when)
+        self.replay_message = self.message
+        self.selected = None
+        self.message = ("msg.replay", {"name0": {"player": 1 - self.bottom, "replay": True},
+                                       "name1": {"player": self.bottom, "replay": True}})
+        return True
+
+    def replay_go(self, index):
+        """Show frame ``index`` of the replay (clamped to the first and last)."""
+        if self.replay is not None:
+            self.replay.index = max(0, min(len(self.replay.frames) - 1, int(index)))
+
+    def replay_step(self, delta):
+        if self.replay is not None:
+            self.replay_go(self.replay.index + delta)
+
+    def end_replay(self):
+        """Back to the match on the board."""
+        if self.replay is not None:
+            self.replay = None
+            self.message = self.replay_message
 
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
@@ -1119,7 +1365,8 @@ class Controller:
         tr = self.tr
         if isinstance(value, dict):
             if "player" in value:
-                return self.player_name(value["player"])
+                replayed = value.get("replay") and self.replay is not None
+                return self.player_name(value["player"], self.replay.setup if replayed else None)
             if "where" in value:
                 where = value["where"]
                 if where == 25:
@@ -1232,6 +1479,16 @@ class Controller:
 
     def buttons(self):
         m = self.match
+        if self.replay is not None:
+            return {name: (visible, False) for name, (visible, _enabled) in self._play_buttons().items()} | {
+                "hint": (False, False), "replay": (True, False)}
+        buttons = self._play_buttons()
+        buttons["hint"] = (bool(self.setup.humans()), self.hint_available())
+        buttons["replay"] = (True, any(e["type"] in ("move", "pass") for e in m.events))
+        return buttons
+
+    def _play_buttons(self):
+        m = self.match
         human = self.human_to_act()
         phase = m.phase
         moving = phase is Phase.MOVING and human
@@ -1252,7 +1509,9 @@ class Controller:
         }
 
     def view(self):
-        """The :class:`View` of the current state."""
+        """The :class:`View` of the current state (of the frame shown, while replaying)."""
+        if self.replay is not None:
+            return self._replay_view()
         m = self.match
         board = self._board_view()
         bottom = board.bottom
@@ -1278,7 +1537,69 @@ class Controller:
             board=board,
             record_html=record_html([(self.player_name(p) if p is not None else "", text, p == bottom)
                                      for p, text in self.record()]),
+            xgid=self._xgid(),
+            hint_html=self._hint_html(),
         )
+
+    def _xgid(self):
+        try:
+            return self.match.xgid() or ""
+        except GameError:  # pragma: no cover - every state in play has an XGID
+            return ""
+
+    def _replay_view(self):
+        replay = self.replay
+        frame = replay.frames[replay.index]
+        setup = replay.setup
+        tr = self.tr
+        config = replay.match_data.get("config") or {}
+        bottom = self.bottom
+        counts = (tuple(frame.counts(0)), tuple(frame.counts(1)))
+        board = BoardView(
+            counts=counts, bottom=bottom, numbers_for=bottom, home_right=not self.prefs.home_left,
+            colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
+            cube_offered_by=frame.player if frame.offered else None,
+            cube_enabled=config.get("cube", True), crawford=frame.crawford,
+            dice=frame.dice or (), dice_player=frame.player,
+            labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
+                    "crawford": tr("board.crawford")})
+
+        def panel(player):
+            return PlayerPanel(player=player, name=self.player_name(player, setup),
+                               colour=setup.colours[player],
+                               score_text=tr("panel.score", score=frame.score[player]),
+                               pips_text=tr("panel.pips", n=board.pips(player)), clock_text="",
+                               on_roll=frame.on_roll == player and not frame.over, status_text="")
+
+        top_panel, bottom_panel = panel(1 - bottom), panel(bottom)
+        game = [(i, f) for i, f in enumerate(replay.frames) if f.game == frame.game]
+        rows = []
+        for index, shown in game:
+            if shown.event is None:
+                rows.append(("", tr("replay.start", game=shown.game), False, index))
+            else:
+                rows.append((self.player_name(shown.player, setup), self._event_text(shown.event) or "",
+                             shown.player == bottom, index))
+        step = game.index((replay.index, frame))
+        info = self._stakes(config.get("length", 0))
+        if config.get("cube", True):
+            info += " · " + tr("info.cube", cube=frame.cube_value)
+        try:
+            xgid = encode_xgid(xgid_from_gnubg(frame.position_id(), frame.match_info()))
+        except GameError:
+            xgid = ""
+        bar_text = (tr("replay.start", game=frame.game) if step == 0 else
+                    tr("replay.step", game=frame.game, step=step, total=len(game) - 1))
+        return View(
+            board_svg=board_svg(board), top_html=player_html(top_panel),
+            bottom_html=player_html(bottom_panel), top_on_roll=top_panel.on_roll,
+            bottom_on_roll=bottom_panel.on_roll, message=self.text(self.message),
+            warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX),
+            info=info, position_id=frame.position_id(), match_id=frame.match_id(),
+            buttons=self.buttons(), move_input=False, language=self.language,
+            layout=checker_layout(board), board=board,
+            record_html=record_html(rows, current=replay.index), xgid=xgid,
+            replay={"text": bar_text, "index": replay.index, "count": len(replay.frames)})
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -1330,3 +1651,26 @@ def _message_from_data(data):
     if isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
         return (data[0], data[1])
     return None
+
+
+def _mat_date(seconds):
+    """``YYYY.MM.DD`` (a .mat file's date) of a time in seconds since the epoch, or None."""
+    try:
+        t = time.localtime(int(seconds))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return None
+    return f"{t.tm_year:04d}.{t.tm_mon:02d}.{t.tm_mday:02d}"
+
+
+def _mat_name(names, seconds):
+    """A file name for a match: ``backgammon-2026-11-21-Ann-Bob.mat`` (safe characters only)."""
+    def clean(text):
+        text = "".join(c if c.isalnum() or c in "-_" else "-" for c in str(text))
+        return "-".join(part for part in text.split("-") if part)[:24]
+
+    parts = ["backgammon"]
+    date = _mat_date(seconds)
+    if date:
+        parts.append(date.replace(".", "-"))
+    parts += [clean(name) for name in names if clean(name)]
+    return "-".join(parts) + ".mat"

@@ -28,7 +28,7 @@ from html import escape
 
 __all__ = [
     "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
-    "checker_moves", "slot_at", "matches_html", "record_html", "WIDTH", "HEIGHT",
+    "checker_moves", "slot_at", "matches_html", "record_html", "hints_html", "WIDTH", "HEIGHT",
 ]
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -487,7 +487,8 @@ def player_html(panel):
 
 
 def matches_html(unfinished, finished, labels):
-    """The list of kept matches: unfinished ones with Resume / Delete, then finished ones.
+    """The list of kept matches: unfinished ones with Resume / Delete, then finished ones
+    with Replay / Export .mat.
 
     ``unfinished`` and ``finished`` are one-line descriptions (already
     translated); ``labels`` holds the headings and button words.  The
@@ -506,14 +507,55 @@ def matches_html(unfinished, finished, labels):
         return "".join(out)
 
     return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
-            + section(labels.get("finished", ""), finished, ()))
+            + section(labels.get("finished", ""), finished, ("replay", "export")))
 
 
-def record_html(rows):
-    """The game record as list items: ``rows`` are ``(name, text, is_bottom_player)``, escaped here."""
+def record_html(rows, current=None):
+    """The game record as list items: ``rows`` are ``(name, text, is_bottom_player)``, escaped here.
+
+    In a replay a row has a fourth value, the frame it shows: the item then
+    carries ``data-frame`` (a click goes there) and ``current`` marks the one shown.
+
+    >>> record_html([("Ann", "31: 8/5 6/5", True, 1)], current=1)
+    '<li class="bottom current" data-frame="1" aria-current="step"><span class="who">Ann</span> <span class="what">31: 8/5 6/5</span></li>'
+    """
     items = []
-    for name, text, bottom in rows:
-        side = "bottom" if bottom else "top"
-        items.append(f'<li class="{side}"><span class="who">{escape(name)}</span> '
+    for name, text, bottom, *frame in rows:
+        classes = "bottom" if bottom else "top"
+        attrs = ""
+        if frame:
+            attrs = f' data-frame="{int(frame[0])}"'
+            if frame[0] == current:
+                classes += " current"
+                attrs += ' aria-current="step"'
+        items.append(f'<li class="{classes}"{attrs}><span class="who">{escape(name)}</span> '
                      f'<span class="what">{escape(text)}</span></li>')
     return "".join(items)
+
+
+def hints_html(view):
+    """A :class:`game.ui.hints.HintView` as HTML: a title, a table, notes; every text escaped.
+
+    Each play is a ``<tbody>`` of two rows (the play and its value, then its
+    chances) carrying ``data-play``, the notation a click plays.
+    """
+    out = [f'<p class="hint-title">{escape(view.title)}</p>']
+    if view.rows:
+        out.append(f'<table class="hints {escape(view.kind)}"><thead><tr>')
+        out.extend(f'<th scope="col">{escape(c)}</th>' for c in view.columns)
+        out.append("</tr></thead>")
+        for row in view.rows:
+            attrs = ' class="best"' if row.best else ""
+            if row.play is not None:
+                attrs += f' data-play="{escape(row.play)}" tabindex="0"'
+            value = escape(row.value)
+            if row.diff:
+                value += f' <span class="diff">({escape(row.diff)})</span>'
+            out.append(f'<tbody{attrs}><tr><th scope="row" class="label">{escape(row.label)}</th>'
+                       f'<td class="value">{value}</td></tr>')
+            if row.chances:
+                out.append(f'<tr><td colspan="2" class="chances">{escape(row.chances)}</td></tr>')
+            out.append("</tbody>")
+        out.append("</table>")
+    out.extend(f'<p class="hint-note">{escape(note)}</p>' for note in view.notes)
+    return "".join(out)

@@ -1,9 +1,12 @@
-"""Links that set up a match: ``?mode=hotseat&length=5&seed=42&level=expert&lang=fr``.
+"""Links that set up a match: ``?mode=hotseat&length=5&seed=42&level=expert&lang=fr``,
+and links to a position: ``?position=<Position ID>&match=<Match ID>`` or ``?xgid=<XGID>``.
 
 :func:`parse_query` reads a query string into a :class:`LinkSetup`, or None
 when the link asks for no new match (a plain visit, or only ``lang``).
 Values are checked and bad ones replaced by defaults, never trusted: the
 text of a link reaches the page only through these fields.
+:func:`parse_position_query` reads the IDs of a position link (decoding
+them is :mod:`game.ui.share`'s job) and :func:`share_url` writes one.
 
 >>> parse_query("?mode=hotseat&length=7&seed=class-3b")
 LinkSetup(mode='hotseat', length=7, seed='class-3b', level='intermediate')
@@ -15,13 +18,19 @@ True
 'fr'
 >>> build_query(LinkSetup(mode="bot", length=5, seed="42", level="expert"))
 '?mode=bot&length=5&seed=42&level=expert'
+>>> url = share_url("http://127.0.0.1:8000/?mode=bot#x", "4HPwATDgc/ABMA", "cAgAAAAAAAAA")
+>>> url
+'http://127.0.0.1:8000/?position=4HPwATDgc/ABMA&match=cAgAAAAAAAAA'
+>>> parse_position_query(url.split("?")[1])
+PositionLink(position_id='4HPwATDgc/ABMA', match_id='cAgAAAAAAAAA', xgid=None)
 """
 
 import re
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
-__all__ = ["LinkSetup", "MODES", "LEVELS", "parse_query", "query_language", "build_query",
+__all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "parse_query", "query_language",
+           "build_query", "parse_position_query", "share_query", "share_url",
            "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL"]
 
 MODES = ("bot", "hotseat", "watch")
@@ -31,6 +40,9 @@ DEFAULT_LENGTH = 5
 DEFAULT_LEVEL = "intermediate"
 _SEED = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
 _SETUP_KEYS = ("mode", "length", "seed", "level")
+_POSITION_KEYS = ("position", "match", "xgid")
+#: longer than any ID: a link's text is cut before it reaches the decoders
+_MAX_ID = 80
 
 
 @dataclass(frozen=True)
@@ -41,6 +53,15 @@ class LinkSetup:
     length: int = DEFAULT_LENGTH
     seed: str | None = None
     level: str = DEFAULT_LEVEL
+
+
+@dataclass(frozen=True)
+class PositionLink:
+    """The IDs a position link carries, as written (not yet decoded); None where absent."""
+
+    position_id: str | None = None
+    match_id: str | None = None
+    xgid: str | None = None
 
 
 def _first(params, key):
@@ -86,3 +107,39 @@ def build_query(setup, lang=None):
     if lang:
         params["lang"] = lang
     return "?" + urlencode(params)
+
+
+def _id_value(params, key):
+    value = _first(params, key)
+    if not value:
+        return None
+    # a "+" written unescaped in a query reads as a space; IDs never hold spaces
+    return value.replace(" ", "+")[:_MAX_ID]
+
+
+def parse_position_query(query):
+    """The :class:`PositionLink` of a query string (``position``/``match`` or ``xgid``), or None.
+
+    >>> parse_position_query("?xgid=XGID%3D-b----E-C---eE---c-e----B-%3A0%3A0%3A1%3A52%3A0%3A0%3A3%3A0%3A10").xgid
+    'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10'
+    >>> parse_position_query("?mode=hotseat") is None
+    True
+    """
+    params = parse_qs((query or "").lstrip("?"), keep_blank_values=False)
+    if not any(key in params for key in _POSITION_KEYS):
+        return None
+    return PositionLink(position_id=_id_value(params, "position"), match_id=_id_value(params, "match"),
+                        xgid=_id_value(params, "xgid"))
+
+
+def share_query(position_id, match_id):
+    """The query string of a link to a position: ``?position=…&match=…`` (``+`` escaped)."""
+    return "?" + urlencode({"position": position_id, "match": match_id}, safe="/")
+
+
+def share_url(page_url, position_id, match_id):
+    """The absolute address of the page ``page_url`` showing this position (its query and
+    fragment replaced)."""
+    parts = urlsplit(page_url)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path or "/",
+                       share_query(position_id, match_id)[1:], ""))
