@@ -16,7 +16,7 @@ import pack
 from game import Move, Position
 from game.errors import GameError
 from game.lessons import (ACCEPT_ANY, LEARNER, LESSONS_DIR, OPPONENT, Board, Context,
-                          InvalidAnswerError, InvalidLessonError, UnknownLessonError,
+                          InvalidAnswerError, InvalidLessonError, UnknownLessonError, check_all,
                           list_lessons, load_lesson, load_lesson_file, read_lesson)
 from game.lessons.model import LANGUAGES
 from game.match import Phase
@@ -160,6 +160,16 @@ def test_every_text_exists_in_french_and_english(lesson_id):
             assert option.label(language).strip()
 
 
+def test_every_app_sentence_a_lesson_uses_exists_in_both_catalogues():
+    keys = {"msg.bad_notation", "where.point", "where.bar", "where.off"}
+    keys |= {f"reason.{reason.value}" for reason in Reason}
+    for lesson_id in LESSON_IDS:
+        keys |= {option.label_key for option in load_lesson(lesson_id).task.options if option.label_key}
+    for language in LANGUAGES:
+        missing = {key for key in keys if not translator(language).has(key)}
+        assert not missing, (language, missing)
+
+
 def test_the_lessons_cover_every_rule_of_the_rule_texts():
     covered = set()
     for lesson_id in LESSON_IDS:
@@ -222,6 +232,29 @@ def test_two_files_with_one_id_are_refused(tmp_path):
     assert "a.json" in str(error.value)
 
 
+def test_the_list_reads_only_titles_and_loading_checks_the_whole_lesson(tmp_path):
+    data = data_of("bar")
+    data["task"]["accept_any"] = "hits"             # no legal play hits here
+    (tmp_path / "bar.json").write_text(json.dumps(data), encoding="utf-8")
+    assert [info.id for info in list_lessons(tmp_path)] == ["bar"]
+    with pytest.raises(InvalidLessonError) as error:
+        load_lesson("bar", tmp_path)
+    assert error.value.field == "task.accept_any"
+    assert [lesson.id for lesson in check_all()] == LESSON_IDS
+
+
+def test_the_command_line_check_reports_a_broken_file(tmp_path, capsys):
+    from game.lessons.__main__ import main
+
+    assert main([]) == 0
+    assert capsys.readouterr().out.count("ok  ") == len(LESSON_IDS)
+    data = data_of("bar")
+    data["task"]["wrong"][0]["reason"] = "entry_blocked"
+    (tmp_path / "bar.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main([str(tmp_path)]) == 1
+    assert "BROKEN  lesson file bar.json, field task.wrong[0].reason" in capsys.readouterr().out
+
+
 def test_an_unknown_lesson_id_is_refused():
     with pytest.raises(UnknownLessonError, match="no lesson 'nope'"):
         load_lesson("nope")
@@ -262,6 +295,7 @@ BROKEN = [
     ("bar", "steps.1.text.fr", "  ", "steps[1].text.fr", "non-empty"),
     ("bar", "title", "The bar", "title", "object"),
     ("bar", "task.acept", ["bar/22"], "task", "unknown key 'acept'"),
+    ("bar", "steps.4.demo", "bar/24 13/11*", "steps[4].demo", "no blot is hit there"),
     ("bar", "position.mine.25", 1, "position.mine.25", "1 to 24"),
     ("bar", "position.mine.13", 9, "position", "not a possible position"),
     ("bar", "dice", [7, 1], "dice", "two dice"),
@@ -334,6 +368,18 @@ def test_a_backward_move_given_as_a_move_is_refused_as_wrong_direction():
 
     result = load_lesson("setup").check(Move((Step(6, 9), Step(8, 9))))
     assert result.reason is Reason.WRONG_DIRECTION
+
+
+def test_a_move_task_can_be_played_checker_by_checker_with_a_turn():
+    lesson = load_lesson("bar")
+    turn = lesson.task.turn()
+    with pytest.raises(GameError) as error:
+        turn.step(13, 7)
+    assert error.value.reason is Reason.MUST_ENTER_FIRST
+    turn.step(25, 22)
+    turn.step(13, 7)
+    assert turn.is_complete and lesson.check(turn.move).ok
+    assert load_lesson("cube").task.turn() is None
 
 
 def test_move_text_that_cannot_be_read_is_malformed_not_refused():

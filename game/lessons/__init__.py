@@ -41,14 +41,14 @@ from .board import LEARNER, OPPONENT, Board, Context, Opening, opening_roll
 from .errors import InvalidAnswerError, InvalidLessonError, UnknownLessonError
 from .model import (ACCEPT_ANY, ACTIONS, CheckResult, Lesson, LessonInfo, Option, Step, Task,
                     WrongAnswer, localized, render_message)
-from .reader import parse_lesson_text, read_lesson
+from .reader import parse_json, parse_lesson_text, read_heading, read_lesson
 
 __all__ = [
     "LESSONS_DIR", "list_lessons", "load_lesson", "load_lesson_file", "lesson_source",
     "Lesson", "LessonInfo", "Step", "Task", "Option", "WrongAnswer", "CheckResult",
     "Board", "Context", "Opening", "LEARNER", "OPPONENT", "ACCEPT_ANY", "ACTIONS",
     "InvalidLessonError", "UnknownLessonError", "InvalidAnswerError",
-    "localized", "render_message", "opening_roll", "read_lesson", "parse_lesson_text",
+    "localized", "render_message", "opening_roll", "read_lesson", "parse_lesson_text", "check_all",
 ]
 
 #: the folder of the lessons shipped with the app
@@ -78,11 +78,18 @@ def _cached(path, kind, build):
     return value
 
 
+def _read_text(path):
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidLessonError(path.name, "", f"cannot be read: {error}") from None
+
+
 def _info(path):
-    """The :class:`LessonInfo` of one file (its id and titles checked, not the whole lesson)."""
+    """The :class:`LessonInfo` of one file: its id and texts are checked, not the whole lesson."""
     def build():
-        lesson = load_lesson_file(path)
-        return LessonInfo(lesson.id, lesson.title, lesson.summary, path.name)
+        lesson_id, title, summary = read_heading(parse_json(_read_text(path), path.name), path.name)
+        return LessonInfo(lesson_id, title, summary, path.name)
     return _cached(path, "info", build)
 
 
@@ -101,8 +108,10 @@ def _index(directory):
 def list_lessons(directory=None):
     """The lessons, as :class:`LessonInfo` (``id``, ``title``, ``summary``, ``file``), in file-name order.
 
-    ``directory`` defaults to :data:`LESSONS_DIR`.  Every file is checked in
-    full: a broken lesson raises :class:`InvalidLessonError`.
+    ``directory`` defaults to :data:`LESSONS_DIR`.  Only what the list shows
+    is read here (a file that is not JSON, or lacks an id or a title, or
+    repeats an id, raises :class:`InvalidLessonError`); :func:`load_lesson`
+    checks the whole lesson.
     """
     return [_info(path) for path in _index(directory).values()]
 
@@ -120,11 +129,7 @@ def load_lesson_file(path):
     path = pathlib.Path(path)
 
     def build():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InvalidLessonError(path.name, "", f"cannot be read: {error}") from None
-        return parse_lesson_text(text, path.name)
+        return parse_lesson_text(_read_text(path), path.name)
     return _cached(path, "lesson", build)
 
 
@@ -134,3 +139,11 @@ def lesson_source(lesson_id, directory=None):
     if lesson_id not in index:
         raise UnknownLessonError(f"no lesson {lesson_id!r}")
     return index[lesson_id].read_text(encoding="utf-8")
+
+
+def check_all(directory=None):
+    """Load every lesson of ``directory`` in full; returns the :class:`Lesson` objects in order.
+
+    The first broken file raises :class:`InvalidLessonError`.
+    """
+    return [load_lesson_file(path) for path in _index(directory).values()]

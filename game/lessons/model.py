@@ -271,6 +271,17 @@ class Task:
             return None
         return self.board.position.legal_moves(self.board.dice)
 
+    def turn(self):
+        """A fresh :class:`game.turn.Turn` of a move task, for playing it checker by checker.
+
+        Its steps are refused with the engine's reasons as in a game; when the
+        learner is done, pass ``turn.move`` to :meth:`check`.
+        """
+        if self.kind != "move":
+            return None
+        from ..turn import Turn
+        return Turn(self.board.position, self.board.dice)
+
     def option(self, option_id):
         """The :class:`Option` with this id (raises :class:`InvalidAnswerError`)."""
         for option in self.options:

@@ -34,7 +34,7 @@ from .errors import InvalidLessonError
 from .model import (ACCEPT_ANY, ACTIONS, ENGINE_ANSWERS, LANGUAGES, PASS, Lesson, Option, Step,
                     Task, WrongAnswer, _pass_play)
 
-__all__ = ["read_lesson", "parse_lesson_text", "ID_PATTERN"]
+__all__ = ["read_lesson", "read_heading", "parse_json", "parse_lesson_text", "ID_PATTERN"]
 
 #: what a lesson id looks like: lower-case letters, digits and dashes
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -220,12 +220,17 @@ class _Reader:
                           f"like {plays[0]}")
             return _pass_play(board.position, board.dice)
         try:
-            return board.position.parse_move(text, board.dice)
+            play = board.position.parse_move(text, board.dice)
         except GameError as error:
             reason = getattr(error, "reason", None)
             why = f" ({reason.value})" if reason is not None else ""
             self.fail(field, f"{text!r} is not a legal play with {board.dice[0]}-{board.dice[1]} in "
                       f"{board.position.position_id()}{why}: {error}")
+        hit = {step.target for step in play if step.hit}
+        for point in re.findall(r"(\d{1,2})\*", text):
+            if int(point) not in hit:
+                self.fail(field, f"{text!r} marks a hit on {point} (*), but no blot is hit there")
+        return play
 
     def reason(self, value, field):
         if value is None:
@@ -238,14 +243,7 @@ class _Reader:
 
     # --- the lesson ---------------------------------------------------------------------
     def lesson(self, data):
-        self.mapping(data, "", _LESSON_KEYS)
-        if "id" not in data:
-            self.fail("id", "missing")
-        lesson_id = data["id"]
-        if not isinstance(lesson_id, str) or not ID_PATTERN.match(lesson_id):
-            self.fail("id", f"lower-case letters, digits and dashes expected, got {lesson_id!r}")
-        title = self.text(data.get("title", _MISSING), "title")
-        summary = self.text(data["summary"], "summary") if "summary" in data else None
+        lesson_id, title, summary = read_heading(data, self.file)
         topics = data.get("topics", [])
         if not isinstance(topics, list) or not all(isinstance(t, str) and t for t in topics):
             self.fail("topics", f"a list of words expected, got {topics!r}")
@@ -454,11 +452,29 @@ def read_lesson(data, file="<lesson>"):
     return _Reader(file).lesson(data)
 
 
-def parse_lesson_text(text, file="<lesson>"):
-    """Read the JSON text of a lesson file (see :func:`read_lesson`)."""
+def read_heading(data, file="<lesson>"):
+    """Only the ``(id, title, summary)`` of lesson ``data``, checked: what a list of lessons shows."""
+    reader = _Reader(file)
+    reader.mapping(data, "", _LESSON_KEYS)
+    lesson_id = data.get("id", _MISSING)
+    if lesson_id is _MISSING:
+        reader.fail("id", "missing")
+    if not isinstance(lesson_id, str) or not ID_PATTERN.match(lesson_id):
+        reader.fail("id", f"lower-case letters, digits and dashes expected, got {lesson_id!r}")
+    title = reader.text(data.get("title", _MISSING), "title")
+    summary = reader.text(data["summary"], "summary") if "summary" in data else None
+    return lesson_id, title, summary
+
+
+def parse_json(text, file="<lesson>"):
+    """The data of a lesson file's JSON text (raises :class:`InvalidLessonError`)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise InvalidLessonError(file, "", f"not valid JSON: {error.msg} at line {error.lineno}, "
                                  f"column {error.colno}") from None
-    return read_lesson(data, file)
+
+
+def parse_lesson_text(text, file="<lesson>"):
+    """Read the JSON text of a lesson file (see :func:`read_lesson`)."""
+    return read_lesson(parse_json(text, file), file)
