@@ -150,8 +150,8 @@ class Page:
             current = record.querySelector(".current")
             if missing(current):
                 record.scrollTop = record.scrollHeight
-            else:
-                current.scrollIntoView(js_object({"block": "nearest"}))
+            else:   # within the list only: the page itself does not move
+                record.scrollTop = current.offsetTop - record.clientHeight // 2
         by_id("share-link").value = share_url(str(window.location.href), view.position_id, view.match_id)
         by_id("xgid").value = view.xgid
         self.render_hint(view.hint_html)

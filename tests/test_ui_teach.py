@@ -77,7 +77,7 @@ def test_pasted_ids_open_the_position_and_bad_ones_change_nothing():
         assert json.dumps(app.match.to_dict()) == before
     app.set_language("fr")
     app.open_ids("4HPwATDgc/ABM!:cImqAAAAAAAE")
-    assert "Position ID est illisible" in app.view().message
+    assert "ID de position est illisible" in app.view().message
     assert app.open_ids(":".join(MID_GAME)) is True
     assert (app.view().position_id, app.view().match_id) == MID_GAME
     assert len(app.saved_matches()) == 1                  # the match in play was kept
