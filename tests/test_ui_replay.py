@@ -76,3 +76,14 @@ def test_the_frames_of_a_pass_and_of_a_set_up_game():
     assert shown[0].position == closed and shown[0].cube_value == 2 and shown[0].cube_owner == 0
     assert shown[1].position == closed.swapped() and shown[1].on_roll == 0
     assert shown[1].position_id() == match.position_id() and shown[1].match_id() == match.match_id()
+
+
+def test_a_set_up_game_that_starts_rolled_has_the_ids_of_that_position():
+    match = Match(MatchConfig(length=5), SeededDice(2), score=(1, 3))
+    match.setup(Position.start(), 1, dice=(5, 2))
+    before = (match.position_id(), match.match_id())
+    match.play_text("24/22 13/8")
+    shown = frames(match.to_dict()["events"], length=5)
+    assert (shown[0].position_id(), shown[0].match_id()) == before
+    assert shown[0].score == (1, 3) and shown[0].dice == (5, 2)
+    assert (shown[1].position_id(), shown[1].match_id()) == (match.position_id(), match.match_id())

@@ -1560,7 +1560,7 @@ class Controller:
             colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
             cube_offered_by=frame.player if frame.offered else None,
             cube_enabled=config.get("cube", True), crawford=frame.crawford,
-            dice=frame.dice or (), dice_player=frame.player,
+            dice=frame.dice or (), dice_player=frame.on_roll if frame.player is None else frame.player,
             labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
                     "crawford": tr("board.crawford")})
 

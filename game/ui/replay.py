@@ -45,7 +45,8 @@ class Frame:
     mover's opponent after a move).  ``event`` is the logged action (None
     for the start of a game), ``player`` who did it, ``dice`` the roll a
     move or pass used.  ``offered`` is the cube value a double waiting for
-    an answer offers.
+    an answer offers.  ``opening``: the start of a game before its opening
+    roll (a game set up from a position starts in play, maybe with dice).
     """
 
     game: int
@@ -61,6 +62,7 @@ class Frame:
     score: tuple
     crawford: bool
     over: bool
+    opening: bool = False
     length: int = 0
     jacoby: bool = False
 
@@ -73,16 +75,20 @@ class Frame:
 
     def match_info(self):
         """The :class:`game.match_id.MatchIdInfo` of the state after this action."""
-        if self.kind == "start":
+        dice = None
+        if self.opening:
             state, on_roll, turn = GAME_NONE, 1, 1     # gnubg before the opening roll
         elif self.over:
             state, on_roll, turn = GAME_OVER, self.on_roll, self.on_roll
         else:
             state, on_roll = GAME_PLAYING, self.on_roll
             turn = 1 - on_roll if self.offered else on_roll
+            if self.kind == "start":
+                dice = self.dice                       # a set-up game that starts rolled
         return MatchIdInfo(cube_value=self.cube_value, cube_owner=self.cube_owner,
                            player_on_roll=on_roll, crawford=self.crawford, game_state=state,
-                           turn=turn, double_offered=bool(self.offered), match_length=self.length,
+                           turn=turn, double_offered=bool(self.offered), dice=dice,
+                           match_length=self.length,
                            score=self.score, jacoby=self.jacoby and not self.length)
 
     def match_id(self):
@@ -125,12 +131,14 @@ def frames(events, length=0, jacoby=False):
         if kind == "game_start":
             emit("start", None, game=event["game"], player=None, position=_START, on_roll=0, dice=None,
                  cube_value=1, cube_owner=None, offered=None, score=tuple(event["score"]),
-                 crawford=bool(event["crawford"]), over=False)
+                 crawford=bool(event["crawford"]), over=False, opening=True)
         elif kind == "setup":
             out.pop()
             emit("start", None, position=Position.from_position_id(event["position_id"]),
                  on_roll=player, cube_value=event["cube"], cube_owner=event["cube_owner"],
-                 dice=tuple(event["dice"]) if event.get("dice") else None)
+                 dice=tuple(event["dice"]) if event.get("dice") else None, opening=False)
+        elif kind in ("opening_roll", "roll"):
+            state["opening"] = False
         elif kind == "auto_double":
             state["cube_value"] = event["cube"]
             out[-1] = Frame(kind=out[-1].kind, event=out[-1].event, length=length, jacoby=jacoby, **state)
