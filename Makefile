@@ -24,6 +24,7 @@ $(NPM_STAMP): package.json package-lock.json
 vendor: $(NPM_STAMP)
 	$(PYTHON) tools/vendor.py
 	$(PYTHON) tools/pack.py
+	$(PYTHON) tools/precache.py
 
 play: vendor
 	@echo "http://127.0.0.1:$(PORT)/"

@@ -1,9 +1,10 @@
 """Write dist/: the site as any static host can serve it, nothing else.
 
-dist/ holds index.html, pyscript.toml, main.py, the shipped files of game/ (the
-selection tools/pack.py makes: no tests, no __pycache__) and static/ (css,
-images, and vendor/ with the runtime and game.zip). Run `make vendor` first;
-`make dist` does. The folder is replaced as a whole, so nothing stale stays.
+dist/ holds index.html, pyscript.toml, main.py, sw.js, manifest.webmanifest,
+the shipped files of game/ (the selection tools/pack.py makes: no tests, no
+__pycache__) and static/ (css, images, js, and vendor/ with the runtime,
+game.zip and the service worker's precache.js, written afresh for dist/).
+Run `make vendor` first; `make dist` does. The folder is replaced as a whole, so nothing stale stays.
 
 Usage: python3 tools/dist.py [DEST]   (default: dist)
 """
@@ -12,9 +13,10 @@ import pathlib
 import shutil
 import sys
 
+import precache
 from pack import ROOT, game_files
 
-TOP_FILES = ("index.html", "pyscript.toml", "main.py")
+TOP_FILES = ("index.html", "pyscript.toml", "main.py", "sw.js", "manifest.webmanifest")
 REQUIRED = (
     "static/vendor/pyodide/pyodide.mjs",
     "static/vendor/pyscript/core.js",
@@ -39,6 +41,7 @@ def build(dest: pathlib.Path, root: pathlib.Path = ROOT) -> list[pathlib.Path]:
         dest / "static",
         ignore=shutil.ignore_patterns(".*", "__pycache__", "*.map", "*.tmp"),
     )
+    precache.write(dest)  # the service worker's list and version, for exactly these files
     return sorted(p.relative_to(dest) for p in dest.rglob("*") if p.is_file())
 
 
