@@ -108,9 +108,10 @@ def match_up(bot, opponent, pairs, seed=1, progress=None):
         a = play_game(me, opponent, s)
         b = -play_game(opponent, me, s)
         means.append((a + b) / 2)
-        if progress and (i + 1) % progress == 0:
+        if progress and (i + 1) % progress == 0 and len(means) > 1:
             m = sum(means) / len(means)
-            print(f"  {2 * (i + 1)} games: {m:+.3f}", flush=True)
+            se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
+            print(f"  {2 * (i + 1)} games: {m:+.3f} ± {se:.3f}", flush=True)
     n = len(means)
     mean = sum(means) / n
     var = sum((x - mean) ** 2 for x in means) / (n - 1) if n > 1 else 0.0
