@@ -43,14 +43,13 @@ class HintRow:
 @dataclass(frozen=True)
 class HintView:
     """A hint: ``kind`` is ``"plays"`` or ``"cube"``; ``columns`` the table's headings;
-    ``notes`` sentences under it.  ``key`` says which game state it was computed for."""
+    ``notes`` sentences under it."""
 
     kind: str
     title: str
     columns: tuple
     rows: tuple
     notes: tuple = ()
-    key: str = ""
 
 
 def _decimal(text, language):
@@ -74,13 +73,13 @@ def _chances(p, language):
     return percent(p[0], language), percent(p[1], language), percent(p[3], language)
 
 
-def plays_view(hints, dice, tr, *, match_play=False, limit=LIMIT, key=""):
+def plays_view(hints, dice, tr, *, match_play=False, limit=LIMIT):
     """The best plays (:class:`game.bot.Hint`, best first) of the roll ``dice``."""
     language = tr.language
     dice_text = "-".join(str(d) for d in sorted(dice, reverse=True))
     if not hints:
         return HintView("plays", tr("hint.plays_title", dice=dice_text), (), (),
-                        (tr("hint.no_play", dice=dice_text),), key)
+                        (tr("hint.no_play", dice=dice_text),))
     if match_play:
         values = [h.mwc for h in hints]
         columns = (tr("hint.play"), tr("hint.mwc"))
@@ -106,7 +105,7 @@ def plays_view(hints, dice, tr, *, match_play=False, limit=LIMIT, key=""):
     notes.append(tr("hint.unit_match") if match_play else tr("hint.unit_money"))
     notes.append(tr("hint.click"))
     return HintView("plays", tr("hint.plays_title", dice=dice_text), columns, tuple(rows),
-                    tuple(notes), key)
+                    tuple(notes))
 
 
 _ACTIONS = {"double": "hint.action_double", "no_double": "hint.action_no_double",
@@ -114,7 +113,7 @@ _ACTIONS = {"double": "hint.action_double", "no_double": "hint.action_no_double"
 _ANSWERS = {"take": "hint.answer_take", "drop": "hint.answer_drop", "beaver": "hint.answer_beaver"}
 
 
-def cube_view(equities, probabilities, tr, *, answering=False, key=""):
+def cube_view(equities, probabilities, tr, *, answering=False):
     """The cube decision: :class:`game.bot.CubeEquities` and the five probabilities, both
     seen from the player on roll (the doubler).  ``answering``: the person must take or
     drop a double, and the rows are seen from his side."""
@@ -147,4 +146,4 @@ def cube_view(equities, probabilities, tr, *, answering=False, key=""):
     chances = tr("hint.chances", win=win, gammon=gammon, lose_gammon=lose_gammon)
     unit = tr("hint.unit_match") if mwc else tr("hint.unit_cube")
     columns = ("", tr("hint.mwc") if mwc else tr("hint.equity"))
-    return HintView("cube", title, columns, rows, (*notes, chances, unit), key)
+    return HintView("cube", title, columns, rows, (*notes, chances, unit))
