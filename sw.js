@@ -4,18 +4,21 @@
    the site works the same at the root of a host or under a sub-path.
 
    - Install: every file static/vendor/precache.js names (tools/precache.py
-     writes it; `make vendor` runs that) is downloaded, checked against its
-     SHA-256, and only then put in one cache named after the version. A file
-     that does not match (the site is half-way through an upload) fails the
-     install: the running version stays, the browser tries again later.
+     writes it; `make vendor` and `make dist` run that) is downloaded, checked
+     against its SHA-256, and only then put in one cache named after the
+     version. A file that does not match (the site is half-way through an
+     upload) fails the install: the running version stays, and the browser
+     tries again at a later visit.
    - Fetch: a file of the list is answered from the cache (cache first, online
      or not); a visit to the folder itself, with any query, gets index.html.
      Anything else goes to the network as if there were no service worker.
    - Update: a new precache.js is a new worker (the browser compares sw.js and
      the scripts it imports byte for byte). It installs beside the running one
-     and waits; register-sw.js lets it take over when a page starts, and the
-     page reloads once. On activation the older caches of this scope are
-     deleted: one version at a time, never a mix.
+     and waits until a page that has finished loading asks it to take over
+     (register-sw.js), or until no page of the app is open. On activation the
+     older caches of this scope are deleted: one version at a time. A page
+     never loads from two versions: it loads everything at its start, and the
+     switch happens only when it is done.
 */
 "use strict";
 
@@ -79,10 +82,18 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// register-sw.js asks once its page has loaded everything it needs. With another tab
+// of the app open, possibly still loading, the new version waits until they are closed.
 self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") {
-    self.skipWaiting();
+  if (event.data !== "skip-waiting") {
+    return;
   }
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    if (windows.filter((client) => client.url.startsWith(SCOPE)).length <= 1) {
+      await self.skipWaiting();
+    }
+  })());
 });
 
 function cachedPath(request) {

@@ -1,15 +1,21 @@
 /* Registers the service worker (sw.js, beside index.html): the app offline after one visit.
 
    A file, not an inline script: the page's Content-Security-Policy allows
-   scripts from this origin only.
+   scripts from this origin only. Loaded with `defer`, so <body> exists.
 
-   A new version is downloaded in the background while a page runs and then
-   waits (sw.js). A page that finds one waiting while it starts (Python not
-   ready yet: no <body data-ready>) lets it take over and reloads once, before
-   anyone can play: a page never runs on a mix of two versions. A page already
-   in use is never reloaded: it goes on with its version, and
-   <html data-update="ready"> and the `backgammon:update-ready` event on
-   window say that the next start will bring the new one.
+   Everything here waits until the page is idle: Python ready
+   (<body data-ready="true">), or 30 s after the start when it never gets
+   ready. By then the page has loaded every file it will ever load.
+   - The first visit registers only then, so that downloading the whole
+     runtime for offline use does not slow down the app's start.
+   - A new version is downloaded in the background (sw.js) and then waits.
+     An idle page lets it take over (sw.js agrees only when no other tab of
+     the app is open): the page keeps running the version it loaded, nothing
+     is reloaded under anyone's fingers, and the next start is the new
+     version, whole. <html data-update="ready"> and the
+     `backgammon:update-ready` event on window say so.
+   Asking earlier, while the page still loads its files through the old
+   worker, can leave Chromium's activation parked.
 */
 (function () {
   "use strict";
@@ -17,54 +23,70 @@
     return;
   }
   var container = navigator.serviceWorker;
-  var reloading = false;
+  var IDLE_AFTER_MS = 30000;
 
-  function takeOver(worker) {
-    container.addEventListener("controllerchange", function () {
-      if (!reloading) {
-        reloading = true;
-        window.location.reload();
+  function whenIdle(callback) {
+    var done = false;
+    function once() {
+      if (!done) {
+        done = true;
+        callback();
       }
-    });
-    worker.postMessage("skip-waiting");
+    }
+    if (document.body.dataset.ready === "true") {
+      once();
+      return;
+    }
+    new MutationObserver(function (changes, observer) {
+      if (document.body.dataset.ready === "true") {
+        observer.disconnect();
+        once();
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+    setTimeout(once, IDLE_AFTER_MS);
   }
 
-  function announce() {
-    document.documentElement.dataset.update = "ready";
-    window.dispatchEvent(new CustomEvent("backgammon:update-ready"));
-  }
-
-  function starting() {
-    return !(document.body && document.body.dataset.ready === "true");
+  function letWaitingTakeOver(registration) {
+    if (registration.waiting && container.controller) {
+      registration.waiting.postMessage("skip-waiting");
+    }
   }
 
   function watch(registration) {
-    registration.addEventListener("updatefound", function () {
-      var worker = registration.installing;
-      if (!worker) {
-        return;
-      }
+    function follow(worker) {
       worker.addEventListener("statechange", function () {
-        // with no controller this is the first install, not an update
-        if (worker.state === "installed" && container.controller) {
-          announce();
+        if (worker.state === "installed") {
+          letWaitingTakeOver(registration);
         }
       });
+    }
+    if (registration.installing) {
+      follow(registration.installing);
+    }
+    registration.addEventListener("updatefound", function () {
+      if (registration.installing) {
+        follow(registration.installing);
+      }
     });
   }
 
-  // Resolved against the page: sw.js beside index.html, at a host's root or under a sub-path.
-  container.register("sw.js", { updateViaCache: "none" }).then(function (registration) {
-    if (registration.waiting && container.controller) {
-      if (starting()) {
-        takeOver(registration.waiting);
-      } else {
-        announce();
+  whenIdle(function () {
+    var controlled = Boolean(container.controller);
+    container.addEventListener("controllerchange", function () {
+      // the first visit's page being claimed is not an update
+      if (controlled) {
+        document.documentElement.dataset.update = "ready";
+        window.dispatchEvent(new CustomEvent("backgammon:update-ready"));
       }
-    }
-    watch(registration);
-  }).catch(function (error) {
-    // the app still works online; only offline use is lost
-    console.warn("backgammon: no service worker, no offline use:", error);
+      controlled = true;
+    });
+    // Resolved against the page: sw.js beside index.html, at a host's root or under a sub-path.
+    container.register("sw.js", { updateViaCache: "none" }).then(function (registration) {
+      watch(registration);
+      letWaitingTakeOver(registration);
+    }).catch(function (error) {
+      // the app still works online; only offline use is lost
+      console.warn("backgammon: no service worker, no offline use:", error);
+    });
   });
 })();

@@ -94,15 +94,27 @@ def cached_urls(page, name) -> list[str]:
         "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", name))
 
 
-#: Look for an update now and wait for the new worker's fate: "installed" (it waits),
-#: "redundant" (its install failed) or "none" (nothing new).
+def wait_for_caches(page, names, timeout=SW_TIMEOUT_MS):
+    """Wait until the origin's caches are exactly ``names``."""
+    page.wait_for_function(
+        "async (names) => JSON.stringify((await caches.keys()).sort()) === JSON.stringify(names)",
+        arg=sorted(names), timeout=timeout)
+
+
+#: Look for an update now and wait for the new worker's fate: "installed" (all its files
+#: are cached; it may have gone on to take over), "redundant" (its install failed) or
+#: "none" (nothing new).
 UPDATE = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
+  // caught as it starts: it may be installed, even in charge, when update() resolves
+  let found = null;
+  registration.addEventListener("updatefound", () => { found = registration.installing; }, { once: true });
   await registration.update();
-  const worker = registration.installing || registration.waiting;
+  const worker = found || registration.installing || registration.waiting;
   if (!worker) return "none";
-  if (worker.state === "installed" || worker.state === "redundant") return worker.state;
-  return await new Promise((resolve) => worker.addEventListener("statechange", () => {
-    if (worker.state === "installed" || worker.state === "redundant") resolve(worker.state);
+  const fate = () => worker.state === "redundant" ? "redundant"
+    : worker.state === "installing" ? null : "installed";
+  return fate() || await new Promise((resolve) => worker.addEventListener("statechange", () => {
+    if (fate()) resolve(fate());
   }));
 }"""
