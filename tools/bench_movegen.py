@@ -9,7 +9,6 @@ each, the median over rounds and the ratio ours/gnubg.
 """
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -21,21 +20,8 @@ import gnubg_nn  # noqa: E402  (development-only oracle)
 
 from game import Position  # noqa: E402
 
-ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-
-
-def sample_positions(count, seed):
-    """Positions met in seeded random self-play (games restart when one ends)."""
-    rng = random.Random(seed)
-    positions = []
-    pos = Position.start()
-    while len(positions) < count:
-        positions.append(pos)
-        plays = pos.legal_moves((rng.randint(1, 6), rng.randint(1, 6)))
-        pos = pos.play(rng.choice(list(plays))) if plays else pos.swapped()
-        if pos.winner() is not None:
-            pos = Position.start()
-    return positions
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from oracle import ROLLS, random_game_positions as sample_positions  # noqa: E402
 
 
 def time_ours(positions):
