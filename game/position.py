@@ -45,6 +45,27 @@ def check_dice(dice):
     return (d1, d2)
 
 
+def theirs_after_hits(theirs, mask):
+    """The opponent's counts once the blots in ``mask`` are hit (see :mod:`game.movegen`).
+
+    Bit ``t`` of ``mask`` is the mover's index ``t``, the opponent's ``23 - t``.
+
+    >>> theirs_after_hits((0,) * 17 + (1,) + (0,) * 7, 1 << 6)[17:]
+    (0, 0, 0, 0, 0, 0, 0, 1)
+    """
+    if not mask:
+        return theirs
+    theirs = list(theirs)
+    t = 0
+    while mask:
+        if mask & 1:
+            theirs[23 - t] -= 1
+            theirs[24] += 1
+        mask >>= 1
+        t += 1
+    return tuple(theirs)
+
+
 def _validate(mine, theirs):
     for name, side in (("mine", mine), ("theirs", theirs)):
         if len(side) != 25:
@@ -204,18 +225,7 @@ class Position:
 
     def _after(self, me_after, mask):
         """The position after a play, with the opponent on roll."""
-        theirs = self.theirs
-        if mask:
-            theirs = list(theirs)
-            t = 0
-            while mask:
-                if mask & 1:
-                    theirs[23 - t] -= 1
-                    theirs[24] += 1
-                mask >>= 1
-                t += 1
-            theirs = tuple(theirs)
-        return Position._trusted(theirs, me_after)
+        return Position._trusted(theirs_after_hits(self.theirs, mask), me_after)
 
     def legal_moves(self, dice):
         """Every legal play for ``dice``, one per distinct resulting position."""

@@ -17,6 +17,7 @@ True
 from . import bearoff
 from .net import load
 from ..movegen import generate
+from ..position import theirs_after_hits
 
 __all__ = ["evaluate", "equity", "flip", "play_results", "evaluate_plays", "is_race",
            "finished_probs", "ROLLS"]
@@ -92,18 +93,7 @@ def play_results(mine, theirs, d1, d2):
     opp.append(0)
     out = []
     for me_after, mask in generate(me, opp, d1, d2):
-        if mask:
-            t = list(theirs)
-            i = 0
-            while mask:
-                if mask & 1:
-                    t[23 - i] -= 1
-                    t[24] += 1
-                mask >>= 1
-                i += 1
-            out.append((tuple(t), me_after))
-        else:
-            out.append((theirs, me_after))
+        out.append((theirs_after_hits(theirs, mask), me_after))
     return out
 
 
