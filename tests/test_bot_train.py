@@ -72,3 +72,14 @@ def test_trainer_and_python_net_give_the_same_outputs(trainer, tmp_path):
         hidden = [1 / (1 + exp(-x)) for x in sums]
         raw_out = [1 / (1 + exp(-(b + sum(w * h for w, h in zip(row, hidden))))) for row, b in zip(net.w2, net.b2)]
         assert c == pytest.approx(raw_out, abs=2e-5)
+
+
+def test_trainer_and_python_compute_the_same_hand_made_inputs(trainer):
+    from game.bot.features import values
+    cases = positions(1500, seed=23)   # random plays: blots, hits and the bar are frequent
+    text = "".join(" ".join(map(str, p.mine + p.theirs)) + "\n" for p in cases)
+    lines = subprocess.run([str(trainer), "features"], input=text, capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert len(lines) == len(cases)
+    for position, line in zip(cases, lines):
+        assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs), abs=1e-6)

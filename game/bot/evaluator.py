@@ -125,7 +125,7 @@ def evaluate_plays(mine, theirs, afters, bases=None):
         base = bases.get(net)
         if base is None:
             # the position before the play, from the opponent's side
-            base = bases[net] = net.sums(theirs, mine)
-        acc = net.moved(base, theirs, mine, a_mine, a_theirs)
+            base = bases[net] = net.slot_sums(theirs, mine)
+        acc = net.with_features(net.moved(base, theirs, mine, a_mine, a_theirs), a_mine, a_theirs)
         out.append(flip(net.output(acc)))
     return out

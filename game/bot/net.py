@@ -5,17 +5,23 @@ A position is seen from the player on roll, as in :class:`game.Position`:
 answers five probabilities for the player on roll: win, win a gammon (or
 more), win a backgammon, lose a gammon (or more), lose a backgammon.
 
-Inputs (208): for each side, mine first, 26 slots of 4 units.  Slots 0-23
-are the points, 24 the bar, 25 the borne-off checkers.
+Raw inputs (208): for each side, mine first, 26 slots of 4 units.  Slots
+0-23 are the points, 24 the bar, 25 the borne-off checkers.
 
 * a point or the bar with ``n`` checkers: ``[n>=1, n>=2, n>=3, (n-3)/2 if n>3]``
 * ``n`` checkers borne off: ``[n>=1, n/15, (n-7)/8 if n>7, (n-12)/3 if n>12]``
 
-Every input depends on the count of one slot only.  So the first layer's
-contribution of "slot s holds n checkers" is one precomputed vector, and the
-hidden sums of a position are the sum of at most 52 such vectors; a play
-changes a few slots, so the candidates of one roll are evaluated by adding
-and removing a few vectors from the sums of the position before the play.
+Every raw input depends on the count of one slot only.  So the first
+layer's contribution of "slot s holds n checkers" is one precomputed vector,
+and the raw part of the hidden sums of a position is the sum of at most 52
+such vectors; a play changes a few slots, so the candidates of one roll are
+evaluated by adding and removing a few vectors from the sums of the
+position before the play.
+
+A net with 220 inputs (the contact net) also reads the 12 hand-made inputs
+of :mod:`game.bot.features`; each takes a few dozen values, so each value's
+contribution is precomputed too, and they are added last
+(:meth:`Net.with_features`).
 
 >>> net = contact_net()
 >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -31,9 +37,12 @@ from array import array
 from math import exp
 from operator import add, mul, sub
 
+from . import features as _features
+
 __all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "units"]
 
-NIN = 208
+NIN = 208                      # raw inputs
+NF = _features.NF              # hand-made inputs (contact net)
 NOUT = 5
 SLOTS = 26
 WEIGHTS = pathlib.Path(__file__).with_name("weights.bin")
@@ -67,14 +76,16 @@ def units(slot, n):
     return out
 
 
-def encode(mine, theirs):
-    """The 208 inputs as a dense list (for tests and training tools)."""
+def encode(mine, theirs, features=False):
+    """The 208 raw inputs (then the 12 hand-made ones if asked) as a dense list."""
     x = [0.0] * NIN
     for side, board in enumerate((mine, theirs)):
         counts = list(board[:25]) + [15 - sum(board[:25])]
         for slot, n in enumerate(counts):
             for unit, value in units(slot, n):
                 x[side * 104 + slot * 4 + unit] = value
+    if features:
+        x += _features.values(mine, theirs)
     return x
 
 
@@ -85,17 +96,20 @@ def _sigmoid(x):
 
 
 class Net:
-    """One net: 208 inputs, ``h`` sigmoid hidden units, 5 sigmoid outputs."""
+    """One net: 208 inputs (or 220 with the hand-made ones), ``h`` sigmoid hidden units, 5 sigmoid outputs."""
 
-    def __init__(self, h, w1, b1, w2, b2):
-        if len(w1) != NIN * h or len(b1) != h or len(w2) != NOUT * h or len(b2) != NOUT:
+    def __init__(self, h, w1, b1, w2, b2, nin=NIN):
+        if nin not in (NIN, NIN + NF):
+            raise ValueError(f"net with {nin} inputs: {NIN} or {NIN + NF} expected")
+        if len(w1) != nin * h or len(b1) != h or len(w2) != NOUT * h or len(b2) != NOUT:
             raise ValueError(f"net with {h} hidden units: wrong weight counts")
+        self.nin = nin
         self.h = h
         self.w1 = w1
         self.b1 = list(b1)
         self.w2 = [list(w2[k * h:(k + 1) * h]) for k in range(NOUT)]
         self.b2 = list(b2)
-        rows = [list(w1[i * h:(i + 1) * h]) for i in range(NIN)]
+        rows = [list(w1[i * h:(i + 1) * h]) for i in range(nin)]
         # table[side][slot][n]: first-layer contribution of n checkers there
         self.table = []
         for side in range(2):
@@ -111,10 +125,33 @@ class Net:
                     vectors.append(vector)
                 slots.append(vectors)
             self.table.append(slots)
+        # ftable[k][code]: contribution of hand-made input k (None when its value is 0)
+        self.ftable = []
+        for k in range(nin - NIN):
+            row = rows[NIN + k]
+            vectors = []
+            for code in range(_features.SIZES[k % _features.PER_SIDE]):
+                value = _features.value(k, code)
+                vectors.append([value * w for w in row] if value else None)
+            self.ftable.append(vectors)
 
     # --- hidden sums ------------------------------------------------------------
     def sums(self, mine, theirs):
-        """First-layer sums (before the sigmoid) of a position."""
+        """First-layer sums (before the sigmoid) of a position, every input counted."""
+        return self.with_features(self.slot_sums(mine, theirs), mine, theirs)
+
+    def with_features(self, acc, mine, theirs):
+        """``acc`` (the raw inputs' sums) plus the hand-made inputs' part, if the net has them."""
+        if not self.ftable:
+            return acc
+        for vectors, code in zip(self.ftable, _features.codes(mine, theirs)):
+            vector = vectors[code]
+            if vector is not None:
+                acc = list(map(add, acc, vector))
+        return acc
+
+    def slot_sums(self, mine, theirs):
+        """The raw inputs' part of the first-layer sums (see :meth:`moved`)."""
         acc = self.b1
         for side, board in ((self.table[0], mine), (self.table[1], theirs)):
             total = 0
@@ -128,7 +165,7 @@ class Net:
         return acc
 
     def moved(self, acc, mine0, theirs0, mine1, theirs1):
-        """Sums of (mine1, theirs1) from the sums ``acc`` of (mine0, theirs0)."""
+        """Raw sums of (mine1, theirs1) from the raw sums ``acc`` of (mine0, theirs0)."""
         for side, old, new in ((self.table[0], mine0, mine1), (self.table[1], theirs0, theirs1)):
             if old is new:
                 continue
@@ -194,13 +231,13 @@ def parse(data):
     for _ in range(count):
         nin, h = struct.unpack_from("<II", data, offset)
         offset += 8
-        if nin != NIN:
-            raise ValueError(f"weights for {nin} inputs, {NIN} expected")
-        w1, offset = _read(data, offset, NIN * h)
+        if nin not in (NIN, NIN + NF):
+            raise ValueError(f"weights for {nin} inputs, {NIN} or {NIN + NF} expected")
+        w1, offset = _read(data, offset, nin * h)
         b1, offset = _read(data, offset, h)
         w2, offset = _read(data, offset, NOUT * h)
         b2, offset = _read(data, offset, NOUT)
-        nets.append(Net(h, w1, b1, w2, b2))
+        nets.append(Net(h, w1, b1, w2, b2, nin))
     return nets
 
 

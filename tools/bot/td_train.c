@@ -11,6 +11,11 @@
  *   ./td_train race OUT.bin GAMES SEED INIT.bin ALPHA0 ALPHA1   (random races only)
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
+ *   ./td_train features < positions           (prints the 12 hand-made inputs)
+ * TD_ONE_PLY=1: train each position toward its 1-ply value (the average
+ * over the 21 rolls of the best play's value) instead of the rolled one's.
+ * With INIT, an older contact net without the hand-made inputs gets them
+ * with zero weights; TD_HIDDEN=N grows its hidden layer to N units.
  *
  * Positions are seen from the player on roll: mine[0..23] are his points 1-24,
  * mine[24] his bar; theirs[] is the same for the opponent in the opponent's
@@ -24,10 +29,13 @@
 #include <string.h>
 #include <time.h>
 
-#define NIN 208
+#define NRAW 208          /* raw inputs (both nets) */
+#define NF 12             /* hand-made inputs (contact net only), see features() */
+#define NIN (NRAW + NF)
 #define NOUT 5
 #define HC 128
 #define HR 64
+#define HMAX 512
 
 /* ---------------------------------------------------------------- RNG */
 static uint64_t rng_s;
@@ -42,32 +50,35 @@ static double rng_unit(void) { return (rng_next() >> 11) * (1.0 / 90071992547409
 
 /* ---------------------------------------------------------------- net */
 typedef struct {
-    int h;
-    float *w1; /* NIN x h, row per input */
+    int nin, h;
+    float *w1; /* nin x h, row per input */
     float *b1; /* h */
     float *w2; /* NOUT x h */
     float *b2; /* NOUT */
 } Net;
 
-static void net_alloc(Net *n, int h) {
+static void net_alloc(Net *n, int nin, int h) {
+    n->nin = nin;
     n->h = h;
-    n->w1 = calloc((size_t)NIN * h, sizeof(float));
+    n->w1 = calloc((size_t)nin * h, sizeof(float));
     n->b1 = calloc(h, sizeof(float));
     n->w2 = calloc((size_t)NOUT * h, sizeof(float));
     n->b2 = calloc(NOUT, sizeof(float));
 }
 
 static void net_init(Net *n) {
-    for (int i = 0; i < NIN * n->h; i++) n->w1[i] = (float)((rng_unit() - 0.5) * 0.2);
+    for (int i = 0; i < n->nin * n->h; i++) n->w1[i] = (float)((rng_unit() - 0.5) * 0.2);
     for (int i = 0; i < n->h; i++) n->b1[i] = 0;
     for (int i = 0; i < NOUT * n->h; i++) n->w2[i] = (float)((rng_unit() - 0.5) * 0.2);
     for (int k = 0; k < NOUT; k++) n->b2[k] = 0;
 }
 
+/* raw format: int32 nin, int32 h, then w1, b1, w2, b2 as float32 */
 static int net_write(FILE *f, Net *n) {
-    int32_t h = n->h;
+    int32_t nin = n->nin, h = n->h;
+    fwrite(&nin, 4, 1, f);
     fwrite(&h, 4, 1, f);
-    fwrite(n->w1, 4, (size_t)NIN * n->h, f);
+    fwrite(n->w1, 4, (size_t)nin * n->h, f);
     fwrite(n->b1, 4, n->h, f);
     fwrite(n->w2, 4, (size_t)NOUT * n->h, f);
     fwrite(n->b2, 4, NOUT, f);
@@ -75,21 +86,45 @@ static int net_write(FILE *f, Net *n) {
 }
 
 static int net_read(FILE *f, Net *n) {
-    int32_t h;
-    if (fread(&h, 4, 1, f) != 1) return -1;
-    net_alloc(n, h);
-    if (fread(n->w1, 4, (size_t)NIN * h, f) != (size_t)NIN * h) return -1;
+    int32_t nin, h;
+    if (fread(&nin, 4, 1, f) != 1 || fread(&h, 4, 1, f) != 1) return -1;
+    if (nin > NIN || h > HMAX) return -1;
+    net_alloc(n, nin, h);
+    if (fread(n->w1, 4, (size_t)nin * h, f) != (size_t)nin * h) return -1;
     if (fread(n->b1, 4, h, f) != (size_t)h) return -1;
     if (fread(n->w2, 4, (size_t)NOUT * h, f) != (size_t)NOUT * h) return -1;
     if (fread(n->b2, 4, NOUT, f) != NOUT) return -1;
     return 0;
 }
 
+/* Grow a net read from an older run: new inputs get zero weights and new
+ * hidden units zero output weights, so the outputs are unchanged at first. */
+static void net_grow(Net *n, int nin, int h) {
+    if (nin <= n->nin && h <= n->h) return;
+    if (nin < n->nin) nin = n->nin;
+    if (h < n->h) h = n->h;
+    Net g;
+    net_alloc(&g, nin, h);
+    for (int i = 0; i < nin; i++)
+        for (int j = 0; j < h; j++)
+            g.w1[(size_t)i * h + j] = (i < n->nin && j < n->h) ? n->w1[(size_t)i * n->h + j]
+                                      : (j < n->h ? 0.0f : (float)((rng_unit() - 0.5) * 0.2));
+    for (int j = 0; j < n->h; j++) g.b1[j] = n->b1[j];
+    for (int k = 0; k < NOUT; k++) {
+        for (int j = 0; j < n->h; j++) g.w2[k * h + j] = n->w2[k * n->h + j];
+        g.b2[k] = n->b2[k];
+    }
+    free(n->w1); free(n->b1); free(n->w2); free(n->b2);
+    *n = g;
+}
+
 /* Inputs: for each side (mine first, then theirs) 26 slots of 4 units.
  * Slots 0-23 are the points, 24 the bar, 25 the borne-off checkers.
  * Points and bar with n checkers: [n>=1, n>=2, n>=3, (n-3)/2 if n>3].
  * Borne off n: [n>=1, n/15, (n-7)/8 if n>7, (n-12)/3 if n>12].          */
-static int encode(const int *mine, const int *theirs, int *idx, float *val) {
+static void features(const int *mine, const int *theirs, float *f);
+
+static int encode(const int *mine, const int *theirs, int *idx, float *val, int with_features) {
     int nz = 0;
     for (int side = 0; side < 2; side++) {
         const int *b = side ? theirs : mine;
@@ -113,6 +148,12 @@ static int encode(const int *mine, const int *theirs, int *idx, float *val) {
             if (off > 12) { idx[nz] = o + 3; val[nz++] = (off - 12) / 3.0f; }
         }
     }
+    if (with_features) {
+        float f[NF];
+        features(mine, theirs, f);
+        for (int k = 0; k < NF; k++)
+            if (f[k] != 0.0f) { idx[nz] = NRAW + k; val[nz++] = f[k]; }
+    }
     return nz;
 }
 
@@ -121,7 +162,7 @@ static inline float sigm(float x) { return 1.0f / (1.0f + expf(-x)); }
 /* forward; fills hid (h) and out (5) */
 static void forward(const Net *n, const int *idx, const float *val, int nz, float *hid, float *out) {
     int h = n->h;
-    float acc[256];
+    float acc[HMAX];
     memcpy(acc, n->b1, h * sizeof(float));
     for (int z = 0; z < nz; z++) {
         const float *row = n->w1 + (size_t)idx[z] * h;
@@ -144,7 +185,7 @@ static void forward(const Net *n, const int *idx, const float *val, int nz, floa
 static double train_step(Net *n, const int *idx, const float *val, int nz, const float *target,
                          float alpha) {
     int h = n->h;
-    float hid[256], out[NOUT], dout[NOUT], dh[256];
+    float hid[HMAX], out[NOUT], dout[NOUT], dh[HMAX];
     forward(n, idx, val, nz, hid, out);
     double err = 0;
     for (int k = 0; k < NOUT; k++) {
@@ -290,13 +331,141 @@ static void after(int r, int *mine2, int *theirs2) {
     for (int i = 0; i < 25; i++) theirs2[i] = R_me[r][i];
 }
 
+
+/* ---------------------------------------------------------------- features
+ * The hand-made contact inputs, as game/bot/features.py computes them: for
+ * each side (the player on roll first) shots/36, escape/36, containment/36,
+ * prime/6, dance (c/6)^2, stay-out 1-((6-c)/6)^2.                         */
+static const int ROLL_D1[21] = {1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6};
+static const int ROLL_D2[21] = {1, 1, 2, 1, 2, 3, 1, 2, 3, 4, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6};
+#define WINDOW 10
+static int esc_table[1 << WINDOW];
+
+static int open_at(int mask, int d) { return d > WINDOW || !((mask >> (WINDOW - d)) & 1); }
+
+static void build_escapes(void) {
+    for (int mask = 0; mask < (1 << WINDOW); mask++) {
+        if (!mask) { esc_table[mask] = 36; continue; }
+        int low = 0;
+        while (!((mask >> low) & 1)) low++;
+        int far = WINDOW - low;
+        int total = 0;
+        for (int r = 0; r < 21; r++) {
+            int d1 = ROLL_D1[r], d2 = ROLL_D2[r], ok = 0;
+            if (d1 == d2) {
+                for (int k = 1; k <= 4; k++) {
+                    if (!open_at(mask, k * d1)) break;
+                    if (k * d1 > far) { ok = 1; break; }
+                }
+            } else {
+                ok = d1 > far || d2 > far ||
+                     (d1 + d2 > far && (open_at(mask, d1) || open_at(mask, d2)) && open_at(mask, d1 + d2));
+            }
+            if (ok) total += d1 == d2 ? 1 : 2;
+        }
+        esc_table[mask] = total;
+    }
+}
+
+static int escapes(int block, int p) {
+    int m = p >= WINDOW ? (block >> (p - WINDOW)) & ((1 << WINDOW) - 1)
+                        : (block << (WINDOW - p)) & ((1 << WINDOW) - 1);
+    return esc_table[m];
+}
+
+static int made_bits(const int *b) {
+    int m = 0;
+    for (int i = 0; i < 24; i++) if (b[i] >= 2) m |= 1 << i;
+    return m;
+}
+
+static int reverse24(int m) {
+    int r = 0;
+    for (int i = 0; i < 24; i++) if ((m >> i) & 1) r |= 1 << (23 - i);
+    return r;
+}
+
+/* rolls (of 36) with which att (on roll) hits a blot of dfn; block: dfn's
+ * made points in att's numbering */
+static int shots(const int *att, const int *dfn, int block) {
+    int blots[15], nb = 0;
+    for (int j = 23; j >= 0; j--) if (dfn[j] == 1) blots[nb++] = 23 - j;
+    if (!nb) return 0;
+    int bar = att[24], nd_max = 2, d_max = 4;
+    if (bar) { nd_max = bar == 1 ? 2 : 1; d_max = 5 - bar < 1 ? 1 : 5 - bar; }
+    int hit[21] = {0};
+    for (int s = 24; s > blots[0]; s--) {
+        if (bar ? s != 24 : (s == 24 || !att[s])) continue;
+        for (int bi = 0; bi < nb; bi++) {
+            int b = blots[bi];
+            if (b >= s) break;
+            int dist = s - b;
+            for (int r = 0; r < 21; r++) {
+                if (hit[r]) continue;
+                int d1 = ROLL_D1[r], d2 = ROLL_D2[r];
+                if (d1 == dist || d2 == dist) { hit[r] = 1; continue; }
+                if (d1 == d2) {
+                    int k = dist / d1;
+                    if (dist % d1 || k < 2 || k > 4 || k > d_max) continue;
+                    int ok = 1;
+                    for (int i = 1; i < k; i++) if ((block >> (s - i * d1)) & 1) { ok = 0; break; }
+                    if (ok) hit[r] = 1;
+                } else if (d1 + d2 == dist && nd_max >= 2) {
+                    if (!((block >> (s - d1)) & 1) || !((block >> (s - d2)) & 1)) hit[r] = 1;
+                }
+            }
+        }
+    }
+    int total = 0;
+    for (int r = 0; r < 21; r++) if (hit[r]) total += ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
+    return total;
+}
+
+static int longest(int m) {
+    int n = 0;
+    while (m) { m &= m >> 1; n++; }
+    return n;
+}
+
+static int popcount6(int m) {
+    int c = 0;
+    for (int i = 0; i < 6; i++) c += (m >> i) & 1;
+    return c;
+}
+
+static void side_features(const int *me, const int *them, int my_made, int their_made, float *f) {
+    int block = reverse24(their_made);
+    int back = 24;
+    while (back > 0 && !me[back]) back--;
+    int esc = escapes(block, back);
+    int contain = 36;
+    for (int p = 14; p < 24; p++) { int e = escapes(block, p); if (e < contain) contain = e; }
+    int prime = longest(my_made);
+    if (prime > 6) prime = 6;
+    int bar = me[24], c = popcount6(their_made & 63);
+    int dance = bar ? c : 0, stay = bar >= 2 ? c : 0;
+    f[0] = shots(them, me, reverse24(my_made)) / 36.0f;
+    f[1] = esc / 36.0f;
+    f[2] = contain / 36.0f;
+    f[3] = prime / 6.0f;
+    f[4] = dance * dance / 36.0f;
+    f[5] = 1.0f - (6 - stay) * (6 - stay) / 36.0f;
+}
+
+static void features(const int *mine, const int *theirs, float *f) {
+    int mm = made_bits(mine), tm = made_bits(theirs);
+    side_features(mine, theirs, mm, tm, f);
+    side_features(theirs, mine, tm, mm, f + NF / 2);
+}
+
 /* ---------------------------------------------------------------- eval */
 static Net contact, race;
 
 static void evaluate(const int *mine, const int *theirs, float *out) {
-    int idx[NIN]; float val[NIN], hid[256];
-    int nz = encode(mine, theirs, idx, val);
-    forward(is_race(mine, theirs) ? &race : &contact, idx, val, nz, hid, out);
+    int idx[NIN]; float val[NIN], hid[HMAX];
+    Net *n = is_race(mine, theirs) ? &race : &contact;
+    int nz = encode(mine, theirs, idx, val, n->nin > NRAW);
+    forward(n, idx, val, nz, hid, out);
 }
 
 static float equity(const float *p) {
@@ -347,6 +516,47 @@ static int mc_idx[MAXPLY][NIN];
 static float mc_val[MAXPLY][NIN];
 static int mc_nz[MAXPLY];
 
+/* The best play of (mine, theirs) for the roll: the position after it (from
+ * the opponent's view) in m2/t2, its probabilities from the opponent's view
+ * in best_p, and *done when it bears off the last checker. */
+static void play_roll(const int *mine, const int *theirs, int d1, int d2, int *m2, int *t2,
+                      float *best_p, int *done) {
+    int n = generate(mine, theirs, d1, d2);
+    *done = 0;
+    if (n == 0) {
+        float p[NOUT];
+        evaluate(theirs, mine, p);
+        memcpy(m2, theirs, 25 * sizeof(int)); memcpy(t2, mine, 25 * sizeof(int));
+        memcpy(best_p, p, sizeof p);
+        return;
+    }
+    float best_e = -1e9f;
+    int best_r = 0;
+    for (int r = 0; r < n; r++) {
+        float p[NOUT], q[NOUT], e;
+        after(r, m2, t2);
+        int left = 0;
+        for (int i = 0; i < 25; i++) left += t2[i];
+        if (left == 0) {
+            finished(m2, q);
+            /* store from the opponent's view so the flip below works */
+            p[0] = 0; p[1] = 0; p[2] = 0; p[3] = q[1]; p[4] = q[2];
+            e = equity(q);
+            e += 10; /* a finishing play is always best */
+        } else {
+            evaluate(m2, t2, p);
+            e = -equity(p);
+        }
+        if (e > best_e) { best_e = e; best_r = r; memcpy(best_p, p, NOUT * sizeof(float)); }
+    }
+    after(best_r, m2, t2);
+    int left = 0;
+    for (int i = 0; i < 25; i++) left += t2[i];
+    *done = left == 0;
+}
+
+static int one_ply;  /* TD_ONE_PLY: train toward the average over the 21 rolls */
+
 static int play_game(float alpha, int train) {
     int mine[25], theirs[25], m2[25], t2[25];
     int first = 1, plies = 0;
@@ -360,47 +570,29 @@ static int play_game(float alpha, int train) {
     for (;;) {
         int d1 = roll_die(), d2 = roll_die();
         if (first) { while (d1 == d2) { d1 = roll_die(); d2 = roll_die(); } first = 0; }
-        int n = generate(mine, theirs, d1, d2);
-        float target[NOUT], best_p[NOUT];
+        float target[NOUT], best_p[NOUT], avg[NOUT] = {0, 0, 0, 0, 0};
         int done = 0;
-        if (n == 0) {
-            float p[NOUT];
-            evaluate(theirs, mine, p);
-            memcpy(m2, theirs, sizeof m2); memcpy(t2, mine, sizeof t2);
-            memcpy(best_p, p, sizeof p);
-        } else {
-            float best_e = -1e9f;
-            int best_r = 0;
-            for (int r = 0; r < n; r++) {
-                float p[NOUT], q[NOUT], e;
-                after(r, m2, t2);
-                int left = 0;
-                for (int i = 0; i < 25; i++) left += t2[i];
-                if (left == 0) {
-                    finished(m2, q);
-                    /* store from the opponent's view so the flip below works */
-                    p[0] = 0; p[1] = 0; p[2] = 0; p[3] = q[1]; p[4] = q[2];
-                    e = equity(q);
-                    e += 10; /* a finishing play is always best */
-                } else {
-                    evaluate(m2, t2, p);
-                    e = -equity(p);
-                }
-                if (e > best_e) { best_e = e; best_r = r; memcpy(best_p, p, sizeof p); }
+        if (train && one_ply) {
+            /* the 1-ply value: each of the 21 rolls played best at 0-ply */
+            for (int r = 0; r < 21; r++) {
+                float p[NOUT];
+                int dn, w = ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
+                play_roll(mine, theirs, ROLL_D1[r], ROLL_D2[r], m2, t2, p, &dn);
+                avg[0] += w * (1 - p[0]); avg[1] += w * p[3]; avg[2] += w * p[4];
+                avg[3] += w * p[1]; avg[4] += w * p[2];
             }
-            after(best_r, m2, t2);
-            int left = 0;
-            for (int i = 0; i < 25; i++) left += t2[i];
-            done = left == 0;
+            for (int k = 0; k < NOUT; k++) avg[k] /= 36.0f;
         }
+        play_roll(mine, theirs, d1, d2, m2, t2, best_p, &done);
         /* target for the position before the roll, from the mover's view */
         target[0] = 1 - best_p[0];
         target[1] = best_p[3];
         target[2] = best_p[4];
         target[3] = best_p[1];
         target[4] = best_p[2];
+        if (train && one_ply) memcpy(target, avg, sizeof avg);
         if (train && monte_carlo) {
-            if (plies < MAXPLY) mc_nz[plies] = encode(mine, theirs, mc_idx[plies], mc_val[plies]);
+            if (plies < MAXPLY) mc_nz[plies] = encode(mine, theirs, mc_idx[plies], mc_val[plies], race.nin > NRAW);
             if (done) {
                 /* the player who moved at ply k wins when k has the parity of this ply */
                 float won[NOUT] = {1, 0, 0, 0, 0}, lost[NOUT] = {0, 0, 0, 0, 0};
@@ -414,8 +606,9 @@ static int play_game(float alpha, int train) {
             }
         } else if (train) {
             int idx[NIN]; float val[NIN];
-            int nz = encode(mine, theirs, idx, val);
-            if (is_race(mine, theirs)) {
+            int r = is_race(mine, theirs);
+            int nz = encode(mine, theirs, idx, val, (r ? race.nin : contact.nin) > NRAW);
+            if (r) {
                 sq_err_r += train_step(&race, idx, val, nz, target, alpha); n_r++;
             } else {
                 sq_err_c += train_step(&contact, idx, val, nz, target, alpha); n_c++;
@@ -455,18 +648,24 @@ static int read_pos(int *mine, int *theirs) {
 }
 
 int main(int argc, char **argv) {
+    build_escapes();
     if (argc >= 5 && (!strcmp(argv[1], "train") || !strcmp(argv[1], "race"))) {
         race_mode = !strcmp(argv[1], "race");
         monte_carlo = race_mode && getenv("TD_MONTE_CARLO") != NULL;
+        one_ply = getenv("TD_ONE_PLY") != NULL;
         const char *out = argv[2];
         long games = atol(argv[3]);
         rng_s = strtoull(argv[4], 0, 10);
         double a0 = 0.1, a1 = 0.02;
         if (argc >= 6 && strcmp(argv[5], "-")) {
             if (load(argv[5])) { fprintf(stderr, "cannot read %s\n", argv[5]); return 1; }
+            /* an older contact net gains the hand-made inputs (zero weights), and
+             * TD_HIDDEN=N hidden units (the new ones with zero output weights) */
+            const char *hidden = getenv("TD_HIDDEN");
+            net_grow(&contact, NIN, hidden ? atoi(hidden) : contact.h);
         } else {
-            net_alloc(&contact, HC); net_init(&contact);
-            net_alloc(&race, HR); net_init(&race);
+            net_alloc(&contact, NIN, HC); net_init(&contact);
+            net_alloc(&race, NRAW, HR); net_init(&race);
         }
         if (argc >= 8) { a0 = atof(argv[6]); a1 = atof(argv[7]); }
         time_t t0 = time(0);
@@ -501,6 +700,16 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
+    if (argc >= 2 && !strcmp(argv[1], "features")) {
+        int mine[25], theirs[25];
+        while (read_pos(mine, theirs)) {
+            float f[NF];
+            features(mine, theirs, f);
+            for (int k = 0; k < NF; k++) printf(k ? " %.7f" : "%.7f", f[k]);
+            printf("\n");
+        }
+        return 0;
+    }
     if (argc >= 2 && !strcmp(argv[1], "moves")) {
         int mine[25], theirs[25], d1, d2;
         while (read_pos(mine, theirs) && scanf("%d %d", &d1, &d2) == 2) {
@@ -518,6 +727,6 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: td_train train OUT GAMES SEED [INIT|-] [A0 A1] | eval W | moves\n");
+    fprintf(stderr, "usage: td_train train OUT GAMES SEED [INIT|-] [A0 A1] | eval W | moves | features\n");
     return 1;
 }

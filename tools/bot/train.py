@@ -33,7 +33,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "tools" / "bot" / "td_train.c"
 OUT = ROOT / "game" / "bot" / "weights.bin"
-NIN, NOUT = 208, 5
+NOUT = 5
 
 
 def build(work):
@@ -44,15 +44,19 @@ def build(work):
 
 
 def convert(raw, out=OUT):
-    """Turn td_train's raw output (contact net then race net) into a weights file."""
+    """Turn td_train's raw output (contact net then race net) into a weights file.
+
+    The raw format is, per net: int32 inputs, int32 hidden units, then the
+    float32 arrays; the weights file is the same behind a magic and a count.
+    """
     data = pathlib.Path(raw).read_bytes()
     offset = 0
     parts = []
     for _ in range(2):
-        (h,) = struct.unpack_from("<i", data, offset)
-        size = 4 * (NIN * h + h + NOUT * h + NOUT)
-        parts.append(struct.pack("<II", NIN, h) + data[offset + 4:offset + 4 + size])
-        offset += 4 + size
+        nin, h = struct.unpack_from("<ii", data, offset)
+        size = 4 * (nin * h + h + NOUT * h + NOUT)
+        parts.append(struct.pack("<II", nin, h) + data[offset + 8:offset + 8 + size])
+        offset += 8 + size
     if offset != len(data):
         raise ValueError(f"{raw}: {len(data) - offset} bytes left over")
     blob = b"BGNN1\0" + struct.pack("<I", len(parts)) + b"".join(parts)
@@ -71,7 +75,7 @@ def to_raw(weights, raw):
     for _ in range(count):
         nin, h = struct.unpack_from("<II", data, offset)
         size = 4 * (nin * h + h + NOUT * h + NOUT)
-        out += struct.pack("<i", h) + data[offset + 8:offset + 8 + size]
+        out += struct.pack("<ii", nin, h) + data[offset + 8:offset + 8 + size]
         offset += 8 + size
     pathlib.Path(raw).write_bytes(out)
 

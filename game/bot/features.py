@@ -1,0 +1,233 @@
+"""Hand-made inputs of the contact net: shots, escapes, primes, the bar.
+
+The raw inputs (:mod:`game.bot.net`) describe each point on its own; these
+describe how the points work together, which a small net learns slowly.
+Six per side (the player on roll first, then the opponent), every one a
+small whole number ("code") that :func:`values` turns into the input:
+
+0. *shots*: of the opponent's 36 rolls, how many hit at least one of this
+   side's blots (direct and combination shots, landing points that are
+   blocked stop a combination; a checker on the bar must be the one that
+   hits).  Input ``code / 36``.
+1. *escape*: of the 36 rolls, how many carry this side's rearmost checker
+   past the opponent's made points among the 10 points in front of it
+   (every landing open).  Input ``code / 36``.
+2. *containment*: the fewest such rolls for a checker on any of this
+   side's points 15-24 (the opponent's blockade seen from anywhere in his
+   half).  Input ``code / 36``.
+3. *prime*: the longest run of this side's made points, at most 6.
+   Input ``code / 6``.
+4. *dance*: with a checker on the bar, the chance that both dice are
+   blocked, ``(c/6)²`` with ``c`` the opponent's made home points.
+5. *stay out*: with two or more on the bar, the chance that at least one
+   stays out, ``1 − ((6−c)/6)²``.
+
+The C trainer (tools/bot/td_train.c) computes the same values;
+tests/test_bot_train.py checks that both agree.
+
+>>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+>>> codes(start, start)
+(0, 16, 4, 1, 0, 0, 0, 16, 4, 1, 0, 0)
+>>> blot = (0, 0, 0, 0, 0, 5, 1, 2, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+>>> codes(blot, start)[0]       # the 7-point blot: 6s, 5-1, 4-2, 3-3, 2-2 from the 24-point
+17
+"""
+
+__all__ = ["NF", "PER_SIDE", "codes", "values", "shots", "escapes", "SIZES"]
+
+PER_SIDE = 6
+NF = 2 * PER_SIDE
+# number of distinct codes of each feature (for lookup tables)
+SIZES = (37, 37, 37, 7, 7, 7)
+
+# the 21 rolls (high die first) with their weights out of 36
+_ROLLS = tuple((d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(1, d1 + 1))
+_WEIGHT = tuple(w for _, _, w in _ROLLS)
+
+
+def _build_shots():
+    direct = [0] * 25           # rolls with a die equal to the distance
+    combos = [[] for _ in range(25)]  # (bit, double, steps, alternatives of landing offsets)
+    for r, (d1, d2, _) in enumerate(_ROLLS):
+        bit = 1 << r
+        if d1 == d2:
+            direct[d1] |= bit
+            for k in range(2, 5):
+                combos[k * d1].append((bit, True, k, (tuple(d1 * i for i in range(1, k)),)))
+        else:
+            direct[d1] |= bit
+            direct[d2] |= bit
+            combos[d1 + d2].append((bit, False, 2, ((d1,), (d2,))))
+    return tuple(direct), tuple(tuple(c) for c in combos)
+
+
+_DIRECT, _COMBOS = _build_shots()
+_COUNT7 = tuple(tuple(sum(_WEIGHT[base + i] for i in range(7) if m >> i & 1) for m in range(128))
+                for base in (0, 7, 14))
+
+
+def _weight(mask):
+    return _COUNT7[0][mask & 127] + _COUNT7[1][(mask >> 7) & 127] + _COUNT7[2][mask >> 14]
+
+
+def _made(board):
+    """Bit ``i`` set when ``board`` holds two or more checkers on its index ``i`` (0-23)."""
+    m = 0
+    bit = 1
+    for n in board[:24]:
+        if n >= 2:
+            m |= bit
+        bit <<= 1
+    return m
+
+
+def _reverse24(m):
+    """The same points seen from the other side (index ``i`` becomes ``23 - i``)."""
+    return int(format(m, "024b")[::-1], 2)
+
+
+def shots(att, dfn, block=None):
+    """Rolls (of 36) with which ``att`` (on roll) hits at least one blot of ``dfn``.
+
+    Both boards are in their owner's numbering.  ``block``: ``dfn``'s made
+    points in ``att``'s numbering (computed when not given).
+
+    >>> me = (0,) * 5 + (1,) + (0,) * 19             # a blot on my 6-point
+    >>> them = (0,) * 23 + (1, 0)                    # a checker on their 24-point: 5 away
+    >>> shots(them, me)                              # any 5, 4-1, 3-2
+    15
+    """
+    blots = [23 - j for j in range(23, -1, -1) if dfn[j] == 1]
+    if not blots:
+        return 0
+    if block is None:
+        block = _reverse24(_made(dfn))
+    bar = att[24]
+    if bar:
+        sources = (24,)
+        nd_max = 2 if bar == 1 else 1
+        d_max = max(1, 5 - bar)
+    else:
+        sources = [i for i in range(24) if att[i] and i > blots[0]]
+        nd_max, d_max = 2, 4
+    mask = 0
+    for s in sources:
+        for b in blots:
+            if b >= s:
+                break
+            dist = s - b
+            if dist <= 6:
+                mask |= _DIRECT[dist]
+            for bit, double, steps, alts in _COMBOS[dist]:
+                if mask & bit or steps > (d_max if double else nd_max):
+                    continue
+                for alt in alts:
+                    for o in alt:
+                        if block >> (s - o) & 1:
+                            break
+                    else:
+                        mask |= bit
+                        break
+    return _weight(mask)
+
+
+WINDOW = 10   # how far ahead a blocking point counts for the escape inputs
+
+
+def _escape_count(mask):
+    # mask bit k: the point WINDOW - k pips ahead is blocked (k = 0..WINDOW-1)
+    if not mask:
+        return 36
+    far = WINDOW - (mask & -mask).bit_length() + 1   # distance of the farthest block
+
+    def open_(d):
+        return d > WINDOW or not mask >> (WINDOW - d) & 1
+
+    total = 0
+    for d1, d2, w in _ROLLS:
+        ok = False
+        if d1 == d2:
+            for k in range(1, 5):
+                if not open_(k * d1):
+                    break
+                if k * d1 > far:
+                    ok = True
+                    break
+        else:
+            ok = (d1 > far or d2 > far
+                  or (d1 + d2 > far and (open_(d1) or open_(d2)) and open_(d1 + d2)))
+        if ok:
+            total += w
+    return total
+
+
+_ESCAPES = [None] * (1 << WINDOW)
+_FULL = (1 << WINDOW) - 1
+
+
+def escapes(block, p):
+    """Rolls (of 36) that carry a checker on index ``p`` (24: the bar) past ``block``.
+
+    ``block``: the opponent's made points in the checker's owner's numbering;
+    only those less than ``WINDOW`` pips ahead count.
+
+    >>> escapes(0, 20)
+    36
+    >>> escapes(0b111111 << 12, 20)     # a full prime on indices 12-17
+    0
+    >>> escapes(0b1011 << 14, 20)       # blocks 3, 5 and 6 pips ahead: 6-1 6-2 6-4 5-2 5-4 4-3 4-4
+    13
+    """
+    m = (block >> (p - WINDOW)) & _FULL if p >= WINDOW else (block << (WINDOW - p)) & _FULL
+    n = _ESCAPES[m]
+    if n is None:
+        n = _ESCAPES[m] = _escape_count(m)
+    return n
+
+
+def _longest(m):
+    n = 0
+    while m:
+        m &= m >> 1
+        n += 1
+    return n
+
+
+def _side(me, them, my_made, their_made):
+    """The six codes of the side ``me`` (``their_made``: the opponent's made points, own numbering)."""
+    block = _reverse24(their_made)   # the opponent's points in my numbering
+    back = 24
+    while back > 0 and not me[back]:
+        back -= 1
+    esc = escapes(block, back)
+    contain = min(escapes(block, p) for p in range(14, 24))
+    prime = min(_longest(my_made), 6)
+    bar = me[24]
+    c = bin(their_made & 63).count("1")
+    return (shots(them, me, _reverse24(my_made)), esc, contain, prime,
+            c if bar else 0, c if bar >= 2 else 0)
+
+
+def codes(mine, theirs):
+    """The 12 feature codes of a position (the player on roll first)."""
+    mm = _made(mine)
+    tm = _made(theirs)
+    return _side(mine, theirs, mm, tm) + _side(theirs, mine, tm, mm)
+
+
+_SCALE = (lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 6.0,
+          lambda c: c * c / 36.0, lambda c: 1.0 - (6 - c) * (6 - c) / 36.0)
+
+
+def value(k, code):
+    """The input value of feature ``k`` (0-5, either side) for ``code``.
+
+    >>> value(4, 3), value(5, 0)
+    (0.25, 0.0)
+    """
+    return _SCALE[k % PER_SIDE](code)
+
+
+def values(mine, theirs):
+    """The 12 inputs as floats."""
+    return [value(k, c) for k, c in enumerate(codes(mine, theirs))]

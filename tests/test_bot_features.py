@@ -1,0 +1,104 @@
+"""The contact net's hand-made inputs: shots, escapes, primes, the bar."""
+
+import random
+
+from game import Position
+from game.bot import features
+from game.bot.features import codes, escapes, shots
+
+
+def side(points, bar=0):
+    """25 counts in the owner's numbering from ``{point: count}`` (points 1-24)."""
+    counts = [0] * 25
+    for point, n in points.items():
+        counts[point - 1] = n
+    counts[24] = bar
+    return tuple(counts)
+
+
+def test_a_direct_shot_is_any_roll_with_that_number_and_its_combinations():
+    # Given my blot 3 pips in front of one opposing checker, nothing in between
+    me = side({6: 1})
+    them = side({22: 1})           # their 22-point is my 3-point: 3 pips behind my blot
+    # Then any 3 (11 rolls), 2-1 (2 rolls) and 1-1 (1 roll) hit: 14
+    assert shots(them, me) == 14
+
+
+def test_a_blocked_landing_point_stops_a_combination_shot():
+    # Given my blot on my 12-point, 8 pips in front of an opposing checker on my 4-point
+    me = side({12: 1, 6: 2, 7: 2, 9: 2, 10: 2})
+    them = side({21: 1})           # their 21-point is my 4-point
+    # 6-2 lands on my 10- or 6-point first, 5-3 on my 9- or 7-point, 2-2 on my 6-point: all blocked;
+    # only 4-4 (through my open 8-point) hits
+    assert shots(them, me) == 1
+
+
+def test_a_checker_on_the_bar_must_hit_from_the_bar():
+    # Given my blot on my 5-point and an opposing checker on the bar, another on their 24-point
+    me = side({5: 1})
+    them = side({24: 1}, bar=1)
+    # Only the checker on the bar counts: entering on my 5-point takes a 5, or 4-1, 3-2 (their 20-point is 5 pips in)
+    assert shots(them, me) == 11 + 2 + 2
+
+
+def test_no_blots_no_shots():
+    start = Position.start()
+    assert shots(start.theirs, start.mine) == 0
+
+
+def test_shots_agree_with_the_engines_legal_plays():
+    # the count is exact when the attacker has nothing on the bar, except for the
+    # rare roll whose hit the rules forbid (both dice must be played)
+    rng = random.Random(4)
+    checked = exact = 0
+    position = Position.start()
+    while checked < 60:
+        if position.winner() is not None:
+            position = Position.start()
+        attacker = position.swapped()   # the opponent of the player on roll attacks his blots
+        if not attacker.mine[24] and any(n == 1 for n in position.mine[:24]):
+            hit = 0
+            for d1 in range(1, 7):
+                for d2 in range(1, 7):
+                    results = attacker.legal_moves((d1, d2)).results()
+                    if any(r.mine[24] > position.mine[24] for r in results):
+                        hit += 1
+            got = shots(attacker.mine, position.mine)
+            assert got >= hit
+            exact += got == hit
+            checked += 1
+        results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
+        position = rng.choice(results) if results else position.swapped()
+    assert exact >= 57
+
+
+def test_escapes_behind_a_prime():
+    block = 0b111111 << 12              # six points in a row, indices 12-17
+    assert escapes(block, 18) == 0      # right behind it: trapped
+    assert escapes(0b111111 << 18, 24) == 0   # a closed board in front of the bar
+    assert escapes(0, 18) == 36         # nothing in front
+    # one point 6 pips ahead: 7 pips or more without landing on it (nine non-doubles, 4-4, 5-5)
+    assert escapes(1 << 12, 18) == 9 * 2 + 2
+
+
+def test_codes_of_a_closed_board_with_two_on_the_bar():
+    # Given the opponent's home board closed and two of my checkers on the bar
+    me = side({6: 5, 8: 3, 13: 5}, bar=2)
+    them = side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    c = codes(me, them)
+    # Then I dance for sure and cannot escape; his prime is 6 long
+    assert c[features.PER_SIDE - 2:features.PER_SIDE] == (6, 6)
+    assert features.values(me, them)[4:6] == [1.0, 1.0]
+    assert c[1] == 0 and c[features.PER_SIDE + 3] == 6
+
+
+def test_codes_are_in_range():
+    rng = random.Random(2)
+    position = Position.start()
+    for _ in range(400):
+        if position.winner() is not None:
+            position = Position.start()
+        for k, code in enumerate(codes(position.mine, position.theirs)):
+            assert 0 <= code < features.SIZES[k % features.PER_SIDE]
+        results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
+        position = rng.choice(results) if results else position.swapped()
