@@ -1,52 +1,47 @@
 """Match equity: the table, and cubeful match winning chances for cube decisions.
 
-The match equity table (MET) is *computed*, not copied: the author could not
-recall the published Kazaross-XG2 numbers exactly, so the table comes from a
-standard model (as in Zadeh 1977 and Janowski 1993): each game is a
-continuous-probability game with a gammon rate of 25% of the wins (15%
-post-Crawford), players double at the opponent's take point and cash at their
-own cash point, the Crawford rule holds, and post-Crawford the trailer
-doubles at once (the leader may use a free drop).  Its numbers lie within a
-few percent of the published tables (``docs/bot.md`` compares some).
+The match equity table (MET) is the Kazaross-XG2 table (Neil Kazaross's
+rollouts with eXtreme Gammon to 9 points, GNU Backgammon rollouts to 15,
+extended to 25 points), the figures in :mod:`game.bot.met_table`, written
+from GNU Backgammon's copy by ``tools/bot/make_met.py``.  Matches go up to
+25 points, the size of the table.
 
 ``met(a, b)`` is the chance that the player ``a`` points away wins a match
 against one ``b`` away, at the start of a game before the Crawford game
-(``a == 1`` or ``b == 1`` *is* the Crawford game).
+(``a == 1`` or ``b == 1`` *is* the Crawford game); ``post_crawford(n)`` is
+the trailer's chance ``n`` away against a 1-away leader after it.
 
 >>> met(1, 1), met(3, 3)
 (0.5, 0.5)
->>> 0.64 < met(2, 4) < 0.72
-True
->>> round(met(1, 2), 4)   # Crawford game, leader 1-away against 2-away
-0.6875
->>> post_crawford(1), post_crawford(2)
-(0.5, 0.5)
+>>> met(2, 4), met(4, 2)     # 2-away against 4-away, and the other way round
+(0.6687, 0.3313)
+>>> met(1, 2)                # Crawford game, leader 1-away against 2-away
+0.67736
+>>> post_crawford(1), post_crawford(2), post_crawford(3)
+(0.5, 0.48803, 0.32264)
+>>> met(26, 1)
+Traceback (most recent call last):
+...
+ValueError: met(26, 1): the table covers 1 to 25 away
 """
 
-__all__ = ["met", "post_crawford", "outcome_mwc", "MatchCube", "GAMMON_RATE"]
+from .met_table import LENGTH, POST, PRE
 
-GAMMON_RATE = 0.25       # share of wins that are gammons, to build the table
-GAMMON_RATE_POST = 0.15  # the same in post-Crawford games (the leader plays safe)
-_met = {}
-_post = {}
+__all__ = ["met", "post_crawford", "outcome_mwc", "MatchCube", "LENGTH"]
+
+
+def _away(name, *aways):
+    for n in aways:
+        if n > LENGTH:
+            raise ValueError(f"{name}({', '.join(map(str, aways))}): the table covers 1 to {LENGTH} away")
 
 
 def post_crawford(n):
-    """Winning chance of the trailer ``n`` away against a 1-away leader, post-Crawford.
-
-    The trailer doubles at once; the leader takes or drops, whichever is better.
-    """
+    """Winning chance of the trailer ``n`` away against a 1-away leader, post-Crawford."""
     if n <= 0:
         return 1.0
-    if n == 1:
-        return 0.5
-    found = _post.get(n)
-    if found is None:
-        g = GAMMON_RATE_POST
-        take = 0.5 * ((1 - g) * post_crawford(n - 2) + g * post_crawford(n - 4))
-        drop = post_crawford(n - 1)
-        found = _post[n] = min(take, drop)
-    return found
+    _away("post_crawford", n)
+    return POST[n - 1]
 
 
 def met(a, b):
@@ -55,24 +50,8 @@ def met(a, b):
         return 1.0
     if b <= 0:
         return 0.0
-    if a == b:
-        return 0.5
-    key = (a, b)
-    found = _met.get(key)
-    if found is not None:
-        return found
-    if a > b:
-        found = 1.0 - met(b, a)
-    elif a == 1:
-        # the Crawford game: no cube; the trailer needs gammons to gain twice
-        g = GAMMON_RATE
-        found = 0.5 + 0.5 * ((1 - g) * (1 - post_crawford(b - 1)) + g * (1 - post_crawford(b - 2)))
-    else:
-        g = GAMMON_RATE
-        probs = (0.5, 0.5 * g, 0.0, 0.5 * g, 0.0)
-        found = MatchCube(probs, a, b, post=False, crawford=False, x=1.0).centered(1)
-    _met[key] = found
-    return found
+    _away("met", a, b)
+    return PRE[a - 1][b - 1]
 
 
 def outcome_mwc(a, b, post):
