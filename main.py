@@ -19,6 +19,7 @@ from pyscript import document, window
 
 from game.ui import storage
 from game.ui.controller import MAT_LIMIT, Controller
+from game.ui.cooperative import drive
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
 from game.ui.urlparams import share_url
 
@@ -210,7 +211,8 @@ class Page:
                 await asyncio.sleep(pause)
                 if not self.app.bot_to_act():
                     break
-                did = self.app.bot_act()
+                # the bot thinks in slices of ~25 ms: the page paints and answers in between
+                did = await drive(self.app.bot_act_steps())
                 self.render(animate=True)
                 pause = BOT_PAUSE.get(did, 0.5) * (0.1 if self.app.prefs.fast_bot else 1)
         except Exception as error:  # noqa: BLE001 - show it rather than freeze
@@ -422,7 +424,7 @@ class Page:
     async def hint_task(self):
         try:
             await asyncio.sleep(0.05)     # the browser paints "Thinking…" and stays responsive
-            self.app.compute_hint()
+            await drive(self.app.compute_hint_steps())
         except Exception as error:  # noqa: BLE001 - show it rather than freeze
             self.fail(error)
         finally:

@@ -24,6 +24,24 @@ same plays.
 ('24/13', True)
 >>> round(sum(bot.evaluate(Position.from_counts({1: 1}, {6: 1}))), 3)   # exact bear-off odds
 1.0
+
+Every decision also has a *step by step* form, a generator that yields (None)
+between small pieces of work and returns the answer: a browser page runs one
+piece, lets the page paint and answer clicks, then runs the next, so a long
+think never freezes it (``game/ui/cooperative.py`` drives them).  The answers
+are the same as the plain calls':
+
+>>> steps = Bot(level="master").think_move(pos, (3, 1))
+>>> pieces = 0
+>>> while True:
+...     try:
+...         next(steps)
+...     except StopIteration as done:
+...         play = done.value
+...         break
+...     pieces += 1
+>>> str(play), pieces > 21
+('8/5 6/5', True)
 """
 
 import math
@@ -34,7 +52,7 @@ from . import cube as _cube
 from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, play_results
 from .match_equity import MatchCube
 
-__all__ = ["Bot", "Hint", "LEVELS"]
+__all__ = ["Bot", "Hint", "LEVELS", "finish"]
 
 LEVELS = {
     "beginner": {"temperature": 0.08},
@@ -60,11 +78,28 @@ class Hint:
     mwc: float = None
 
 
-def one_ply(afters):
+def finish(steps):
+    """Run a step-by-step generator to its end; return its value.
+
+    >>> def count():
+    ...     yield
+    ...     return 3
+    >>> finish(count())
+    3
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def one_ply_steps(afters):
     """Probabilities for the mover of each after-position, looking one roll ahead.
 
     For each of the opponent's 21 rolls the opponent plays his best 0-ply
-    reply; the mover's probabilities are averaged over the rolls.
+    reply; the mover's probabilities are averaged over the rolls.  A
+    generator: it yields after each roll and returns the list.
     """
     out = []
     for a_mine, a_theirs in afters:
@@ -88,8 +123,14 @@ def one_ply(afters):
                 p = flip(best)
             for k in range(5):
                 total[k] += w * p[k]
+            yield
         out.append(tuple(t / 36.0 for t in total))
     return out
+
+
+def one_ply(afters):
+    """:func:`one_ply_steps` in one call."""
+    return finish(one_ply_steps(afters))
 
 
 class Bot:
@@ -112,7 +153,7 @@ class Bot:
         return evaluate(position.mine, position.theirs)
 
     def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None):
-        """``[(value, probabilities, (mine_after, theirs_after))]``, best first."""
+        """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator)."""
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
         if not afters:
@@ -120,9 +161,10 @@ class Bot:
         probs = evaluate_plays(mine, theirs, afters)
         scored = sorted(zip(map(equity, probs), probs, afters), key=lambda t: -t[0])
         if ply and len(scored) > 1:
+            yield
             top = scored[0][0]
             head = [s for s in scored[:keep] if s[0] >= top - window]
-            deeper = one_ply([s[2] for s in head])
+            deeper = yield from one_ply_steps([s[2] for s in head])
             head = sorted(((equity(p), p, s[2]) for p, s in zip(deeper, head)), key=lambda t: -t[0])
             scored = head + scored[len(head):]
         if ctx is not None and ctx.is_match:
@@ -130,6 +172,10 @@ class Bot:
             if not ply:
                 scored.sort(key=lambda t: -t[0])
         return scored
+
+    def _scored(self, position, dice, ctx):
+        s = self.settings
+        return self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16), ctx)
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford
@@ -147,9 +193,12 @@ class Bot:
     # --- plays ----------------------------------------------------------------------
     def choose_move(self, position, dice, ctx=None):
         """One of ``position.legal_moves(dice)``, or None when no play is legal."""
+        return finish(self.think_move(position, dice, ctx))
+
+    def think_move(self, position, dice, ctx=None):
+        """:meth:`choose_move` step by step: a generator that returns the play."""
         s = self.settings
-        scored = self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6),
-                              s.get("window", 0.16), ctx)
+        scored = yield from self._scored(position, dice, ctx)
         if not scored:
             return None
         temperature = s.get("temperature")
@@ -174,9 +223,11 @@ class Bot:
 
         The master level ranks its best few plays at 1-ply and the rest at 0-ply.
         """
-        s = self.settings
-        scored = self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6),
-                              s.get("window", 0.16), ctx)
+        return finish(self.think_hints(position, dice, n, ctx))
+
+    def think_hints(self, position, dice, n=None, ctx=None):
+        """:meth:`hints` step by step: a generator that returns the list."""
+        scored = yield from self._scored(position, dice, ctx)
         if n is not None:
             scored = scored[:n]
         plays = position.legal_moves(dice)
@@ -187,6 +238,7 @@ class Bot:
 
     # --- cube -------------------------------------------------------------------------
     def _cube_probs(self, position):
+        """The probabilities cube decisions use (a generator)."""
         p = self.evaluate(position)
         if self.settings.get("ply"):
             # average over the rolls of the player on roll, each played best at 0-ply
@@ -199,12 +251,18 @@ class Bot:
                     q = flip(evaluate(position.theirs, position.mine))
                 for k in range(5):
                     total[k] += w * q[k]
+                yield
             p = tuple(t / 36.0 for t in total)
         return p
 
+    def think_cube(self, position, ctx=None):
+        """:meth:`cube_equities` step by step: a generator that returns them."""
+        p = yield from self._cube_probs(position)
+        return _cube.cube_equities(p, ctx, self.cube_life)
+
     def cube_equities(self, position, ctx=None):
         """:class:`game.bot.cube.CubeEquities` for the player on roll in ``position``."""
-        return _cube.cube_equities(self._cube_probs(position), ctx, self.cube_life)
+        return finish(self.think_cube(position, ctx))
 
     def cube_action(self, position, ctx=None):
         """``"double"``, ``"no_double"`` or ``"too_good"`` for the player on roll."""

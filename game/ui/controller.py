@@ -33,6 +33,7 @@ from ..position import Position
 from ..turn import Turn
 from ..xgid import encode_xgid, xgid_from_gnubg
 from . import replay as replays
+from .cooperative import finish as _finish
 from . import storage
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, pick_language, translator
@@ -1146,6 +1147,13 @@ class Controller:
         ``"step"``, ``"done"``, ``"new_game"``, or None when it is not its turn.
         ``main.py`` waits a little between calls so people can follow.
         """
+        return _finish(self.bot_act_steps())
+
+    def bot_act_steps(self):
+        """:meth:`bot_act` step by step: a generator that yields while the bot thinks and
+        returns what it did.  ``main.py`` drives it with :func:`game.ui.cooperative.drive`,
+        so the page stays live; if the match changed meanwhile (a new match, a resume),
+        the thought is dropped and it returns None."""
         if not self.bot_to_act():
             return None
         m = self.match
@@ -1159,9 +1167,14 @@ class Controller:
         player = m.player_to_act
         bot = self._bot(player)
         if phase is Phase.ROLL_OR_DOUBLE:
-            if m.can_double() and self._cube_says(bot, "cube_action", player) == "double":
-                self._double()
-                return "double"
+            if m.can_double():
+                state = self._bot_state()
+                action = yield from self._cube_says(bot, "cube_action", player)
+                if self._bot_state() != state:
+                    return None
+                if action == "double":
+                    self._double()
+                    return "double"
             self._roll()
             return "roll"
         if phase is Phase.DOUBLED:
@@ -1169,7 +1182,10 @@ class Controller:
             if m.game.offer == "beaver":
                 self._take()                                   # the doubler stands by his double
                 return "take"
-            answer = self._cube_says(bot, "take_decision", doubler)
+            state = self._bot_state()
+            answer = yield from self._cube_says(bot, "take_decision", doubler)
+            if self._bot_state() != state:
+                return None
             if answer == "beaver" and m.refusal("beaver") is None:
                 self._beaver()
                 return "take"
@@ -1189,7 +1205,14 @@ class Controller:
                 if turn.no_move:
                     self.bot_plan = []
                 else:
-                    move = bot.choose_move(turn.position, turn.dice, self._context(player))
+                    think = getattr(bot, "think_move", None)
+                    if think is None:      # a bot without a step-by-step form
+                        move = bot.choose_move(turn.position, turn.dice, self._context(player))
+                    else:
+                        state = self._bot_state()
+                        move = yield from think(turn.position, turn.dice, self._context(player))
+                        if self._bot_state() != state:
+                            return None
                     self.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
                     self.message = ("msg.bot_played", {"name": {"player": player},
                                                        "dice": _dice_text(m.dice), "move": str(move)})
@@ -1202,11 +1225,24 @@ class Controller:
             return "done"
         return None  # pragma: no cover
 
-    def _cube_says(self, bot, method, doubler):
-        """The bot's cube answer; both questions are asked from the (would-be) doubler's side."""
+    def _bot_state(self):
+        """What the bot's thought is about: the match, its position, cube and turn."""
         m = self.match
+        if m is None:
+            return None
+        return (id(m), m.game_number, len(m.events), m.phase, m.position_id(), m.match_id())
+
+    def _cube_says(self, bot, method, doubler):
+        """The bot's cube answer (a generator); both questions are asked from the (would-be)
+        doubler's side."""
+        m = self.match
+        position, ctx = m.game.position, self._context(doubler)
+        think = getattr(bot, "think_cube", None)
+        if think is not None:
+            equities = yield from think(position, ctx)
+            return equities.action if method == "cube_action" else equities.response
         try:
-            return getattr(bot, method)(m.game.position, self._context(doubler))
+            return getattr(bot, method)(position, ctx)
         except AttributeError:  # a bot without cube play: never doubles, always takes
             return "no_double" if method == "cube_action" else "take"
 
@@ -1269,6 +1305,10 @@ class Controller:
         The numbers are kept (and shown in the current language by :meth:`view`) until
         the game moves on.  Returns True when there is a hint.
         """
+        return _finish(self.compute_hint_steps())
+
+    def compute_hint_steps(self):
+        """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
         self.hint = None
         if not self.hint_available():
             return False
@@ -1280,11 +1320,11 @@ class Controller:
         key = self._hint_key()
         if m.phase is Phase.MOVING:
             turn = m.turn
-            hints = bot.hints(turn.position, turn.dice, ctx=self._context(m.player_on_roll))
+            hints = yield from bot.think_hints(turn.position, turn.dice, ctx=self._context(m.player_on_roll))
             self.hint = (key, "plays", (hints, turn.dice, bool(m.config.length)))
         else:
             position = m.game.position          # seen from the player on roll: the doubler
-            equities = bot.cube_equities(position, self._context(m.player_on_roll))
+            equities = yield from bot.think_cube(position, self._context(m.player_on_roll))
             self.hint = (key, "cube", (equities, bot.evaluate(position), m.phase is Phase.DOUBLED))
         return True
 

@@ -1,0 +1,182 @@
+"""The bot thinks step by step (so the page never freezes) and still plays what it played."""
+
+import asyncio
+import time
+
+import pytest
+
+from game import Position
+from game.bot import LEVELS, Bot, CubeContext
+from game.bot.bot import finish
+from game.bot.evaluator import ROLLS, equity, evaluate, flip, play_results
+from game.bot.timing import sample_positions
+from game.ui.controller import Controller
+from game.ui.cooperative import drive
+from game.ui.storage import MemoryStore
+
+CASES = sample_positions(40, seed=11)
+
+
+def pieces(steps):
+    """Run a step-by-step generator; ``(value, number of yields)``."""
+    count = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, count
+        count += 1
+
+
+# --- the same plays as before --------------------------------------------------------------
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_step_by_step_plays_are_the_plain_plays(level):
+    # Given two bots with the same seed, one asked plainly and one step by step
+    plain, stepped = Bot(level=level, seed=4), Bot(level=level, seed=4)
+    cases = CASES if level != "master" else CASES[:12]
+    for position, dice in cases:
+        # Then they choose the same play, and the noisy levels draw the same numbers
+        assert finish(stepped.think_move(position, dice)) == plain.choose_move(position, dice)
+    assert stepped.rng.random() == plain.rng.random()
+
+
+def best_reply_probabilities(mine, theirs):
+    """The opponent's best 0-ply reply for each roll, averaged: the textbook 1-ply, evaluated
+    from scratch (no incremental sums), for the player who just moved."""
+    total = [0.0] * 5
+    for d1, d2, w in ROLLS:
+        replies = play_results(mine, theirs, d1, d2)
+        if replies:
+            best = max((evaluate(m, t) for m, t in replies), key=lambda p: -equity(p))
+        else:
+            best = flip(evaluate(theirs, mine))
+        for k in range(5):
+            total[k] += w * best[k]
+    return tuple(t / 36.0 for t in total)
+
+
+def test_master_plays_the_best_play_of_a_textbook_filtered_one_ply():
+    settings = LEVELS["master"]
+    bot = Bot(level="master")
+    checked = 0
+    for position, dice in CASES[:10]:
+        afters = play_results(position.mine, position.theirs, *dice)
+        if len(afters) < 2:
+            continue
+        zero = sorted(((equity(flip(evaluate(*a))), a) for a in afters), key=lambda t: -t[0])
+        head = [a for e, a in zero[:settings["keep"]] if e >= zero[0][0] - settings["window"]]
+        deep = [equity(best_reply_probabilities(*a)) for a in head]
+        best = head[deep.index(max(deep))]
+        result = position.play(bot.choose_move(position, dice))    # seen from the opponent
+        chosen = (result.mine, result.theirs)
+        assert chosen in head
+        assert chosen == best or deep[head.index(chosen)] == pytest.approx(max(deep), abs=1e-9)
+        checked += 1
+    assert checked >= 5
+
+
+def test_step_by_step_hints_and_cube_are_the_plain_ones():
+    bot = Bot(level="master")
+    position, dice = CASES[5]
+    ctx = CubeContext(match_length=7, score_me=2, score_opponent=4)
+    assert finish(bot.think_hints(position, dice, 3, ctx)) == bot.hints(position, dice, 3, ctx)
+    assert finish(bot.think_cube(position, ctx)) == bot.cube_equities(position, ctx)
+
+
+# --- small pieces ----------------------------------------------------------------------------
+
+def test_master_yields_between_the_replies_of_each_candidate():
+    # Given opening rolls with one clear play (3-1) and with close candidates (2-1)
+    for dice, most in (((3, 1), 1), ((2, 1), 6)):
+        play, count = pieces(Bot(level="master").think_move(Position.start(), dice))
+        # Then it yields once after 0-ply and once per roll of each candidate it looks deeper at
+        assert (count - 1) % 21 == 0 and 1 <= (count - 1) // 21 <= most
+    assert count > 1 + 21       # 2-1 has more than one candidate
+
+
+def test_master_cube_decision_yields_once_per_roll():
+    equities, count = pieces(Bot(level="master").think_cube(Position.start(), CubeContext()))
+    assert count == 21 and equities.action == "no_double"
+
+
+def test_the_longest_piece_is_a_small_part_of_a_master_think():
+    bot = Bot(level="master")
+    bot.choose_move(Position.start(), (6, 5))          # load the nets first
+    position, dice = Position.start(), (2, 1)
+    times, steps = [], bot.think_move(position, dice)
+    t0 = time.perf_counter()
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            break
+        t1 = time.perf_counter()
+        times.append(t1 - t0)
+        t0 = t1
+    assert len(times) > 40 and max(times) < sum(times) / 5
+
+
+# --- driving it: the event loop runs in between -------------------------------------------------
+
+def test_drive_lets_other_tasks_run_between_slices():
+    ticks = []
+
+    async def ticker():
+        while True:
+            ticks.append(time.perf_counter())
+            await asyncio.sleep(0)
+
+    async def main():
+        task = asyncio.ensure_future(ticker())
+        slices = []
+        play = await drive(Bot(level="master").think_move(Position.start(), (4, 2)),
+                           slice_s=0.0, on_slice=slices.append)
+        task.cancel()
+        return play, slices
+
+    play, slices = asyncio.run(main())
+    assert str(play) == "8/4 6/4"
+    assert len(slices) > 40 and len(ticks) > 40
+
+
+def test_drive_returns_at_once_when_there_is_nothing_to_wait_for():
+    def no_work():
+        return 7
+        yield  # noqa: unreachable - makes this a generator
+
+    assert asyncio.run(drive(no_work())) == 7
+
+
+# --- the controller ------------------------------------------------------------------------------
+
+def test_the_bot_drops_its_thought_when_the_match_changes_meanwhile():
+    # Given the master bot to move in a match it watches
+    app = Controller(MemoryStore())
+    app.boot("?mode=watch&length=3&seed=4&level=master")
+    app.bot_act()                                            # the opening roll
+    assert app.match.turn is not None and app.bot_to_act()
+    before = app.match.position_id()
+    # When a new match starts while it thinks
+    steps = app.bot_act_steps()
+    next(steps)
+    app.boot("?mode=watch&length=5&seed=9&level=master")
+    new = app.match.position_id(), app.match.match_id()
+    # Then the old thought changes nothing
+    assert finish(steps) is None
+    assert (app.match.position_id(), app.match.match_id()) == new
+    # and the same steps run to the end make a move as the plain call does
+    app.boot("?mode=watch&length=3&seed=4&level=master")
+    app.bot_act()
+    assert app.match.position_id() == before
+    assert finish(app.bot_act_steps()) == "step"
+
+
+def test_a_hint_is_worked_out_step_by_step():
+    app = Controller(MemoryStore())
+    app.boot("?mode=hotseat&length=3&seed=4")
+    app.roll()
+    assert app.hint_available()
+    done, count = pieces(app.compute_hint_steps())
+    assert done is True and count > 21
+    assert app.view().hint_html
