@@ -94,12 +94,34 @@ def finish(steps):
             return done.value
 
 
+#: plays evaluated between two yields of the step-by-step forms (a few ms in Pyodide)
+CHUNK = 64
+
+
+def evaluate_steps(mine, theirs, afters, bases=None):
+    """:func:`evaluate_plays` in chunks of :data:`CHUNK` plays, yielding between them.
+
+    A generator that returns the same list as ``evaluate_plays``.
+    """
+    if bases is None:
+        bases = {}
+    if len(afters) <= CHUNK:
+        return evaluate_plays(mine, theirs, afters, bases)
+    out = []
+    for i in range(0, len(afters), CHUNK):
+        if i:
+            yield
+        out.extend(evaluate_plays(mine, theirs, afters[i:i + CHUNK], bases))
+    return out
+
+
 def one_ply_steps(afters):
     """Probabilities for the mover of each after-position, looking one roll ahead.
 
     For each of the opponent's 21 rolls the opponent plays his best 0-ply
     reply; the mover's probabilities are averaged over the rolls.  A
-    generator: it yields after each roll and returns the list.
+    generator: it yields after each roll (and within a roll with many
+    replies) and returns the list.
     """
     out = []
     for a_mine, a_theirs in afters:
@@ -115,7 +137,7 @@ def one_ply_steps(afters):
             else:
                 best = None
                 best_e = -9.0
-                for q in evaluate_plays(a_mine, a_theirs, replies, bases):
+                for q in (yield from evaluate_steps(a_mine, a_theirs, replies, bases)):
                     e = equity(q)
                     if e > best_e:
                         best_e = e
@@ -158,7 +180,7 @@ class Bot:
         afters = play_results(mine, theirs, dice[0], dice[1])
         if not afters:
             return []
-        probs = evaluate_plays(mine, theirs, afters)
+        probs = yield from evaluate_steps(mine, theirs, afters)
         scored = sorted(zip(map(equity, probs), probs, afters), key=lambda t: -t[0])
         if ply and len(scored) > 1:
             yield
@@ -246,7 +268,7 @@ class Bot:
             for d1, d2, w in ROLLS:
                 afters = play_results(position.mine, position.theirs, d1, d2)
                 if afters:
-                    q = max(evaluate_plays(position.mine, position.theirs, afters), key=equity)
+                    q = max((yield from evaluate_steps(position.mine, position.theirs, afters)), key=equity)
                 else:
                     q = flip(evaluate(position.theirs, position.mine))
                 for k in range(5):

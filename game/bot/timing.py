@@ -10,6 +10,11 @@ call the same functions in the browser:
 >>> median, p95 = summary([0.001, 0.002, 0.003])
 >>> round(median, 3), round(p95, 3)
 (2.0, 3.0)
+>>> figures = measure(["expert"], cases[:3])
+>>> sorted(figures["expert"]), len(figures["expert"]["move"])
+(['cube', 'move', 'piece'], 3)
+>>> cases_from_data(cases_to_data(cases)) == cases
+True
 """
 
 import random
@@ -17,7 +22,8 @@ import time
 
 from ..position import Position
 
-__all__ = ["sample_positions", "time_moves", "summary"]
+__all__ = ["sample_positions", "time_moves", "time_cube", "longest_pieces", "measure", "summary",
+           "cases_to_data", "cases_from_data"]
 
 
 def sample_positions(n=200, seed=7):
@@ -51,6 +57,68 @@ def time_moves(bot, cases, clock=time.perf_counter):
         bot.choose_move(position, dice)
         out.append(clock() - t0)
     return out
+
+
+def time_cube(bot, cases, clock=time.perf_counter):
+    """Seconds ``bot.cube_action`` takes on each case's position (money, centred cube)."""
+    from .cube import CubeContext
+
+    ctx = CubeContext()
+    out = []
+    for position, _dice in cases:
+        t0 = clock()
+        bot.cube_action(position, ctx)
+        out.append(clock() - t0)
+    return out
+
+
+def longest_pieces(bot, cases, clock=time.perf_counter):
+    """For each case, the longest stretch between two yields of ``bot.think_move``.
+
+    That is the longest the bot holds a page's main thread when the page lets
+    it think step by step (the whole think at the 0-ply levels).
+    """
+    out = []
+    for position, dice in cases:
+        steps = bot.think_move(position, dice)
+        longest = 0.0
+        t0 = clock()
+        while True:
+            try:
+                next(steps)
+            except StopIteration:
+                break
+            finally:
+                t1 = clock()
+                longest = max(longest, t1 - t0)
+                t0 = t1
+        out.append(longest)
+    return out
+
+
+def measure(levels, cases, clock=time.perf_counter, seed=1):
+    """``{level: {"move": [...], "cube": [...], "piece": [...]}}`` in seconds per case."""
+    from .bot import Bot
+
+    Bot().evaluate(Position.start())  # load the nets before timing
+    out = {}
+    for level in levels:
+        out[level] = {
+            "move": time_moves(Bot(level=level, seed=seed), cases, clock),
+            "cube": time_cube(Bot(level=level, seed=seed), cases, clock),
+            "piece": longest_pieces(Bot(level=level, seed=seed), cases, clock),
+        }
+    return out
+
+
+def cases_to_data(cases):
+    """Plain lists (JSON) for ``(position, dice)`` cases, to time the same ones elsewhere."""
+    return [[list(p.mine), list(p.theirs), list(dice)] for p, dice in cases]
+
+
+def cases_from_data(data):
+    """The cases back from :func:`cases_to_data`."""
+    return [(Position(mine, theirs), tuple(dice)) for mine, theirs, dice in data]
 
 
 def summary(seconds):

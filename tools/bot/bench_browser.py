@@ -1,0 +1,239 @@
+"""Time the bot in the browser (Pyodide in headless Chromium) and in CPython, side by side.
+
+Part 1, think time: the same positions (sampled once, in CPython, from
+seeded self-play; ``game.bot.timing.sample_positions``) are timed with
+``game.bot.timing.measure`` first in this CPython process, then in Pyodide
+in a headless Chromium page that loads the vendored Pyodide
+(static/vendor/pyodide) and the game package (static/vendor/game.zip, rebuilt
+first by tools/pack.py).  Per level: ``Bot.choose_move``, the cube decision
+(``Bot.cube_action``, money, centred cube) and the longest stretch between
+two yields of the step-by-step ``Bot.think_move`` (what holds the page's
+main thread when the app lets the bot think in slices).  Wall-clock times
+(``time.perf_counter``: the browser has no CPU clock), median / p95 / max.
+
+Part 2, the app: for each level the real page (``/?mode=watch&level=...``,
+the computer against itself, "fast computer" on) runs for ``--app-seconds``;
+a PerformanceObserver records the main thread's long tasks (over 50 ms) and
+a requestAnimationFrame loop the longest gap between two frames.
+
+Chromium runs wasm with a baseline compiler first and optimises it in the
+background, so Pyodide plays the master bot for ``--warm-up`` seconds before
+the timing (the app's first moves after a load are slower than these figures).
+
+Usage: python3 tools/bot/bench_browser.py [--positions 200] [--level expert master ...]
+                                          [--warm-up 10] [--app-seconds 30] [--no-app] [--root DIR]
+
+``--root`` serves another checkout (for instance main before a change) for
+part 2.  Needs /usr/bin/chromium, Python playwright and ``make vendor``.
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import pathlib
+import sys
+import threading
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+for path in (ROOT, ROOT / "tools"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+import pack  # noqa: E402
+from game.bot import LEVELS  # noqa: E402
+from game.bot.timing import cases_to_data, measure, sample_positions, summary  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+# as in tests/conftest.py: no background traffic from Chromium itself
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+BENCH_PAGE = "/__bench__.html"
+
+LOAD_PYODIDE = """async () => {
+  const t0 = performance.now();
+  const {loadPyodide} = await import('/static/vendor/pyodide/pyodide.mjs');
+  const py = await loadPyodide({indexURL: '/static/vendor/pyodide/'});
+  const zip = await (await fetch('/static/vendor/game.zip')).arrayBuffer();
+  py.unpackArchive(zip, 'zip');
+  py.runPython("import sys, os; sys.path.insert(0, os.getcwd())");
+  window.benchPy = py;
+  return [performance.now() - t0, py.runPython("import sys; sys.version.split()[0]")];
+}"""
+
+# Chromium first runs wasm with its baseline compiler and optimises it in the background:
+# the first seconds of Python are slower.  Play the bot for a while before timing.
+WARM_UP = """(seconds) => window.benchPy.runPython(`
+import time
+from game.bot import Bot
+from game.bot.timing import sample_positions
+_end = time.perf_counter() + ${seconds}
+_n = 0
+_bot = Bot(level="master")
+while time.perf_counter() < _end:
+    for _position, _dice in sample_positions(20, seed=99):
+        _bot.choose_move(_position, _dice)
+        _n += 1
+        if time.perf_counter() >= _end:
+            break
+_n
+`)"""
+
+RUN_LEVEL = """(input) => {
+  const py = window.benchPy;
+  py.globals.set('BENCH_INPUT', input);
+  return py.runPython(`
+import json
+from game.bot.timing import cases_from_data, measure
+_args = json.loads(BENCH_INPUT)
+json.dumps(measure(_args["levels"], cases_from_data(_args["cases"])))
+`);
+}"""
+
+# installed before the app's own scripts: long tasks and frame gaps, with their times
+WATCH_MAIN_THREAD = """
+window.benchLong = [];
+window.benchGaps = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.benchLong.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask', buffered: true});
+} catch (e) { window.benchLong = null; }
+(function frame(last) {
+  requestAnimationFrame((t) => { if (last) window.benchGaps.push([t, t - last]); frame(t); });
+})(0);
+"""
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+def serve(directory):
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}"
+
+
+def fmt(seconds):
+    median, p95 = summary(seconds)
+    return f"{median:7.1f} {p95:7.1f} {1000 * max(seconds):7.1f}"
+
+
+def print_side_by_side(title, key, levels, cpython, pyodide):
+    print(f"\n{title} (ms; {len(cpython[levels[0]][key])} positions)")
+    print(f"{'level':>12} | {'CPython median    p95     max':>30} | {'Pyodide median    p95     max':>30} | ratio")
+    for level in levels:
+        a, b = cpython[level][key], pyodide[level][key]
+        ratio = summary(b)[0] / summary(a)[0] if summary(a)[0] else float("nan")
+        print(f"{level:>12} | {fmt(a):>30} | {fmt(b):>30} | {ratio:5.2f}")
+
+
+def app_run(browser, base, level, seconds):
+    """Watch the computer play itself at ``level`` in the app; the main thread's figures."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    prefs = json.dumps({"schema": 1, "kind": "prefs", "data": {"fast_bot": True}})
+    context.add_init_script(f"localStorage.setItem('backgammon.prefs', {json.dumps(prefs)});")
+    context.add_init_script(WATCH_MAIN_THREAD)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/?mode=watch&length=25&seed=bench-{level}&level={level}")
+    page.wait_for_selector('body[data-ready="true"], .py-error', state="attached", timeout=120_000)
+    ready = page.evaluate("performance.now()")
+    renders0 = int(page.evaluate("document.body.dataset.renders || '0'"))
+    page.wait_for_timeout(seconds * 1000)
+    longs, gaps, renders, moves = page.evaluate(
+        "[window.benchLong, window.benchGaps, document.body.dataset.renders,"
+        " document.querySelectorAll('#record li, #record tr, #record .move').length]")
+    context.close()
+    if longs is None:
+        raise SystemExit("this Chromium has no longtask PerformanceObserver")
+    after = [d for t, d in longs if t >= ready]
+    first = [d for t, d in longs if ready <= t < ready + 3000]
+    gaps_after = [g for t, g in gaps if t >= ready]
+    return {
+        "tasks": len(after), "longest": max(after, default=0.0), "over_100": sum(d > 100 for d in after),
+        "longest_first_3s": max(first, default=0.0),
+        "longest_later": max((d for t, d in longs if t >= ready + 3000), default=0.0),
+        "frame_gap": max(gaps_after, default=0.0), "frames": len(gaps_after),
+        "renders": int(renders or 0) - renders0, "errors": errors, "moves": moves,
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--level", nargs="+", default=list(LEVELS), choices=list(LEVELS))
+    parser.add_argument("--app-seconds", type=float, default=30.0)
+    parser.add_argument("--warm-up", type=float, default=10.0,
+                        help="seconds of bot play in Pyodide before timing (wasm tier-up)")
+    parser.add_argument("--no-app", action="store_true", help="skip part 2 (the app page)")
+    parser.add_argument("--no-bench", action="store_true", help="skip part 1 (think times)")
+    parser.add_argument("--root", type=pathlib.Path, default=ROOT, help="the checkout to serve for part 2")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    levels = args.level
+    print(f"bench_browser: {args.positions} positions, levels {', '.join(levels)}; "
+          f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs", flush=True)
+    pack.write_zip()
+    server, base = serve(ROOT)
+    app_server, app_base = serve(args.root) if args.root.resolve() != ROOT else (None, base)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"Chromium {browser.version}", flush=True)
+            if not args.no_bench:
+                cases = sample_positions(args.positions)
+                data = cases_to_data(cases)
+                t0 = time.perf_counter()
+                cpython = measure(levels, cases)
+                print(f"CPython {sys.version.split()[0]}: timed in {time.perf_counter() - t0:.1f} s", flush=True)
+                page = browser.new_page()
+                page.route(f"{base}{BENCH_PAGE}", lambda route: route.fulfill(
+                    content_type="text/html", body="<!doctype html><meta charset=utf-8><title>bench</title>"))
+                page.goto(f"{base}{BENCH_PAGE}")
+                load_ms, version = page.evaluate(LOAD_PYODIDE)
+                print(f"Pyodide (Python {version}) loaded with the game in {load_ms:.0f} ms", flush=True)
+                t0 = time.perf_counter()
+                warm = page.evaluate(WARM_UP, args.warm_up)
+                print(f"Pyodide: warmed up with {warm} master moves in {time.perf_counter() - t0:.1f} s", flush=True)
+                pyodide = {}
+                t0 = time.perf_counter()
+                for level in levels:
+                    result = page.evaluate(RUN_LEVEL, json.dumps({"levels": [level], "cases": data}))
+                    pyodide.update(json.loads(result))
+                print(f"Pyodide: timed in {time.perf_counter() - t0:.1f} s; load average now "
+                      f"{os.getloadavg()[0]:.2f}", flush=True)
+                page.close()
+                print_side_by_side("Bot.choose_move", "move", levels, cpython, pyodide)
+                print_side_by_side("Bot.cube_action (money, centred cube)", "cube", levels, cpython, pyodide)
+                print_side_by_side("Longest stretch between two yields of Bot.think_move", "piece",
+                                   levels, cpython, pyodide)
+            if not args.no_app:
+                print(f"\nThe app ({app_base}, {args.root}): the computer against itself, fast computer on, "
+                      f"{args.app_seconds:.0f} s per level after the page is ready")
+                print(f"{'level':>12} | long tasks | longest ms | first 3 s | later | >100 ms | "
+                      f"longest frame gap ms | renders")
+                for level in levels:
+                    r = app_run(browser, app_base, level, args.app_seconds)
+                    print(f"{level:>12} | {r['tasks']:10d} | {r['longest']:10.0f} | {r['longest_first_3s']:9.0f} | "
+                          f"{r['longest_later']:5.0f} | {r['over_100']:7d} | {r['frame_gap']:20.0f} | "
+                          f"{r['renders']:7d}" + (f"  ERRORS: {r['errors']}" if r["errors"] else ""), flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+        if app_server is not None:
+            app_server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
