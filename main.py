@@ -20,6 +20,7 @@ from pyscript import document, window
 from game.ui import storage
 from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.cooperative import drive
+from game.ui.lesson_player import lessons_html
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
 from game.ui.urlparams import share_url
 
@@ -27,6 +28,12 @@ from game.ui.urlparams import share_url
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
              "new_game": 1.5}
 ANIMATION_MS = 300
+DEMO_PAUSE = 0.9   # seconds between the checkers of a lesson's demo move
+# the lesson panel's buttons -> Controller.lesson_action names
+LESSON_BUTTONS = {"lesson-prev": "prev", "lesson-next": "next", "lesson-demo": "demo",
+                  "lesson-check": "check", "lesson-undo": "undo", "lesson-retry": "retry",
+                  "lesson-answer": "answer", "lesson-next-lesson": "next_lesson",
+                  "lesson-close": "close"}
 DRAG_THRESHOLD = 6  # CSS pixels before a press becomes a drag
 
 _proxies = []  # keep the event proxies alive for the page's lifetime
@@ -105,6 +112,7 @@ class Page:
         self.ticker = None
         self.thinking = False      # a hint is being worked out
         self.last_hint = None
+        self.demo_running = False
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     # --- drawing ------------------------------------------------------------------------
@@ -157,9 +165,69 @@ class Page:
         by_id("xgid").value = view.xgid
         self.render_hint(view.hint_html)
         self.render_replay(view.replay)
+        self.render_lesson(view.lesson, view.move_input)
+        self.render_dice_entry(view.dice_entry)
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
+        self.schedule_demo()
+
+    def render_lesson(self, lesson, move_input):
+        """The lesson panel (texts through textContent; the options' HTML is escaped)."""
+        document.body.classList.toggle("in-lesson", lesson is not None)
+        panel = by_id("lesson-panel")
+        panel.hidden = lesson is None
+        by_id("move-form").hidden = lesson is not None and not move_input
+        if lesson is None:
+            self.message.removeAttribute("data-verdict")
+            return
+        for name in ("number", "title", "progress", "text"):
+            by_id(f"lesson-{name}").textContent = lesson[name]
+        facts = by_id("lesson-facts")
+        facts.replaceChildren()
+        for text in lesson["facts"]:
+            item = document.createElement("li")
+            item.textContent = text
+            facts.appendChild(item)
+        options = by_id("lesson-options")
+        if options.innerHTML != lesson["options_html"]:
+            options.innerHTML = lesson["options_html"]
+        options.hidden = not lesson["options_html"]
+        by_id("lesson-next-lesson").classList.toggle("primary", bool(lesson["solved"]))
+        for name, value in (("stage", lesson["stage"]), ("demo", lesson["demo"]),
+                            ("verdict", lesson["verdict"]), ("lesson", lesson["id"])):
+            panel.setAttribute(f"data-{name}", value)
+        self.message.setAttribute("data-verdict", lesson["verdict"])
+
+    def render_dice_entry(self, entry):
+        form = by_id("dice-form")
+        form.hidden = entry is None
+        if entry is None:
+            return
+        by_id("dice-legend").textContent = entry["legend"]
+        by_id("dice-first-label").textContent = entry["first"]
+        by_id("dice-second-label").textContent = entry["second"]
+
+    # --- a lesson's demo move, one checker at a time ----------------------------------------------------
+    def schedule_demo(self):
+        lesson = self.app.lesson
+        if not self.demo_running and lesson is not None and lesson.demo_pending():
+            asyncio.ensure_future(self.demo_loop())
+
+    async def demo_loop(self):
+        self.demo_running = True
+        try:
+            while self.app.lesson is not None and self.app.lesson.demo_pending():
+                lesson = self.app.lesson
+                shown = (lesson, lesson.index, lesson.demo_played)
+                await asyncio.sleep(DEMO_PAUSE)
+                if self.app.lesson is lesson and (lesson, lesson.index, lesson.demo_played) == shown:
+                    lesson.demo_advance()
+                    self.render(animate=True)
+        except Exception as error:  # noqa: BLE001 - show it rather than freeze
+            self.fail(error)
+        finally:
+            self.demo_running = False
 
     def render_hint(self, html):
         if self.thinking or html == self.last_hint:
@@ -383,6 +451,14 @@ class Page:
             on(by_id(name), "click", self.replay_mover(move))
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-close"), "click", lambda event: by_id("settings-dialog").close())
+        on(by_id("lessons-button"), "click", self.open_lessons)
+        on(by_id("lesson-list"), "click", self.open_lessons)
+        on(by_id("lessons-close"), "click", lambda event: by_id("lessons-dialog").close())
+        on(by_id("lessons-list"), "click", self.on_lesson_pick)
+        on(by_id("lesson-options"), "click", self.on_lesson_option)
+        for name, action in LESSON_BUTTONS.items():
+            on(by_id(name), "click", self.lesson_intent(action))
+        on(by_id("dice-form"), "submit", self.on_dice_set)
         for name, pref in (("pref-home-left", "home_left"), ("pref-click-moves", "click_moves"),
                            ("pref-auto-flip", "auto_flip"), ("pref-animate", "animate"),
                            ("pref-fast-bot", "fast_bot")):
@@ -400,9 +476,61 @@ class Page:
             self.render()
         return handler
 
+    # --- lessons and dice set by hand --------------------------------------------------------------
+    def open_lessons(self, event):
+        lesson = self.app.lesson
+        by_id("lessons-list").innerHTML = lessons_html(
+            self.app.lesson_list(), self.app.language, None if lesson is None else lesson.lesson.id)
+        by_id("lessons-dialog").showModal()
+
+    def on_lesson_pick(self, event):
+        button = event.target.closest("[data-lesson]") if hasattr(event.target, "closest") else None
+        if missing(button):
+            return
+        by_id("lessons-dialog").close()
+        self.app.open_lesson(str(button.dataset.lesson))
+        self.last_svg = None
+        self.render()
+
+    def on_lesson_option(self, event):
+        button = event.target.closest("[data-option]") if hasattr(event.target, "closest") else None
+        if missing(button):
+            return
+        self.app.lesson_choose(str(button.dataset.option))
+        self.render()
+
+    def lesson_intent(self, action):
+        def handler(event):
+            animate = action in ("check", "undo", "answer")
+            if action in ("prev", "next", "retry", "next_lesson", "close"):
+                self.last_svg = None
+            self.app.lesson_action(action)
+            self.update(animate=animate)
+        return handler
+
+    def on_dice_set(self, event):
+        event.preventDefault()
+        first, second = by_id("dice-first"), by_id("dice-second")
+        if self.app.set_dice(str(first.value), str(second.value)):
+            first.value = ""
+            second.value = ""
+            first.removeAttribute("aria-invalid")
+        else:
+            first.setAttribute("aria-invalid", "true")
+        self.update()
+
     def on_key(self, event):
-        if event.key == "Escape" and self.app.selected is not None:
+        tag = str(event.target.tagName).lower() if hasattr(event.target, "tagName") else ""
+        lesson = self.app.lesson
+        if event.key == "Escape" and (self.app.selected is not None
+                                      or (lesson is not None and lesson.selected is not None)):
             self.app.deselect()
+            self.render()
+        elif (lesson is not None and not lesson.in_task and event.key in ("ArrowLeft", "ArrowRight")
+              and tag not in ("input", "select", "textarea")):
+            event.preventDefault()
+            self.last_svg = None
+            self.app.lesson_action("prev" if event.key == "ArrowLeft" else "next")
             self.render()
         elif self.app.replay is not None and event.key in ("ArrowLeft", "ArrowRight"):
             tag = str(event.target.tagName).lower() if hasattr(event.target, "tagName") else ""

@@ -35,6 +35,7 @@ from ..xgid import encode_xgid, xgid_from_gnubg
 from . import replay as replays
 from .cooperative import finish as _finish
 from . import storage
+from .dice_entry import DiceEntryError, read_dice
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, pick_language, translator
 from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
@@ -76,6 +77,7 @@ class Setup:
     colours: tuple = ("dark", "light")
     starter: object = "roll"
     seed: str | None = None
+    manual_dice: bool = False      # a person (a teacher) sets every roll
 
     def __post_init__(self):
         object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
@@ -98,6 +100,7 @@ class Setup:
             object.__setattr__(self, "clock", clock)
         if self.seed is not None:
             object.__setattr__(self, "seed", str(self.seed)[:40] or None)
+        object.__setattr__(self, "manual_dice", self.manual_dice is True)
 
     def to_dict(self):
         data = asdict(self)
@@ -171,6 +174,8 @@ class View:
     xgid: str = ""
     hint_html: str = ""
     replay: dict | None = None     # the replay bar: text, index, count (None: no replay)
+    lesson: dict | None = None     # the lesson panel (None: no lesson open), see lesson_player
+    dice_entry: dict | None = None  # dice set by hand: the form's legend and labels (None: hidden)
 
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
@@ -219,6 +224,10 @@ class Controller:
         self.hint = None               # (state key, kind, the bot's numbers) once asked
         self.replay = None             # a Replay while a match is played back
         self.replay_message = None     # the message to show again when it ends
+        self.lesson = None             # a LessonPlayer while a lesson is open (the match waits)
+        self.lesson_message = None     # the message to show again when it closes
+        self.lesson_paused_clock = False
+        self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
 
     # --- start-up -------------------------------------------------------------------------
     def boot(self, query="", languages=()):
@@ -273,6 +282,9 @@ class Controller:
         self.message = _message_from_data(ui.get("message"))
         self.archived = bool(ui.get("archived"))
         self.started_at = ui.get("started_at")
+        ties = ui.get("dice_ties")
+        self.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
+                          and 1 <= d <= 6] if isinstance(ties, list) else []
         self.selected = None
         self.bot_plan = None
         return True
@@ -281,7 +293,10 @@ class Controller:
     def new_match(self, setup, kept_message="msg.previous_kept"):
         """Start a new match; returns True when an unfinished one was kept in the saved list
         (the message then says so)."""
-        dice = SeededDice(setup.seed) if setup.seed else SystemDice()
+        if setup.manual_dice:
+            dice = ManualDice()
+        else:
+            dice = SeededDice(setup.seed) if setup.seed else SystemDice()
         match = Match(setup.config(), dice, now=self.now)
         if setup.starter in (0, 1):
             match.setup(Position.start(), setup.starter)
@@ -304,6 +319,7 @@ class Controller:
         self.confirm_resign = False
         self.hint = None
         self.replay = None
+        self.dice_ties = []
         self.started_at = int(self.wall())
         self.message = _join((kept_message, {}), message) if kept else message
         self.save()
@@ -459,7 +475,7 @@ class Controller:
             "match": self.match.to_dict(),
             "setup": self.setup.to_dict(),
             "ui": {"message": _message_to_data(self.message), "archived": self.archived,
-                   "started_at": self.started_at},
+                   "started_at": self.started_at, "dice_ties": list(self.dice_ties)},
             "saved_at": int(self.wall()),
         }
 
@@ -523,7 +539,7 @@ class Controller:
             "name_bottom": setup.names[bottom], "name_top": setup.names[1 - bottom],
             "colour": setup.colours[bottom],
             "starter": "roll" if setup.starter == "roll" else ("bottom" if setup.starter == bottom else "top"),
-            "seed": setup.seed or "", "lang": self.language,
+            "seed": setup.seed or "", "lang": self.language, "manual_dice": setup.manual_dice,
         }
 
     def setup_from_form(self, values):
@@ -554,7 +570,8 @@ class Controller:
         return Setup(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
                      jacoby=ticked("jacoby"), beavers=ticked("beavers"),
                      auto_doubles=ticked("auto_doubles"), clock=clock, names=tuple(names),
-                     colours=colours, starter=starter, seed=seed)
+                     colours=colours, starter=starter, seed=None if ticked("manual_dice") else seed,
+                     manual_dice=ticked("manual_dice"))
 
     def match_rows(self):
         """``(unfinished, finished)``: lists of one-line descriptions of the kept matches."""
@@ -623,13 +640,13 @@ class Controller:
 
     def _human_moving(self):
         m = self.match
-        return self.replay is None and m.phase is Phase.MOVING and self.is_human(m.player_on_roll)
+        return self.replay is None and self.lesson is None and m.phase is Phase.MOVING and self.is_human(m.player_on_roll)
 
     def human_to_act(self):
         """True when the next action is a person's (buttons and clicks work; not while a
         match is replayed)."""
         m = self.match
-        if self.replay is not None:
+        if self.replay is not None or self.lesson is not None:
             return False
         if m.phase is Phase.OPENING:
             return bool(self.setup.humans())
@@ -642,7 +659,7 @@ class Controller:
         """True when the computer must act next (main.py then calls :meth:`bot_act`); it
         waits while a match is replayed."""
         m = self.match
-        if m is None or self.replay is not None:
+        if m is None or self.replay is not None or self.lesson is not None or self.dice_wanted():
             return False
         if m.phase is Phase.OVER:
             return self.setup.mode == "watch" and m.match_winner is None
@@ -680,6 +697,9 @@ class Controller:
     def roll(self):
         """Throw the dice (the opening roll too), for the person on roll."""
         if not self.human_to_act():
+            return
+        if self.dice_wanted():
+            self.message = self._dice_prompt()
             return
         self._roll()
 
@@ -787,6 +807,9 @@ class Controller:
                                                     "points": _points(result.points)}))
 
     def undo(self):
+        if self.lesson is not None:
+            self.lesson.undo()
+            return
         if self._human_moving():
             self.selected = None
             self._act(self.match.undo)
@@ -858,6 +881,8 @@ class Controller:
 
     def _game_over(self, message):
         m = self.match
+        if self.setup.manual_dice and isinstance(m.dice_source, ManualDice):
+            m.dice_source.clear()    # dice set for a roll the game's end made moot
         self.selected = None
         self.bot_plan = None
         winner = m.match_winner
@@ -872,7 +897,7 @@ class Controller:
     def tick(self):
         """Apply a clock that ran out; True when that ended the game."""
         m = self.match
-        if m is None or m.clock is None:
+        if m is None or m.clock is None or self.lesson is not None:
             return False
         try:
             flagged = m.check_clock()
@@ -901,6 +926,9 @@ class Controller:
 
     def click(self, slot, button="left"):
         """A click (``button`` ``"left"`` or ``"right"``) on the element with ``data-slot=slot``."""
+        if self.lesson is not None:
+            self.lesson.click(slot, button)
+            return
         m = self.match
         if slot == "dice":
             if self._human_moving():
@@ -955,6 +983,8 @@ class Controller:
 
     def press(self, slot):
         """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
+        if self.lesson is not None:
+            return self.lesson.press(slot)
         if not self._human_moving():
             return False
         point = self._mover_point(slot)
@@ -967,6 +997,9 @@ class Controller:
 
     def drop_on(self, slot):
         """A dragged checker is let go over ``slot``: move it there if that is legal."""
+        if self.lesson is not None:
+            self.lesson.drop_on(slot)
+            return
         if not self._human_moving() or self.selected is None:
             return
         point = self._mover_point(slot) if slot else None
@@ -979,6 +1012,8 @@ class Controller:
 
     def deselect(self):
         self.selected = None
+        if self.lesson is not None:
+            self.lesson.deselect()
 
     def _select(self, point):
         self.selected = point
@@ -1053,6 +1088,8 @@ class Controller:
 
     def type_move(self, text):
         """Play notation typed by the user (``8/5 6/5``; a part of the move works too)."""
+        if self.lesson is not None:
+            return self.lesson.type_move(text)
         if not self._human_moving():
             return False
         m = self.match
@@ -1385,6 +1422,156 @@ class Controller:
             self.replay = None
             self.message = self.replay_message
 
+    # --- dice set by hand ---------------------------------------------------------------------------
+    def dice_wanted(self):
+        """``"opening"`` or ``"roll"`` when a person must set the next dice (a match with
+        dice set by hand, a roll due, none set yet), else None."""
+        m = self.match
+        if (m is None or not self.setup.manual_dice or self.replay is not None
+                or not isinstance(m.dice_source, ManualDice) or m.dice_source.pending):
+            return None
+        if m.phase is Phase.OPENING:
+            return "opening"
+        if m.phase is Phase.ROLL_OR_DOUBLE:
+            return "roll"
+        return None
+
+    def _roller(self):
+        m = self.match
+        return m.player_to_act if m.player_to_act is not None else m.player_on_roll
+
+    def _dice_prompt(self):
+        if self.dice_wanted() == "opening":
+            return ("msg.dice_wanted_opening", {})
+        return ("msg.dice_wanted", {"name": {"player": self._roller()}})
+
+    def set_dice(self, first, second):
+        """The dice a person set (two texts from the form): checked, then thrown.
+
+        At the opening roll they are the bottom player's die and the top one's; a tie is
+        kept and thrown with the next pair, as the engine throws again.  For
+        the computer's roll they wait until it rolls.  Bad input changes
+        nothing and the message says why; returns True when the dice were taken.
+        """
+        wanted = self.dice_wanted()
+        if wanted is None:
+            return False
+        try:
+            dice = read_dice(first, second)
+        except DiceEntryError as error:
+            self.message = (error.key, error.params)
+            return False
+        source = self.match.dice_source
+        if wanted == "opening" and dice[0] == dice[1]:
+            self.dice_ties += list(dice)
+            self.message = ("msg.dice_tie", {"die": dice[0]})
+            self.save()
+            return True
+        if wanted == "opening":
+            # the form asks the bottom player's die first; the engine throws player 0's first
+            throw = dice if self.bottom == 0 else dice[::-1]
+            for die in [*self.dice_ties, *throw]:
+                source.push_one(die)
+            self.dice_ties = []
+        else:
+            source.push(dice)
+        if self.human_to_act():
+            self._roll()
+        else:
+            self.save()
+        return True
+
+    def _dice_entry(self):
+        """The dice form while a person sets the dice: legend and field labels, else None."""
+        wanted = self.dice_wanted()
+        if wanted is None or self.lesson is not None:
+            return None
+        tr = self.tr
+        if wanted == "opening":
+            labels = [tr("label.die_of", name=self.player_name(p)) for p in (self.bottom, 1 - self.bottom)]
+        else:
+            labels = [tr("label.die_first"), tr("label.die_second")]
+        return {"legend": self.text(self._dice_prompt()), "first": labels[0], "second": labels[1]}
+
+    # --- lessons ------------------------------------------------------------------------------------
+    def open_lesson(self, lesson_id):
+        """Show a lesson over the match, which waits untouched (its clock paused) until
+        :meth:`close_lesson`.  False when it cannot be read (the message says why)."""
+        from ..lessons import InvalidLessonError, UnknownLessonError, list_lessons, load_lesson
+        from .lesson_player import LessonPlayer
+
+        try:
+            order = [info.id for info in list_lessons()]
+            lesson = load_lesson(str(lesson_id))
+        except (InvalidLessonError, UnknownLessonError) as error:
+            self.message = ("error.lesson", {"error": str(error)[:200]})
+            return False
+        if self.lesson is None:
+            self.lesson_message = self.message
+            clock = self.match.clock if self.match is not None else None
+            self.lesson_paused_clock = clock is not None and not clock.paused
+            if self.lesson_paused_clock:
+                clock.pause()
+        self.selected = None
+        learner = self.setup.colours[BOTTOM_DEFAULT]
+        self.lesson = LessonPlayer(lesson, order, colours=(learner, self.setup.colours[1 - BOTTOM_DEFAULT]),
+                                   home_right=not self.prefs.home_left)
+        return True
+
+    def lesson_list(self):
+        """The lessons (``LessonInfo``) in their order, for the list; [] when it cannot be read."""
+        from ..lessons import InvalidLessonError, list_lessons
+        try:
+            return list_lessons()
+        except InvalidLessonError as error:
+            self.message = ("error.lesson", {"error": str(error)[:200]})
+            return []
+
+    def close_lesson(self):
+        """Back to the match, exactly as it was (its clock runs again)."""
+        if self.lesson is None:
+            return
+        self.lesson = None
+        if self.lesson_paused_clock and self.match is not None and self.match.clock is not None:
+            self.match.clock.resume()
+        self.lesson_paused_clock = False
+        self.message = self.lesson_message
+
+    def lesson_action(self, name):
+        """A button of the lesson panel: ``prev``, ``next``, ``demo``, ``check``, ``undo``,
+        ``retry``, ``answer``, ``next_lesson`` or ``close``."""
+        player = self.lesson
+        if player is None:
+            return
+        if name == "close":
+            self.close_lesson()
+        elif name == "next_lesson":
+            if player.next_lesson is not None:
+                self.open_lesson(player.next_lesson)
+        else:
+            action = {"prev": player.prev, "next": player.next, "demo": player.demo_restart,
+                      "check": player.check, "undo": player.undo, "retry": player.retry,
+                      "answer": player.show_answer}.get(name)
+            if action is not None:
+                action()
+
+    def lesson_choose(self, option_id):
+        """An option of the lesson's choice task was picked."""
+        if self.lesson is not None:
+            self.lesson.choose(str(option_id))
+
+    def _lesson_view(self):
+        lesson = self.lesson.view(self.language)
+        hidden = {name: (False, False) for name in self._play_buttons()}
+        hidden |= {"hint": (False, False), "replay": (False, False)}
+        return View(
+            board_svg=board_svg(lesson.board), top_html=player_html(lesson.top),
+            bottom_html=player_html(lesson.bottom), top_on_roll=lesson.top.on_roll,
+            bottom_on_roll=lesson.bottom.on_roll, message=lesson.message, warn=lesson.warn,
+            info=lesson.info, position_id=lesson.position_id, match_id="", buttons=hidden | lesson.buttons,
+            move_input=lesson.move_input, language=self.language, layout=checker_layout(lesson.board),
+            board=lesson.board, lesson={**lesson.panel, "verdict": lesson.verdict})
+
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
         """Translate a message kept as data: ``(key, params)``; params may name players, points."""
@@ -1515,6 +1702,8 @@ class Controller:
             text += " · " + tr("info.crawford")
         if self.setup.seed:
             text += " · " + tr("info.seed", seed=self.setup.seed)
+        if self.setup.manual_dice:
+            text += " · " + tr("info.dice_manual")
         return text
 
     def buttons(self):
@@ -1535,7 +1724,7 @@ class Controller:
         turn = m.turn
         cube = m.config.cube
         return {
-            "roll": (True, human and phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE)),
+            "roll": (not self.dice_wanted(), human and phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE)),
             "done": (True, bool(moving and (turn.is_complete or turn.no_move))),
             "undo": (True, bool(moving and turn.played)),
             "double": (cube, human and phase is Phase.ROLL_OR_DOUBLE and m.can_double()),
@@ -1549,7 +1738,10 @@ class Controller:
         }
 
     def view(self):
-        """The :class:`View` of the current state (of the frame shown, while replaying)."""
+        """The :class:`View` of the current state (of the frame shown, while replaying; of the
+        lesson, while one is open)."""
+        if self.lesson is not None:
+            return self._lesson_view()
         if self.replay is not None:
             return self._replay_view()
         m = self.match
@@ -1579,6 +1771,7 @@ class Controller:
                                      for p, text in self.record()]),
             xgid=self._xgid(),
             hint_html=self._hint_html(),
+            dice_entry=self._dice_entry(),
         )
 
     def _xgid(self):

@@ -71,6 +71,8 @@ class BoardView:
     player when None): in a two-player game, the player on roll reads his
     own numbers, as in move notation.
     ``dice_left`` lists the die values still to play.
+    ``highlight`` lists places to point out (a lesson's "look here"), in the
+    bottom player's numbering: 1–24, 25 for that player's bar, 0 for their tray.
     """
 
     counts: tuple = (START, START)
@@ -93,6 +95,7 @@ class BoardView:
     dice_clickable: bool = False
     cube_clickable: bool = False
     labels: dict = field(default_factory=dict)
+    highlight: frozenset = frozenset()
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -352,6 +355,44 @@ def _draw_cube(view, out):
                    f'{escape(labels.get("crawford", "Crawford"))}</text>')
 
 
+def _highlight_box(view, place):
+    """``(x, y, width, height)`` around a highlighted place (bottom player's numbering), or None."""
+    mx = _mirror(view)
+    if place == 25:
+        # the bottom player's checkers wait on the upper half of the bar (see _bar_y)
+        return mx(BAR_X) - BAR / 2 + 3, TOP + 3, BAR - 6, FIELD / 2 - 6
+    if place == 0:
+        left = mx(TRAY_X) if view.home_right else mx(TRAY_X) - SIDE
+        return left + 1, MID + 1, SIDE - 2, FIELD / 2 - 2
+    if not 1 <= place <= 24:
+        return None
+    col, row = _column(place)
+    cx = mx(_column_x(col))
+    top = TOP + 2 if row == "top" else MID + 2
+    return cx - PW / 2 + 2, top, PW - 4, FIELD / 2 - 4
+
+
+def _draw_highlights(view, out, layer):
+    """Mark the places of ``view.highlight``: a tinted column under the checkers, then over
+    them a thick dashed frame and the point's number on a bright disc (seen from the back of
+    a class, and not by colour alone)."""
+    for place in sorted(view.highlight):
+        box = _highlight_box(view, place)
+        if box is None:
+            continue
+        x, y, w, h = (_num(v) for v in box)
+        if layer == "under":
+            out.append(f'<rect {_attrs(class_="highlight-area", x=x, y=y, width=w, height=h, rx=6)}/>')
+            continue
+        out.append(f'<rect {_attrs(class_="highlight", data_highlight=place, x=x, y=y, width=w, height=h, rx=6)}/>')
+        if 1 <= place <= 24:
+            cx = box[0] + box[2] / 2
+            y = FRAME + NUM / 2 + 1 if _column(place)[1] == "top" else BOTTOM + NUM / 2 + 1
+            label = place if view.numbers_for in (None, view.bottom) else 25 - place
+            out.append(f'<circle {_attrs(class_="highlight-badge", cx=_num(cx), cy=_num(y), r=13)}/>'
+                       f'<text {_attrs(class_="point-number highlighted", x=_num(cx), y=_num(y))}>{label}</text>')
+
+
 # soft light from the top left on the checkers, and a little depth on the felt
 _DEFS = (
     "<defs>"
@@ -412,6 +453,7 @@ def board_svg(view):
     out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
 
     _draw_cube(view, out)
+    _draw_highlights(view, out, "under")
 
     # checkers: borne off (slabs in the tray), then on the points and the bar
     for player in (0, 1):
@@ -446,6 +488,7 @@ def board_svg(view):
             x, y = _point_place(view, view.mover, target, n, n + 1)
             out.append(f'<circle {_attrs(class_="target", data_point=target, data_slot=_slot(view, view.mover, target), cx=_num(x), cy=_num(y), r=R - 4)}/>')
 
+    _draw_highlights(view, out, "over")
     _draw_dice(view, out)
 
     # pip counts beside the trays
