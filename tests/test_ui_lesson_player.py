@@ -441,3 +441,20 @@ def test_the_new_match_form_carries_manual_dice():
     assert setup.manual_dice is True and setup.seed is None
     assert Setup.from_dict(setup.to_dict()).manual_dice is True
     assert Setup(manual_dice="yes").manual_dice is False
+
+
+def test_a_thought_of_the_computer_that_ends_during_a_lesson_is_dropped():
+    app = Controller(MemoryStore())
+    app.new_match(Setup(mode="bot", starter=0, seed="lesson-think", level="master"))
+    while app.bot_to_act() and app.match.phase is not Phase.MOVING:
+        app.bot_act()
+    assert app.bot_to_act() and app.match.phase is Phase.MOVING
+    before = json.dumps(app.match.to_dict())
+    thought = app.bot_act_steps()
+    next(thought)                        # the computer starts thinking (master: in slices) ...
+    app.open_lesson("setup")             # ... and a lesson opens
+    for _ in thought:
+        pass
+    assert json.dumps(app.match.to_dict()) == before
+    app.close_lesson()
+    assert app.bot_to_act()

@@ -1263,11 +1263,13 @@ class Controller:
         return None  # pragma: no cover
 
     def _bot_state(self):
-        """What the bot's thought is about: the match, its position, cube and turn."""
+        """What the bot's thought is about: the match, its position, cube and turn (and no
+        lesson over it: a thought that ends while a lesson is open is dropped)."""
         m = self.match
         if m is None:
             return None
-        return (id(m), m.game_number, len(m.events), m.phase, m.position_id(), m.match_id())
+        return (id(m), m.game_number, len(m.events), m.phase, m.position_id(), m.match_id(),
+                self.lesson is None)
 
     def _cube_says(self, bot, method, doubler):
         """The bot's cube answer (a generator); both questions are asked from the (would-be)
