@@ -458,3 +458,23 @@ def test_a_thought_of_the_computer_that_ends_during_a_lesson_is_dropped():
     assert json.dumps(app.match.to_dict()) == before
     app.close_lesson()
     assert app.bot_to_act()
+
+
+def test_a_new_match_or_a_replay_closes_the_lesson_and_the_kept_match_keeps_a_running_clock():
+    store = MemoryStore()
+    app = Controller(store, now=lambda: 0.0)
+    app.new_match(Setup(mode="hotseat", clock=(30, 60), seed="lesson-new"))
+    app.roll()
+    app.open_lesson("bar")
+    assert app.match.clock.paused
+    app.new_match(Setup(mode="hotseat"))
+    assert app.lesson is None and app.view().lesson is None
+    kept = app.saved_matches()[0]["match"]
+    assert kept["clock"]["paused"] is False
+    app.roll()
+    app.open_lesson("cube")
+    assert app.start_replay() is True and app.lesson is None
+    app.end_replay()
+    app.open_lesson("cube")
+    app.resume(0)
+    assert app.lesson is None and not app.match.clock.paused

@@ -310,6 +310,7 @@ class Controller:
 
     def _open(self, setup, match, message, kept_message="msg.previous_kept"):
         """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept."""
+        self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
         kept = self._set_aside_current()
         self.setup = setup
         self.match = match
@@ -440,6 +441,7 @@ class Controller:
 
     def resume(self, index):
         """Bring back the ``index``-th saved match; the one on the board takes its place."""
+        self.close_lesson()
         text, entry = storage.take(self.store.get(storage.SAVED), index)
         if entry is None:
             return
@@ -1383,6 +1385,7 @@ class Controller:
     def start_replay(self, history_index=None):
         """Play back the match on the board, or the ``history_index``-th finished one, from its
         first move.  The match on the board waits meanwhile.  True when it started."""
+        self.close_lesson()
         if history_index is None:
             data, setup, when = self.match.to_dict(), self.setup, self.started_at
         else:
@@ -1430,7 +1433,7 @@ class Controller:
         dice set by hand, a roll due, none set yet), else None."""
         m = self.match
         if (m is None or not self.setup.manual_dice or self.replay is not None
-                or not isinstance(m.dice_source, ManualDice) or m.dice_source.pending):
+                or self.lesson is not None or not isinstance(m.dice_source, ManualDice) or m.dice_source.pending):
             return None
         if m.phase is Phase.OPENING:
             return "opening"
