@@ -179,7 +179,6 @@ class Page:
         panel.hidden = lesson is None
         by_id("move-form").hidden = lesson is not None and not move_input
         if lesson is None:
-            self.message.removeAttribute("data-verdict")
             return
         for name in ("number", "title", "progress", "text"):
             by_id(f"lesson-{name}").textContent = lesson[name]
@@ -197,7 +196,10 @@ class Page:
         for name, value in (("stage", lesson["stage"]), ("demo", lesson["demo"]),
                             ("verdict", lesson["verdict"]), ("lesson", lesson["id"])):
             panel.setAttribute(f"data-{name}", value)
-        self.message.setAttribute("data-verdict", lesson["verdict"])
+        feedback = by_id("lesson-feedback")
+        feedback.textContent = lesson["message"]
+        feedback.classList.toggle("warn", bool(lesson["warn"]))
+        feedback.setAttribute("data-verdict", lesson["verdict"])
 
     def render_dice_entry(self, entry):
         form = by_id("dice-form")

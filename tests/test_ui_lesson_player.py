@@ -478,3 +478,20 @@ def test_a_new_match_or_a_replay_closes_the_lesson_and_the_kept_match_keeps_a_ru
     app.open_lesson("cube")
     app.resume(0)
     assert app.lesson is None and not app.match.clock.paused
+
+
+def test_a_link_opens_one_lesson_over_the_saved_match():
+    store = MemoryStore()
+    app = Controller(store)
+    app.boot("?mode=hotseat&length=3&seed=link-lesson")
+    app.roll()
+    saved = store.get("backgammon.current")
+    again = Controller(store)
+    assert again.boot("?lesson=doubles&lang=fr") is False
+    assert again.lesson.lesson.id == "doubles" and again.language == "fr"
+    assert again.view().lesson["title"] == load_lesson("doubles").title["fr"]
+    again.close_lesson()
+    assert store.get("backgammon.current") == saved and again.match.phase is Phase.MOVING
+    bad = Controller(MemoryStore())
+    bad.boot("?lesson=nope")
+    assert bad.lesson is None and bad.message[0] == "error.lesson"

@@ -36,6 +36,7 @@ from . import replay as replays
 from .cooperative import finish as _finish
 from . import storage
 from .dice_entry import DiceEntryError, read_dice
+from .lesson_player import lesson_in_query
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, pick_language, translator
 from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
@@ -259,6 +260,9 @@ class Controller:
                            kept_message="msg.link_kept")
             return True
         self._resume_or_start()
+        lesson = lesson_in_query(query)
+        if lesson is not None:
+            self.open_lesson(lesson)       # ?lesson=bar: that lesson over the match (kept)
         return False
 
     def _resume_or_start(self):
@@ -1575,7 +1579,8 @@ class Controller:
             bottom_on_roll=lesson.bottom.on_roll, message=lesson.message, warn=lesson.warn,
             info=lesson.info, position_id=lesson.position_id, match_id="", buttons=hidden | lesson.buttons,
             move_input=lesson.move_input, language=self.language, layout=checker_layout(lesson.board),
-            board=lesson.board, lesson={**lesson.panel, "verdict": lesson.verdict})
+            board=lesson.board, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
+                                            "warn": lesson.warn})
 
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):

@@ -132,7 +132,7 @@ def test_a_wrong_move_is_explained_then_the_right_one_is_accepted(page):
     # typed: refused with the engine's own sentence and the lesson's hint
     page.fill("#move-input", wrong.answer)
     act(page, lambda: page.press("#move-input", "Enter"))
-    message = page.locator("#message").inner_text()
+    message = page.locator("#lesson-feedback").inner_text()
     assert render_message(result.message, "en") in message
     assert page.locator("#lesson-panel").get_attribute("data-verdict") == "refused"
     assert checkers(page) == expected_checkers(lesson.task.board.position)   # nothing moved
@@ -142,14 +142,14 @@ def test_a_wrong_move_is_explained_then_the_right_one_is_accepted(page):
     page.fill("#move-input", other.answer)
     act(page, lambda: page.press("#move-input", "Enter"))
     assert page.locator("#lesson-panel").get_attribute("data-verdict") == "other"
-    assert localized(lesson.task.retry, "en") in page.locator("#message").inner_text()
+    assert localized(lesson.task.retry, "en") in page.locator("#lesson-feedback").inner_text()
     click(page, "#lesson-retry")
     assert checkers(page) == expected_checkers(lesson.task.board.position)
     # the right play, checker by checker on the board
     play_by_clicks(page, lesson.task.accept[0])
     click(page, "#lesson-check")
     assert page.locator("#lesson-panel").get_attribute("data-verdict") == "success"
-    assert lesson.task.success["en"] in page.locator("#message").inner_text()
+    assert lesson.task.success["en"] in page.locator("#lesson-feedback").inner_text()
     assert enabled(page, "lesson-next-lesson") and not enabled(page, "lesson-check")
     shoot(page, "lesson-success-desktop")
 
@@ -166,7 +166,7 @@ def test_a_choice_task_and_show_the_answer(page):
     refused = next(w for w in lesson.task.wrong if w.reason is not None)
     click(page, f'#lesson-options [data-option="{refused.answer}"]')
     assert page.locator("#lesson-panel").get_attribute("data-verdict") == "refused"
-    assert render_message(lesson.check(refused.answer).message, "en") in page.locator("#message").inner_text()
+    assert render_message(lesson.check(refused.answer).message, "en") in page.locator("#lesson-feedback").inner_text()
     click(page, f'#lesson-options [data-option="{lesson.task.accept[0]}"]')
     assert page.locator("#lesson-panel").get_attribute("data-verdict") == "success"
     assert page.locator("#lesson-options .option.right").count() == 1
@@ -196,8 +196,8 @@ def test_the_lesson_screen_fits_a_phone(browser, base_url, size):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
-    open_app(page, f"{base_url}/?mode=hotseat&length=5&seed=lessons-4", prefs=FAST)
-    open_lesson(page, "bar")
+    open_app(page, f"{base_url}/?lesson=bar", prefs=FAST)        # a teacher's link to one lesson
+    page.wait_for_selector('#lesson-panel[data-lesson="bar"]')
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= size[0]
     shoot(page, "lesson-step-phone")
