@@ -495,3 +495,11 @@ def test_a_link_opens_one_lesson_over_the_saved_match():
     bad = Controller(MemoryStore())
     bad.boot("?lesson=nope")
     assert bad.lesson is None and bad.message[0] == "error.lesson"
+
+
+def test_the_last_lesson_says_so_once_answered():
+    player = to_task(player_of(LESSONS[-1]))
+    player.show_answer()
+    view = player.view("en")
+    assert view.message.endswith("That was the last lesson.")
+    assert view.buttons["lesson-next-lesson"][0] is False

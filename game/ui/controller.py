@@ -1570,6 +1570,7 @@ class Controller:
             self.lesson.choose(str(option_id))
 
     def _lesson_view(self):
+        self.lesson.home_right = not self.prefs.home_left
         lesson = self.lesson.view(self.language)
         hidden = {name: (False, False) for name in self._play_buttons()}
         hidden |= {"hint": (False, False), "replay": (False, False)}

@@ -541,6 +541,8 @@ class LessonPlayer:
         view = self._board_view(tr, board, position, dice, left, highlight)
         top, bottom = self._panels(tr, board, view)
         message, warn, verdict = self._message(tr, language)
+        if self.solved and self.order and self.next_lesson is None:
+            message = f"{message} {tr('lesson.last')}"
         in_task, choice = self.in_task, self.task.kind == "choice"
         playing = self._can_play()
         count = len(lesson.steps)
