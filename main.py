@@ -161,12 +161,14 @@ class Page:
                 record.scrollTop = record.scrollHeight
             else:   # within the list only: the page itself does not move
                 record.scrollTop = current.offsetTop - record.clientHeight // 2
-        by_id("share-link").value = share_url(str(window.location.href), view.position_id, view.match_id)
+        by_id("share-link").value = (share_url(str(window.location.href), view.position_id, view.match_id)
+                                     if view.position_id else "")
         by_id("xgid").value = view.xgid
         self.render_hint(view.hint_html)
         self.render_replay(view.replay)
         self.render_lesson(view.lesson, view.move_input)
         self.render_dice_entry(view.dice_entry)
+        self.render_editor(view.editor)
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
@@ -252,6 +254,29 @@ class Page:
         for name, disabled in (("replay-first", at_start), ("replay-prev", at_start),
                                ("replay-next", at_end), ("replay-last", at_end)):
             by_id(name).disabled = disabled
+
+    def render_editor(self, fields):
+        """The editor's panel and form, from the controller's values (a refused change
+        puts the field back as it was)."""
+        document.body.classList.toggle("editing", fields is not None)
+        by_id("editor-panel").hidden = fields is None
+        if fields is None:
+            return
+        form = by_id("editor-form")
+        for name in ("tool", "side"):
+            for radio in form.querySelectorAll(f'[name="{name}"]'):
+                radio.checked = radio.value == fields[name]
+        for name in ("on_roll", "dice", "cube", "owner", "length", "score_bottom", "score_top", "mode"):
+            form.querySelector(f'[name="{name}"]').value = fields[name]
+        crawford = form.querySelector('[name="crawford"]')
+        crawford.checked = fields["crawford"]
+        for name in ("score_bottom", "score_top", "crawford"):
+            form.querySelector(f'[name="{name}"]').disabled = not fields["match"]
+        by_id("editor-counts").textContent = fields["counts"]
+        status = by_id("editor-status")
+        status.textContent = fields["status"]
+        status.classList.toggle("warn", not fields["ready"])
+        by_id("editor-play").disabled = not fields["ready"]
 
     def animate(self, offsets):
         for key, (dx, dy) in offsets.items():
@@ -339,8 +364,8 @@ class Page:
             self.app.deselect()
             self.render()
             return
-        self.app.click(slot)
-        self.update()
+        self.app.click(slot, "shift" if event.shiftKey else "left")
+        self.update(animate=self.app.editor is None)
 
     def on_context_menu(self, event):
         slot = self.slot_of(event)
@@ -352,7 +377,7 @@ class Page:
 
     def on_pointer_down(self, event):
         self.suppress_click = False
-        if event.button != 0 or not event.isPrimary:
+        if event.button != 0 or not event.isPrimary or self.app.editor is not None:
             return
         target = event.target
         checker = target.closest(".checker") if hasattr(target, "closest") else None
@@ -419,7 +444,9 @@ class Page:
         actions = {"roll": self.app.roll, "done": self.app.done, "undo": self.app.undo,
                    "double": self.app.double, "take": self.app.take, "drop": self.app.drop,
                    "beaver": self.app.beaver,
-                   "resign": self.app.resign, "next-game": self.app.next_game}
+                   "resign": self.app.resign, "next-game": self.app.next_game,
+                   "accept-resign": self.app.accept_resignation,
+                   "reject-resign": self.app.reject_resignation}
         for name, action in actions.items():
             on(by_id(name), "click", self.intent(action))
         on(by_id("move-form"), "submit", self.on_move_typed)
@@ -451,6 +478,14 @@ class Page:
                            ("replay-next", lambda: self.app.replay_step(1)),
                            ("replay-last", lambda: self.app.replay_go(1 << 30))):
             on(by_id(name), "click", self.replay_mover(move))
+        on(by_id("edit-position"), "click", self.on_edit_open)
+        on(by_id("editor-form"), "change", self.on_editor_change)
+        on(by_id("editor-form"), "submit", lambda event: event.preventDefault())
+        on(by_id("editor-start"), "click", self.editor_setter("start"))
+        on(by_id("editor-clear"), "click", self.editor_setter("clear"))
+        on(by_id("editor-play"), "click", self.on_editor_play)
+        on(by_id("editor-cancel"), "click", self.on_editor_cancel)
+        on(by_id("editor-load-form"), "submit", self.on_editor_load)
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-close"), "click", lambda event: by_id("settings-dialog").close())
         on(by_id("lessons-button"), "click", self.open_lessons)
@@ -540,6 +575,48 @@ class Page:
                 event.preventDefault()
                 self.app.replay_step(-1 if event.key == "ArrowLeft" else 1)
                 self.render()
+
+    # --- the position editor -------------------------------------------------------------------
+    def on_edit_open(self, event):
+        self.app.edit_open()
+        self.last_svg = None
+        self.render()
+        window.scrollTo(0, 0)          # the board, where the checkers are placed, in view
+
+    def on_editor_change(self, event):
+        target = event.target
+        name = str(target.name)
+        value = bool(target.checked) if str(target.type) == "checkbox" else str(target.value)
+        self.app.edit_set(name, value)
+        self.render()
+
+    def editor_setter(self, name):
+        def handler(event):
+            self.app.edit_set(name, "")
+            self.render()
+        return handler
+
+    def on_editor_play(self, event):
+        if self.app.edit_play():
+            self.last_svg = None
+            self.update(animate=False)
+        else:
+            self.render()
+
+    def on_editor_cancel(self, event):
+        self.app.edit_cancel()
+        self.last_svg = None
+        self.update(animate=False)
+
+    def on_editor_load(self, event):
+        event.preventDefault()
+        field = by_id("editor-ids")
+        if self.app.edit_load(str(field.value)):
+            field.value = ""
+            field.removeAttribute("aria-invalid")
+        else:
+            field.setAttribute("aria-invalid", "true")
+        self.render()
 
     # --- hints -----------------------------------------------------------------------------------
     def on_hint(self, event):

@@ -70,7 +70,7 @@ def test_text_that_holds_no_ids_is_refused(text):
     (START, "cAgAAAAAAA", "error.bad_match_id"),
     ("AAAAAAAAAAAAAA", "cAgAAAAAAAAA", "error.impossible_position"),
     (START, encode_match_id(MatchIdInfo(game_state=GAME_OVER, match_length=5, score=(5, 2))),
-     "error.game_over"),
+     "error.match_finished"),
     (START, "cAgAAAAAAAAA", None),
 ])
 def test_bad_ids_are_refused_with_their_reason(position_id, match_id, key):

@@ -41,9 +41,11 @@ from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, pick_language, translator
 from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
                      record_html)
+from .editor import BAR as EDITOR_BAR
+from .editor import CUBE_VALUES, EditorError, EditorState
 from .share import ShareError, decode, read_ids
-from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, parse_position_query, parse_query,
-                        query_language)
+from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, PositionLink, parse_position_query,
+                        parse_query, query_language)
 
 __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
 
@@ -177,10 +179,13 @@ class View:
     replay: dict | None = None     # the replay bar: text, index, count (None: no replay)
     lesson: dict | None = None     # the lesson panel (None: no lesson open), see lesson_player
     dice_entry: dict | None = None  # dice set by hand: the form's legend and labels (None: hidden)
+    editor: dict | None = None     # the editor's form (None: not editing), see editor_fields
 
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
 _WARN_PREFIX = ("reason.", "error.")
+#: the editor's messages that are not refusals
+_EDITOR_INFO = ("editor.opened", "editor.loaded", "editor.off_help")
 
 
 @dataclass
@@ -229,6 +234,11 @@ class Controller:
         self.lesson_message = None     # the message to show again when it closes
         self.lesson_paused_clock = False
         self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
+        self.editor = None             # an EditorState while a position is set up by hand
+        self.editor_side = BOTTOM_DEFAULT  # whose checker a click adds
+        self.editor_tool = "add"       # or "remove"
+        self.editor_mode = "hotseat"   # how "Play from here" opens the match
+        self.editor_back = None        # the message to show again when the editor closes
 
     # --- start-up -------------------------------------------------------------------------
     def boot(self, query="", languages=()):
@@ -325,6 +335,7 @@ class Controller:
         self.hint = None
         self.replay = None
         self.dice_ties = []
+        self.editor = None
         self.started_at = int(self.wall())
         self.message = _join((kept_message, {}), message) if kept else message
         self.save()
@@ -338,7 +349,41 @@ class Controller:
         cfg = match.config
         setup = Setup(mode=mode, length=cfg.length, level=level, jacoby=cfg.jacoby,
                       beavers=cfg.beavers, seed=seed)
-        self._open(setup, match, ("msg.position_opened", {}), kept_message)
+        message = ("msg.position_opened", {})
+        if shared.next_game:
+            score = match.score
+            message = ("msg.link_next_game", {"name0": {"player": 1}, "score0": score[1],
+                                               "name1": {"player": 0}, "score1": score[0]})
+        elif match.phase is Phase.RESIGNATION_OFFERED:
+            message = _resignation_message(match)
+        self._open(setup, match, message, kept_message)
+
+    # --- a resignation offered (opened from a Match ID that holds one) ----------------------
+    def accept_resignation(self):
+        """The player offered a resignation accepts it: the game ends."""
+        m = self.match
+        if not self.human_to_act() or m.phase is not Phase.RESIGNATION_OFFERED:
+            return
+        resigner = m.game.resignation[0]
+        self._act(m.accept_resignation)
+        if m.phase is Phase.OVER:
+            result = m.game.result
+            self._game_over(("msg.resigned", {"name": {"player": resigner},
+                                              "winner": {"player": result.winner},
+                                              "points": _points(result.points)}))
+
+    def reject_resignation(self):
+        """The player offered a resignation refuses it: the game goes on."""
+        m = self.match
+        if not self.human_to_act() or m.phase is not Phase.RESIGNATION_OFFERED:
+            return
+        resigner = m.game.resignation[0]
+        self._act(m.reject_resignation)
+        if m.phase is not Phase.RESIGNATION_OFFERED:
+            self.message = ("msg.resign_rejected", {"name": {"player": 1 - resigner},
+                                                    "other": {"player": resigner}})
+            self.save()
+
 
     def open_ids(self, text):
         """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link).
@@ -458,6 +503,7 @@ class Controller:
             self._store(storage.SAVED, storage.push(self.store.get(storage.SAVED), current,
                                                     storage.SAVED_LIMIT))
         self.message = ("msg.resumed", {})
+        self.editor = None
         self.save()
 
     def delete_saved(self, index):
@@ -646,13 +692,14 @@ class Controller:
 
     def _human_moving(self):
         m = self.match
-        return self.replay is None and self.lesson is None and m.phase is Phase.MOVING and self.is_human(m.player_on_roll)
+        return (self.replay is None and self.lesson is None and self.editor is None
+                and m.phase is Phase.MOVING and self.is_human(m.player_on_roll))
 
     def human_to_act(self):
         """True when the next action is a person's (buttons and clicks work; not while a
         match is replayed)."""
         m = self.match
-        if self.replay is not None or self.lesson is not None:
+        if self.replay is not None or self.lesson is not None or self.editor is not None:
             return False
         if m.phase is Phase.OPENING:
             return bool(self.setup.humans())
@@ -665,7 +712,8 @@ class Controller:
         """True when the computer must act next (main.py then calls :meth:`bot_act`); it
         waits while a match is replayed."""
         m = self.match
-        if m is None or self.replay is not None or self.lesson is not None or self.dice_wanted():
+        if (m is None or self.replay is not None or self.lesson is not None or self.editor is not None
+                or self.dice_wanted()):
             return False
         if m.phase is Phase.OVER:
             return self.setup.mode == "watch" and m.match_winner is None
@@ -931,9 +979,13 @@ class Controller:
         return None
 
     def click(self, slot, button="left"):
-        """A click (``button`` ``"left"`` or ``"right"``) on the element with ``data-slot=slot``."""
+        """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
+        element with ``data-slot=slot``."""
         if self.lesson is not None:
             self.lesson.click(slot, button)
+            return
+        if self.editor is not None:
+            self.edit_click(slot, button)
             return
         m = self.match
         if slot == "dice":
@@ -1436,7 +1488,7 @@ class Controller:
         """``"opening"`` or ``"roll"`` when a person must set the next dice (a match with
         dice set by hand, a roll due, none set yet), else None."""
         m = self.match
-        if (m is None or not self.setup.manual_dice or self.replay is not None
+        if (m is None or not self.setup.manual_dice or self.replay is not None or self.editor is not None
                 or self.lesson is not None or not isinstance(m.dice_source, ManualDice) or m.dice_source.pending):
             return None
         if m.phase is Phase.OPENING:
@@ -1515,6 +1567,7 @@ class Controller:
         except (InvalidLessonError, UnknownLessonError) as error:
             self.message = ("error.lesson", {"error": str(error)[:200]})
             return False
+        self.edit_cancel()
         if self.lesson is None:
             self.lesson_message = self.message
             clock = self.match.clock if self.match is not None else None
@@ -1582,6 +1635,227 @@ class Controller:
             move_input=lesson.move_input, language=self.language, layout=checker_layout(lesson.board),
             board=lesson.board, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
                                             "warn": lesson.warn})
+
+
+    # --- the position editor -------------------------------------------------------------------
+    def edit_open(self):
+        """Set up a position by hand, starting from the one on the board."""
+        if self.editor is not None:
+            return
+        self.end_replay()
+        self.close_lesson()
+        m = self.match
+        try:
+            state = EditorState.from_shared(decode(PositionLink(m.position_id(), m.match_id())))
+        except (ShareError, EditorError):
+            state = EditorState.start()
+        self.editor = state
+        self.editor_side = self.bottom
+        self.editor_tool = "add"
+        self.editor_mode = self.setup.mode if self.setup.mode in ("hotseat", "bot") else "hotseat"
+        self.editor_back = self.message
+        self.selected = None
+        self.message = ("editor.opened", {})
+
+    def edit_cancel(self):
+        """Leave the editor; the match on the board is as it was."""
+        if self.editor is not None:
+            self.editor = None
+            self.message = self.editor_back
+
+    def _edit(self, change):
+        """Apply ``change(state)``; a refusal becomes the message and changes nothing."""
+        try:
+            state = change(self.editor)
+        except EditorError as error:
+            self.message = self._editor_refusal(error)
+            return False
+        self.editor = state
+        self.message = ("editor.opened", {})
+        return True
+
+    def _editor_refusal(self, error):
+        params = {}
+        for name, value in error.params.items():
+            if name == "player" and value in (0, 1):
+                params["side"] = {"key": "editor.side_bottom" if value == self.bottom else "editor.side_top"}
+            elif name == "point" and isinstance(value, int) and 1 <= value <= EDITOR_BAR:
+                player = error.params.get("player", self.bottom)
+                shown = value if value == EDITOR_BAR or player == self.bottom else 25 - value
+                params["point"] = {"where": shown}
+            elif isinstance(value, (int, str)) and not isinstance(value, bool):
+                params[name] = value
+        key = error.key if self.tr.has(error.key) else "reason.unknown"
+        return (key, params)
+
+    def edit_click(self, slot, button="left"):
+        """A click on the board while editing: a point, a bar or a tray (``button``
+        ``"right"`` or ``"shift"``, or the Remove tool, takes a checker away)."""
+        if self.editor is None or not isinstance(slot, str):
+            return False
+        remove = button in ("right", "shift") or self.editor_tool == "remove"
+        bottom = self.bottom
+        if slot in ("bar0", "bar1"):
+            player = int(slot[3])
+            return self._edit(lambda s: s.remove(player, EDITOR_BAR) if remove else s.add(player, EDITOR_BAR))
+        if slot in ("off0", "off1"):
+            self.message = ("editor.off_help", {})
+            return False
+        if not (slot.startswith("p") and slot[1:].isdigit() and 1 <= int(slot[1:]) <= 24):
+            return False
+        number = int(slot[1:])          # counted from the bottom player's side
+
+        def change(state):
+            if remove:
+                owner = state.owner_of(bottom, number)
+                if owner is None:
+                    raise EditorError("editor.nothing_to_remove")
+                return state.remove(owner, number if owner == bottom else 25 - number)
+            side = self.editor_side
+            return state.add(side, number if side == bottom else 25 - number)
+
+        return self._edit(change)
+
+    def edit_set(self, name, value):
+        """A field of the editor's form changed: ``name`` and its value (a string; a bool
+        for ticks).  True when the change was made; otherwise the message says why."""
+        if self.editor is None:
+            return False
+        bottom = self.bottom
+        seats = {"bottom": bottom, "top": 1 - bottom}
+        value = value if isinstance(value, bool) else str(value if value is not None else "").strip()[:8]
+        if name == "side" and value in seats:
+            self.editor_side = seats[value]
+            return True
+        if name == "tool" and value in ("add", "remove"):
+            self.editor_tool = value
+            return True
+        if name == "mode" and value in ("hotseat", "bot"):
+            self.editor_mode = value
+            return True
+        state = self.editor
+        score = {"bottom": state.score[bottom], "top": state.score[1 - bottom]}
+        changes = {
+            "on_roll": lambda s: s.set_on_roll(seats.get(value, value)),
+            "dice": lambda s: s.set_dice(_dice_value(value)),
+            "cube": lambda s: s.set_cube(_int_value(value), s.cube_owner),
+            "owner": lambda s: s.set_cube(s.cube_value, None if value == "centre" else seats.get(value, value)),
+            "length": lambda s: s.set_length(_int_value(value)),
+            "score_bottom": lambda s: s.set_score(*_by_player(bottom, _int_value(value), score["top"])),
+            "score_top": lambda s: s.set_score(*_by_player(bottom, score["bottom"], _int_value(value))),
+            "crawford": lambda s: s.set_crawford(value if isinstance(value, bool) else value == "on"),
+            "start": lambda s: s.reset(),
+            "clear": lambda s: s.clear(),
+        }
+        if name not in changes:
+            return False
+        return self._edit(changes[name])
+
+    def edit_load(self, text):
+        """Put the position of pasted IDs (Position ID and Match ID, XGID, link) in the
+        editor; a text that cannot be read changes nothing and the message says why."""
+        if self.editor is None:
+            return False
+        try:
+            shared = decode(read_ids(text))
+            state = EditorState.from_shared(shared)
+        except ShareError as error:
+            self.message = (error.key, {})
+            return False
+        except EditorError as error:
+            self.message = self._editor_refusal(error)
+            return False
+        self.editor = state
+        self.message = ("editor.loaded", {})
+        if shared.info.double_offered or shared.info.resignation:
+            self.message = _join(self.message, ("editor.offer_dropped", {}))
+        return True
+
+    def edit_play(self):
+        """Open the position set up as a new match (an unfinished match is kept); True when
+        it opened, otherwise the message says why and the editor stays open."""
+        if self.editor is None:
+            return False
+        try:
+            shared = self.editor.shared()
+            self._open_position(shared, self.editor_mode, self.setup.level)
+        except EditorError as error:
+            self.message = self._editor_refusal(error)
+            return False
+        except ShareError as error:
+            self.message = (error.key, {})
+            return False
+        return True
+
+    def _editor_board(self):
+        state = self.editor
+        tr = self.tr
+        return BoardView(
+            counts=state.counts, bottom=self.bottom, numbers_for=self.bottom,
+            home_right=not self.prefs.home_left, colours=self.setup.colours,
+            cube_value=state.cube_value, cube_owner=state.cube_owner, crawford=state.crawford,
+            dice=state.dice or (), dice_player=state.on_roll,
+            labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
+                    "crawford": tr("board.crawford")})
+
+    def editor_fields(self):
+        """The editor form's values: ``{name: str or bool}``, and ``status``, the line that
+        says whether the position can be played."""
+        state = self.editor
+        bottom = self.bottom
+        seat = {bottom: "bottom", 1 - bottom: "top"}
+        tr = self.tr
+        try:
+            state.check()
+            status, ready = tr("editor.ready"), True
+        except EditorError as error:
+            key, params = self._editor_refusal(error)
+            status, ready = self.text((key, params)), False
+        counts = " · ".join(
+            tr(f"editor.count_{seat[p]}", board=state.on_board(p), off=state.borne_off(p))
+            for p in (bottom, 1 - bottom))
+        return {
+            "side": seat[self.editor_side], "tool": self.editor_tool, "mode": self.editor_mode,
+            "on_roll": seat[state.on_roll],
+            "dice": "".join(str(d) for d in sorted(state.dice, reverse=True)) if state.dice else "",
+            "cube": str(state.cube_value),
+            "owner": "centre" if state.cube_owner is None else seat[state.cube_owner],
+            "length": str(state.length),
+            "score_bottom": str(state.score[bottom]), "score_top": str(state.score[1 - bottom]),
+            "crawford": state.crawford, "status": status, "ready": ready, "counts": counts,
+            "match": bool(state.length),
+        }
+
+    def _editor_view(self):
+        state = self.editor
+        tr = self.tr
+        board = self._editor_board()
+        bottom = self.bottom
+        fields = self.editor_fields()
+        position_id = match_id = xgid = ""
+        if fields["ready"]:
+            position_id, match_id = state.ids()
+            xgid = state.xgid()
+
+        def panel(player):
+            return PlayerPanel(player=player, name=self.player_name(player), colour=self.setup.colours[player],
+                               score_text=tr("panel.score", score=state.score[player]),
+                               pips_text=tr("panel.pips", n=board.pips(player)), clock_text="",
+                               on_roll=state.on_roll == player, status_text="")
+
+        top_panel, bottom_panel = panel(1 - bottom), panel(bottom)
+        info = self._stakes(state.length) + " · " + tr("info.cube", cube=state.cube_value)
+        if state.crawford:
+            info += " · " + tr("info.crawford")
+        return View(
+            board_svg=board_svg(board), top_html=player_html(top_panel),
+            bottom_html=player_html(bottom_panel), top_on_roll=top_panel.on_roll,
+            bottom_on_roll=bottom_panel.on_roll, message=self.text(self.message),
+            warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX + ("editor.",))
+            and self.message[0] not in _EDITOR_INFO,
+            info=info, position_id=position_id, match_id=match_id, buttons=self.buttons(),
+            move_input=False, language=self.language, layout=checker_layout(board), board=board,
+            record_html="", xgid=xgid, editor=fields)
 
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
@@ -1719,12 +1993,13 @@ class Controller:
 
     def buttons(self):
         m = self.match
-        if self.replay is not None:
+        if self.replay is not None or self.editor is not None:
             return {name: (visible, False) for name, (visible, _enabled) in self._play_buttons().items()} | {
-                "hint": (False, False), "replay": (True, False)}
+                "hint": (False, False), "replay": (True, False), "edit-position": (True, False)}
         buttons = self._play_buttons()
         buttons["hint"] = (bool(self.setup.humans()), self.hint_available())
         buttons["replay"] = (True, any(e["type"] in ("move", "pass") for e in m.events))
+        buttons["edit-position"] = (True, True)
         return buttons
 
     def _play_buttons(self):
@@ -1746,15 +2021,21 @@ class Controller:
             "resign": (True, human and phase in (Phase.ROLL_OR_DOUBLE, Phase.MOVING)),
             "next-game": (phase is Phase.OVER and m.match_winner is None and self.setup.mode != "watch",
                           phase is Phase.OVER and m.match_winner is None),
+            "accept-resign": (human and phase is Phase.RESIGNATION_OFFERED,
+                              human and phase is Phase.RESIGNATION_OFFERED),
+            "reject-resign": (human and phase is Phase.RESIGNATION_OFFERED,
+                              human and phase is Phase.RESIGNATION_OFFERED),
         }
 
     def view(self):
         """The :class:`View` of the current state (of the frame shown, while replaying; of the
-        lesson, while one is open)."""
+        lesson, while one is open; of the position set up, while editing)."""
         if self.lesson is not None:
             return self._lesson_view()
         if self.replay is not None:
             return self._replay_view()
+        if self.editor is not None:
+            return self._editor_view()
         m = self.match
         board = self._board_view()
         bottom = board.bottom
@@ -1864,6 +2145,13 @@ def _points(n):
     return {"plural": "count.points", "n": n}
 
 
+def _resignation_message(match):
+    """The message of a resignation waiting for an answer."""
+    resigner, kind = match.game.resignation
+    return ("msg.resign_offered", {"name": {"player": resigner}, "other": {"player": 1 - resigner},
+                                   "points": _points(kind * match.cube_value)})
+
+
 def _clock(seconds):
     seconds = max(0, int(seconds + 0.999))
     return f"{seconds // 60}:{seconds % 60:02d}"
@@ -1875,6 +2163,28 @@ def _score_of(match_data):
         if event.get("type") == "win" and isinstance(event.get("score"), list):
             return event["score"]
     return [0, 0]
+
+
+def _int_value(text):
+    """A form's whole number, or the text itself (which the editor then refuses)."""
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return text
+
+
+def _dice_value(text):
+    """A roll from the editor's list (``"65"``), None for "not rolled", else the text."""
+    if text == "":
+        return None
+    if len(text) == 2 and text.isdigit():
+        return (int(text[0]), int(text[1]))
+    return text
+
+
+def _by_player(bottom, bottom_value, top_value):
+    """``(player 0's, player 1's)`` of values given for the bottom and top seats."""
+    return (top_value, bottom_value) if bottom == 1 else (bottom_value, top_value)
 
 
 def _date(seconds):

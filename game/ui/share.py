@@ -7,8 +7,11 @@ into a :class:`game.ui.urlparams.PositionLink`; :func:`decode` checks the
 IDs and gives a :class:`SharedPosition`, whose :meth:`~SharedPosition.match`
 builds the :class:`game.match.Match` that stands there: the position, the
 player on roll, the dice, the cube, the score, the match length and the
-Crawford game.  The Match ID of that match is the one given (a resignation
-offered in the Match ID is left out: the game is opened as it stood before).
+Crawford game.  The Match ID of that match is the one given, a resignation
+offered in it included: the match opens with the offer waiting for an answer.
+IDs of a game that is over open the next game of the match, at the score
+they give (:attr:`SharedPosition.next_game` says so); those of a match that
+is over are refused (``error.match_finished``).
 
 Whatever cannot be opened raises :class:`ShareError`, whose ``key`` names
 the sentence the app shows, in the player's language, and nothing changes.
@@ -21,6 +24,9 @@ the sentence the app shows, in the player's language, and nothing changes.
 >>> match = decode(read_ids(xgid)).match()
 >>> match.xgid() == xgid, match.score, match.cube_value, match.config.length
 (True, (3, 2), 2, 7)
+>>> shared = decode(read_ids("4HPwATDgc/ABMA:cKGqAAAAAAAE"))   # a single game offered
+>>> shared.match().resignation
+(1, 1)
 >>> try:
 ...     decode(read_ids("4HPwATDgc/ABM!:cImqAAAAAAAE"))
 ... except ShareError as error:
@@ -33,7 +39,7 @@ from dataclasses import dataclass
 
 from ..errors import GameError, InvalidIdError, InvalidPositionError
 from ..match import Match, MatchConfig
-from ..match_id import GAME_NONE, GAME_PLAYING, MatchIdInfo, decode_match_id
+from ..match_id import GAME_NONE, GAME_OVER, GAME_PLAYING, MatchIdInfo, decode_match_id
 from ..position import Position
 from ..xgid import BEAVER, RACCOON, decode_xgid, xgid_to_gnubg
 from .urlparams import PositionLink, parse_position_query
@@ -61,12 +67,15 @@ class SharedPosition:
     """Decoded IDs: the position seen from the player on roll, and the Match ID's fields.
 
     ``beavers`` and ``max_cube`` come from an XGID's rules (gnubg IDs keep neither).
+    ``next_game`` is True when the IDs were those of a finished game: this is
+    the start of the next one, at the score they gave.
     """
 
     position: Position
     info: MatchIdInfo
     beavers: bool = False
     max_cube: int = DEFAULT_MAX_CUBE
+    next_game: bool = False
 
     def config(self, names=("", "")):
         """The :class:`MatchConfig` of the match these IDs stand in."""
@@ -90,6 +99,8 @@ class SharedPosition:
                         cube_owner=info.cube_owner, dice=info.dice)
             if info.double_offered:
                 match.double()
+            elif info.resignation:
+                match.resign(info.resignation)
         except GameError as error:
             raise ShareError("error.not_playable", str(error)) from None
         return match
@@ -132,11 +143,47 @@ def decode(link):
     else:
         raise ShareError("error.unrecognised")
     info = shared.info
-    if info.game_state > GAME_PLAYING or shared.position.winner() is not None:
+    if info.game_state > GAME_PLAYING:
+        return _next_game(shared)
+    if shared.position.winner() is not None:
         raise ShareError("error.game_over")
     if info.crawford and (info.cube_value != 1 or info.cube_owner is not None or info.double_offered):
         raise ShareError("error.crawford_cube")
+    if info.resignation and (info.double_offered or info.turn == info.player_on_roll):
+        # the app's resignations are offered by the player on roll, never beside a double
+        raise ShareError("error.resignation")
     return shared
+
+
+def _next_game(shared):
+    """The next game after the finished one of ``shared`` (raises ShareError when the
+    match is over).
+
+    The Crawford game is the one right after a player reaches one point short:
+    when the board shows who won the game, that decides it; otherwise the
+    Match ID's Crawford flag does (this app writes the next game's there).
+
+    >>> from game.match_id import encode_match_id
+    >>> over = MatchIdInfo(game_state=GAME_OVER, match_length=5, score=(4, 1), player_on_roll=1, turn=1)
+    >>> shared = decode(read_ids(f"AAAADgAAAAAAAA:{encode_match_id(over)}"))   # player 0 bore off
+    >>> shared.next_game, shared.info.score, shared.info.crawford, shared.match().phase.value
+    (True, (4, 1), True, 'opening')
+    """
+    info = shared.info
+    length = info.match_length
+    if length and max(info.score) >= length:
+        raise ShareError("error.match_finished")
+    short = [p for p in (0, 1) if length and info.score[p] == length - 1]
+    crawford = info.crawford
+    winner = shared.position.winner()
+    if info.game_state == GAME_OVER and winner is not None:
+        # the side that bore off all won; a player one point short who won just got there
+        crawford = (info.player_on_roll if winner == 0 else 1 - info.player_on_roll) in short
+    crawford = bool(crawford) and len(short) == 1
+    following = MatchIdInfo(player_on_roll=1, turn=1, game_state=GAME_NONE, match_length=length,
+                            score=info.score, crawford=crawford, jacoby=info.jacoby)
+    return SharedPosition(_START, following, beavers=shared.beavers, max_cube=shared.max_cube,
+                          next_game=True)
 
 
 def _position(position_id):
