@@ -1723,7 +1723,8 @@ class Controller:
             return False
         bottom = self.bottom
         seats = {"bottom": bottom, "top": 1 - bottom}
-        value = value if isinstance(value, bool) else str(value if value is not None else "").strip()[:8]
+        if not (name == "crawford" and isinstance(value, bool)):   # only a tick is a bool
+            value = str(value if value is not None else "").strip()[:8]
         if name == "side" and value in seats:
             self.editor_side = seats[value]
             return True
@@ -1795,6 +1796,8 @@ class Controller:
             home_right=not self.prefs.home_left, colours=self.setup.colours,
             cube_value=state.cube_value, cube_owner=state.cube_owner, crawford=state.crawford,
             dice=state.dice or (), dice_player=state.on_roll,
+            # none played yet: the dice are drawn fresh (a double's four moves to come)
+            dice_left=(state.dice * (2 if state.dice[0] == state.dice[1] else 1)) if state.dice else (),
             labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
                     "crawford": tr("board.crawford")})
 
@@ -2177,7 +2180,7 @@ def _dice_value(text):
     """A roll from the editor's list (``"65"``), None for "not rolled", else the text."""
     if text == "":
         return None
-    if len(text) == 2 and text.isdigit():
+    if isinstance(text, str) and len(text) == 2 and text.isdigit():
         return (int(text[0]), int(text[1]))
     return text
 
