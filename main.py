@@ -113,6 +113,8 @@ class Page:
         self.thinking = False      # a hint is being worked out
         self.last_hint = None
         self.demo_running = False
+        self.last_review = None
+        self.reviewing = False     # the review's analysis loop is running
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     # --- drawing ------------------------------------------------------------------------
@@ -169,6 +171,7 @@ class Page:
         self.render_lesson(view.lesson, view.move_input)
         self.render_dice_entry(view.dice_entry)
         self.render_editor(view.editor)
+        self.render_review(view.review)
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
@@ -277,6 +280,30 @@ class Page:
         status.textContent = fields["status"]
         status.classList.toggle("warn", not fields["ready"])
         by_id("editor-play").disabled = not fields["ready"]
+
+    def render_review(self, review):
+        panel = by_id("review-panel")
+        document.body.classList.toggle("reviewing", review is not None)
+        panel.hidden = review is None
+        if review is None:
+            self.last_review = None
+            return
+        by_id("review-progress").textContent = review["progress"]
+        by_id("review-progress").hidden = not review["progress"]
+        shown = self.last_review or {}
+        for key, element in (("summary_html", "review-summary"), ("detail_html", "review-detail"),
+                             ("list_html", "review-list")):
+            if shown.get(key) != review[key]:
+                by_id(element).innerHTML = review[key]
+        if shown.get("list_html") != review["list_html"] or shown.get("detail_html") != review["detail_html"]:
+            items = by_id("review-list")
+            current = items.querySelector(".current")
+            if not missing(current):   # within the list only: the page itself does not move
+                items.scrollTop = current.offsetTop - items.clientHeight // 2
+        by_id("review-tried").textContent = review["tried"]
+        by_id("review-try").hidden = not review["can_try"]
+        by_id("review-play").disabled = not review["can_play"]
+        self.last_review = review
 
     def animate(self, offsets):
         for key, (dx, dy) in offsets.items():
@@ -470,6 +497,12 @@ class Page:
         on(by_id("open-mat"), "click", lambda event: by_id("import-mat").click())
         on(by_id("import-mat"), "change", self.on_import_mat)
         on(by_id("replay"), "click", self.on_replay)
+        on(by_id("review"), "click", self.on_review)
+        on(by_id("review-game"), "click", self.on_review)
+        on(by_id("review-list"), "click", self.on_review_pick)
+        on(by_id("review-list"), "keydown", self.on_review_key)
+        on(by_id("review-try"), "submit", self.on_review_try)
+        on(by_id("review-play"), "click", self.on_review_play)
         on(by_id("replay-close"), "click", self.on_replay_close)
         on(by_id("record"), "click", self.on_record_click)
         on(by_id("replay-slider"), "input", lambda event: self.replay_to(int(event.target.value)))
@@ -738,6 +771,60 @@ class Page:
             self.render()
         return handler
 
+    # --- reviews ----------------------------------------------------------------------------------
+    def on_review(self, event):
+        if self.app.start_review():
+            self.last_svg = None
+        self.render()
+        self.run_review()
+
+    def run_review(self):
+        if not self.reviewing and self.app.review is not None:
+            asyncio.ensure_future(self.review_loop())
+
+    async def review_loop(self):
+        """Weigh the decisions a few at a time; the page paints the progress in between."""
+        self.reviewing = True
+        try:
+            await asyncio.sleep(0.05)     # the browser paints the empty panel first
+            painted = 0.0
+            loop = asyncio.get_event_loop()
+            while self.app.review_step():
+                if loop.time() - painted > 0.3:
+                    self.render()
+                    painted = loop.time()
+                await asyncio.sleep(0)
+            self.render()
+        except Exception as error:  # noqa: BLE001 - show it rather than freeze
+            self.fail(error)
+        finally:
+            self.reviewing = False
+
+    def on_review_pick(self, event):
+        row = event.target.closest("[data-frame]") if hasattr(event.target, "closest") else None
+        if missing(row) or self.app.replay is None:
+            return
+        self.replay_to(int(row.dataset.frame))
+
+    def on_review_key(self, event):
+        if event.key == "Enter":
+            self.on_review_pick(event)
+
+    def on_review_try(self, event):
+        event.preventDefault()
+        field = by_id("review-try-input")
+        if self.app.review_try(str(field.value)):
+            field.removeAttribute("aria-invalid")
+        else:
+            field.setAttribute("aria-invalid", "true")
+        self.render()
+
+    def on_review_play(self, event):
+        if self.app.review_play_here():
+            self.last_svg = None
+            by_id("review-try-input").value = ""
+        self.update(animate=False)
+
     def on_record_click(self, event):
         row = event.target.closest("[data-frame]") if hasattr(event.target, "closest") else None
         if missing(row) or self.app.replay is None:
@@ -811,7 +898,7 @@ class Page:
         unfinished, finished = self.app.match_rows()
         labels = {"unfinished": tr("history.unfinished"), "finished": tr("history.finished"),
                   "empty": tr("history.empty"), "resume": tr("button.resume"),
-                  "delete": tr("button.delete"), "replay": tr("button.replay"),
+                  "delete": tr("button.delete"), "replay": tr("button.replay"), "review": tr("button.review"),
                   "export": tr("button.export_mat")}
         by_id("history-list").innerHTML = matches_html(unfinished, finished, labels)
 
@@ -833,6 +920,12 @@ class Page:
             if self.app.start_replay(index):
                 self.last_svg = None
             self.render()
+        elif button.dataset.action == "review":
+            by_id("history-dialog").close()
+            if self.app.start_review(index):
+                self.last_svg = None
+            self.render()
+            self.run_review()
         elif button.dataset.action == "export":
             found = self.app.history_mat_file(index)
             if found is not None:

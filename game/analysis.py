@@ -252,14 +252,19 @@ def _tasks(match):
 
 
 # --- one decision --------------------------------------------------------------------------------
+def _ranking(bot, position, dice, ctx, scale):
+    """The bot's hints for a roll, best first, and their values in normalised equity."""
+    hints = bot.hints(position, dice, ctx=ctx if ctx.is_match else None)
+    return hints, [scale.from_mwc(h.mwc) if scale.match else h.equity for h in hints]
+
+
 def _move_entry(bot, t, scale):
     position, dice, ctx = t["position"], t["dice"], t["ctx"]
     entry = {"dice": list(dice), "luck": _roll_luck(position, dice, scale, t["opening"])}
     if t["kind"] == "pass":
         return entry | {"counted": False, "loss": 0.0, "played": None, "best": None, "plays": 0, "rank": None,
                         "top": []}
-    hints = bot.hints(position, dice, ctx=ctx if ctx.is_match else None)
-    values = [scale.from_mwc(h.mwc) if scale.match else h.equity for h in hints]
+    hints, values = _ranking(bot, position, dice, ctx, scale)
     played = t["played"]
     rank = next(i for i, h in enumerate(hints) if h.move == played)
     best = values[0]
@@ -355,6 +360,34 @@ class Review:
             entry["mark"] = mark(entry["loss"]) if entry["counted"] else None
             self.entries.append(entry)
         return self.done < self.total
+
+    def weigh(self, index, text):
+        """How the bot ranks the play ``text`` in place of the checker play of event ``index``.
+
+        Returns ``{"move", "rank", "plays", "loss", "mark", "best"}``; a text that is not
+        a legal play of that roll raises :class:`game.errors.InvalidNotationError` or
+        :class:`game.errors.IllegalMoveError`, an index without a checker play
+        :class:`game.match.InvalidMatchError`.
+
+        >>> from game.dice import ManualDice
+        >>> match = Match(dice=ManualDice([3, 1]))
+        >>> match.roll(); match.play_text("24/21 6/5")
+        (3, 1)
+        >>> found = Review(match).weigh(2, "8/5 6/5")
+        >>> found["move"], found["rank"], found["plays"], found["loss"], found["mark"]
+        ('8/5 6/5', 1, 16, 0.0, None)
+        """
+        t = next((t for t in self._tasks if t["index"] == index and t["kind"] == "move"), None)
+        if t is None:
+            raise InvalidMatchError(f"analysis: no checker play at event {index!r}")
+        position, dice = t["position"], t["dice"]
+        move = position.parse_move(str(text), dice)
+        scale = _Scale(t["ctx"])
+        hints, values = _ranking(self._bot, position, dice, t["ctx"], scale)
+        rank = next(i for i, h in enumerate(hints) if h.move == move)
+        loss = _round(values[0] - values[rank])
+        return {"move": str(move), "rank": rank + 1, "plays": len(hints), "loss": loss, "mark": mark(loss),
+                "best": str(hints[0].move)}
 
     def result(self):
         """The review as plain data (the decisions weighed so far)."""

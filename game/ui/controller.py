@@ -34,6 +34,7 @@ from ..turn import Turn
 from ..xgid import encode_xgid, xgid_from_gnubg
 from . import replay as replays
 from .cooperative import finish as _finish
+from . import review as reviews
 from . import storage
 from .dice_entry import DiceEntryError, read_dice
 from .lesson_player import lesson_in_query
@@ -180,6 +181,7 @@ class View:
     lesson: dict | None = None     # the lesson panel (None: no lesson open), see lesson_player
     dice_entry: dict | None = None  # dice set by hand: the form's legend and labels (None: hidden)
     editor: dict | None = None     # the editor's form (None: not editing), see editor_fields
+    review: dict | None = None     # the review panel (game.ui.review.panel), None: no review
 
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
@@ -239,6 +241,7 @@ class Controller:
         self.editor_tool = "add"       # or "remove"
         self.editor_mode = "hotseat"   # how "Play from here" opens the match
         self.editor_back = None        # the message to show again when the editor closes
+        self.review = None             # a game.ui.review.ReviewSession while a replay is reviewed
 
     # --- start-up -------------------------------------------------------------------------
     def boot(self, query="", languages=()):
@@ -336,6 +339,7 @@ class Controller:
         self.replay = None
         self.dice_ties = []
         self.editor = None
+        self.review = None
         self.started_at = int(self.wall())
         self.message = _join((kept_message, {}), message) if kept else message
         self.save()
@@ -1462,6 +1466,7 @@ class Controller:
             self.message = ("reason.unknown", {})
             return False
         self.replay = Replay(frames, 0, setup, data, when)
+        self.review = None
         self.replay_message = self.message
         self.selected = None
         self.message = ("msg.replay", {"name0": {"player": 1 - self.bottom, "replay": True},
@@ -1481,6 +1486,7 @@ class Controller:
         """Back to the match on the board."""
         if self.replay is not None:
             self.replay = None
+            self.review = None
             self.message = self.replay_message
 
     # --- dice set by hand ---------------------------------------------------------------------------
@@ -1626,7 +1632,8 @@ class Controller:
         self.lesson.home_right = not self.prefs.home_left
         lesson = self.lesson.view(self.language)
         hidden = {name: (False, False) for name in self._play_buttons()}
-        hidden |= {"hint": (False, False), "replay": (False, False)}
+        hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),
+                   "review-game": (False, False)}
         return View(
             board_svg=board_svg(lesson.board), top_html=player_html(lesson.top),
             bottom_html=player_html(lesson.bottom), top_on_roll=lesson.top.on_roll,
@@ -1860,6 +1867,59 @@ class Controller:
             move_input=False, language=self.language, layout=checker_layout(board), board=board,
             record_html="", xgid=xgid, editor=fields)
 
+    # --- review --------------------------------------------------------------------------------------
+    def start_review(self, history_index=None):
+        """Replay a match with its analysis (:mod:`game.ui.review`): the match on the board (the
+        one being replayed, if any) or the ``history_index``-th finished one.  The analysis
+        itself runs in :meth:`review_step`.  True when it started."""
+        if history_index is not None or self.replay is None:
+            if not self.start_replay(history_index):
+                return False
+        try:
+            self.review = reviews.ReviewSession(self.replay.match_data, self.replay.frames)
+        except GameError:
+            self.message = ("reason.unknown", {})
+            return False
+        self.message = ("msg.review", {})
+        return True
+
+    def review_step(self, budget=reviews.STEP_BUDGET):
+        """Analyse for about ``budget`` seconds; True while the review has more to weigh."""
+        return self.review is not None and self.review.step(budget)
+
+    def review_try(self, text):
+        """Weigh the play ``text`` in place of the one made at the frame shown (the panel says
+        how the bot ranks it).  True when it is a legal play there."""
+        if self.review is None:
+            return False
+        return "error" not in self.review.weigh(self.replay.index, text)
+
+    def review_play_here(self):
+        """Open the position before the decision shown as a new match for two players on this
+        device (the unfinished match is kept).  True when it opened."""
+        if self.review is None:
+            return False
+        entries = self.review.at(self.replay.index)
+        if not entries:
+            return False
+        entry = entries[-1]
+        try:
+            shared = decode(read_ids(f"{entry['position_id']}:{entry['match_id']}"))
+            self.message = self.replay_message          # what a set-aside match says when resumed
+            self._open_position(shared, "hotseat")
+        except ShareError as error:
+            self.message = (error.key, {})
+            return False
+        self.message = ("msg.review_position", {})
+        return True
+
+    def _review_view(self):
+        if self.review is None:
+            return None
+        setup = self.replay.setup
+        return reviews.panel(self.review, self.replay.index, self.tr,
+                             (self.player_name(0, setup), self.player_name(1, setup)))
+
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
         """Translate a message kept as data: ``(key, params)``; params may name players, points."""
@@ -1998,10 +2058,14 @@ class Controller:
         m = self.match
         if self.replay is not None or self.editor is not None:
             return {name: (visible, False) for name, (visible, _enabled) in self._play_buttons().items()} | {
-                "hint": (False, False), "replay": (True, False), "edit-position": (True, False)}
+                "hint": (False, False), "replay": (True, False), "edit-position": (True, False),
+                "review": (True, self.replay is not None and self.review is None), "review-game": (False, False)}
         buttons = self._play_buttons()
         buttons["hint"] = (bool(self.setup.humans()), self.hint_available())
-        buttons["replay"] = (True, any(e["type"] in ("move", "pass") for e in m.events))
+        played = any(e["type"] in ("move", "pass") for e in m.events)
+        buttons["replay"] = (True, played)
+        buttons["review"] = (True, played)
+        buttons["review-game"] = (m.phase is Phase.OVER and played, m.phase is Phase.OVER and played)
         buttons["edit-position"] = (True, True)
         return buttons
 
@@ -2127,7 +2191,8 @@ class Controller:
             buttons=self.buttons(), move_input=False, language=self.language,
             layout=checker_layout(board), board=board,
             record_html=record_html(rows, current=replay.index), xgid=xgid,
-            replay={"text": bar_text, "index": replay.index, "count": len(replay.frames)})
+            replay={"text": bar_text, "index": replay.index, "count": len(replay.frames)},
+            review=self._review_view())
 
 
 # --- helpers ----------------------------------------------------------------------------------

@@ -531,7 +531,7 @@ def player_html(panel):
 
 def matches_html(unfinished, finished, labels):
     """The list of kept matches: unfinished ones with Resume / Delete, then finished ones
-    with Replay / Export .mat.
+    with Replay / Review / Export .mat.
 
     ``unfinished`` and ``finished`` are one-line descriptions (already
     translated); ``labels`` holds the headings and button words.  The
@@ -550,7 +550,7 @@ def matches_html(unfinished, finished, labels):
         return "".join(out)
 
     return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
-            + section(labels.get("finished", ""), finished, ("replay", "export")))
+            + section(labels.get("finished", ""), finished, ("replay", "review", "export")))
 
 
 def record_html(rows, current=None):

@@ -1,0 +1,164 @@
+"""The review of a match, in Chromium: after a game, from the history, on a phone.
+
+The finished match is made in CPython (the computer against itself, seeded)
+and put in localStorage as the app saves it, so the page opens on a game
+that is over.  Screenshots go to /tmp/shots-review/ (desktop 1280x800, phone 375x667).
+"""
+
+import json
+import pathlib
+
+import pytest
+from app_driver import act, click, enabled, open_app, wait_ready
+
+from game.ui import replay, storage
+from game.ui.controller import Controller
+from game.ui.review import ReviewSession
+
+SHOTS = pathlib.Path("/tmp/shots-review")
+FAST = {"animate": False, "fast_bot": True}
+DONE_MS = 180_000
+
+
+def shoot(page, name, full_page=False):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+@pytest.fixture(scope="module")
+def finished():
+    """The localStorage texts of a finished 1-point match (current and history) and its data."""
+    store = storage.MemoryStore()
+    app = Controller(store)
+    app.boot("?mode=watch&length=1&seed=browser-review&level=intermediate")
+    for _ in range(5000):
+        if not app.bot_to_act():
+            break
+        app.bot_act()
+    assert app.match.match_winner is not None
+    return {"current": store.get(storage.CURRENT), "history": store.get(storage.HISTORY),
+            "data": app.match.to_dict()}
+
+
+def load_finished(page, base_url, finished):
+    open_app(page, f"{base_url}/", prefs=FAST)
+    page.evaluate(f"localStorage.setItem({json.dumps(storage.CURRENT)}, {json.dumps(finished['current'])});"
+                  f"localStorage.setItem({json.dumps(storage.HISTORY)}, {json.dumps(finished['history'])})")
+    page.reload()
+    wait_ready(page)
+
+
+def wait_analysed(page):
+    page.wait_for_function("document.getElementById('review-progress').textContent === ''", timeout=DONE_MS)
+
+
+@pytest.fixture(scope="module")
+def page(browser, base_url, finished):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    record = {}
+    page.on("pageerror", lambda e: record.setdefault("errors", []).append(str(e)))
+    load_finished(page, base_url, finished)
+    page.record = record
+    yield page
+    context.close()
+
+
+def test_after_the_game_the_review_weighs_every_decision(page, finished):
+    assert enabled(page, "review-game") and enabled(page, "review")
+    click(page, "#review-game")
+    assert page.locator("#review-panel").is_visible() and page.locator("#replay-bar").is_visible()
+    progress = page.locator("#review-progress").inner_text()
+    assert progress.startswith("Analysing") or progress == ""
+    wait_analysed(page)
+    summary = page.locator("#review-summary").inner_text()
+    for word in ("Decisions", "Error rate", "Rating", "Blunders", "Luck"):
+        assert word in summary
+    names = page.locator("#review-summary thead th[scope=col]").all_inner_texts()
+    assert len(names) == 2 and all(names)
+    items = page.locator("#review-list li[data-frame]")
+    assert items.count() > 10
+    assert page.locator("#review-list .mark").count() >= 1      # the computer's mistakes are marked
+    assert not enabled(page, "review")                          # this match is being reviewed
+    shoot(page, "desktop-review")
+    assert page.record.get("errors", []) == []
+
+
+def test_a_decision_of_the_list_shows_its_board_and_best_plays(page, finished):
+    rows = page.locator("#review-list li[data-frame]")
+    texts = rows.all_inner_texts()
+    pick = next(i for i, text in enumerate(texts) if "rolled" in text and i > 3)
+    before = page.locator("#position-id").inner_text()
+    click(page, "#review-list li[data-frame]", pick)
+    assert page.locator("#review-list li.current").count() == 1
+    assert page.locator("#position-id").inner_text() != before
+    detail = page.locator("#review-detail").inner_text()
+    assert "rolled" in detail and "Luck of this roll" in detail
+    assert page.locator("#review-detail table.review-plays tr.best").count() == 1
+    assert page.locator("#review-detail table.review-plays tr.played").count() == 1
+    # the replay bar and the list stay in step
+    click(page, "#replay-next")
+    click(page, "#replay-prev")
+    assert page.locator("#review-list li.current").count() == 1
+    shoot(page, "desktop-review-decision")
+
+
+def test_trying_the_best_play_and_jumping_into_the_position(page, finished):
+    best = page.locator("#review-detail table.review-plays tr.best th").inner_text()
+    best = best.split(". ", 1)[1]
+    page.fill("#review-try-input", best)
+    click(page, "#review-try-check")
+    assert page.locator("#review-tried").inner_text() == f"{best} is the best play."
+    page.fill("#review-try-input", "25/1")
+    click(page, "#review-try-check")
+    assert "is not a legal play" in page.locator("#review-tried").inner_text()
+    # the position before that decision, computed here from the same match
+    frame = int(page.locator("#review-list li.current").get_attribute("data-frame"))
+    data = finished["data"]
+    session = ReviewSession(data, replay.frames(data["events"], length=data["config"]["length"]))
+    while session.step(1.0):
+        pass
+    entry = session.at(frame)[-1]
+    click(page, "#review-play")
+    assert page.locator("#review-panel").is_hidden() and page.locator("#replay-bar").is_hidden()
+    assert page.locator("#position-id").inner_text() == entry["position_id"]
+    assert page.locator("#match-id").inner_text() == entry["match_id"]
+    assert sorted(page.eval_on_selector_all(".die", "els => els.map(e => Number(e.dataset.value))")) == \
+        sorted(entry["dice"])
+    assert page.locator(".checker.movable").count() > 0          # the person plays it now
+    assert "position before that decision" in page.locator("#message").inner_text()
+    assert page.record.get("errors", []) == []
+
+
+def test_the_history_reviews_a_finished_match(page):
+    page.click("#history-button")
+    review = page.locator("#history-list [data-action='review']")
+    assert review.count() == 1
+    act(page, review.first.click)
+    assert page.locator("#review-panel").is_visible()
+    wait_analysed(page)
+    assert page.locator("#review-list li[data-frame]").count() > 10
+    click(page, "#replay-close")
+    assert page.locator("#review-panel").is_hidden()
+    assert page.record.get("errors", []) == []
+
+
+def test_phone_the_review_fits(browser, base_url, finished):
+    context = browser.new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
+                                  has_touch=True, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        load_finished(page, base_url, finished)
+        click(page, "#review-game")
+        wait_analysed(page)
+        click(page, "#review-list li[data-frame]", 4)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        for name in ("review-summary", "review-detail", "review-try-input", "review-play", "review-list"):
+            box = page.locator(f"#{name}").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 375, name
+        page.locator("#review-panel").scroll_into_view_if_needed()
+        shoot(page, "phone-review")
+        page.locator("#review-detail").scroll_into_view_if_needed()
+        shoot(page, "phone-review-detail")
+    finally:
+        context.close()
