@@ -566,8 +566,25 @@ class Page:
         button = event.target.closest("[data-option]") if hasattr(event.target, "closest") else None
         if missing(button):
             return
-        self.app.lesson_choose(str(button.dataset.option))
+        option = str(button.dataset.option)
+        self.app.lesson_choose(option)
         self.render()
+        # the options were drawn afresh: keep the keyboard where it was, or on what comes next
+        lesson = self.app.lesson
+        if lesson is not None and lesson.solved:
+            self.focus_first("lesson-next-lesson", "lesson-close")
+        else:
+            found = by_id("lesson-options").querySelector(f'[data-option="{js.CSS.escape(option)}"]')
+            if not missing(found):
+                found.focus()
+
+    def focus_first(self, *names):
+        """Give the keyboard focus to the first of these elements that is shown and enabled."""
+        for name in names:
+            element = by_id(name)
+            if not missing(element) and not element.hidden and not element.disabled:
+                element.focus()
+                return
 
     def lesson_intent(self, action):
         def handler(event):
@@ -576,6 +593,15 @@ class Page:
                 self.last_svg = None
             self.app.lesson_action(action)
             self.update(animate=animate)
+            lesson = self.app.lesson
+            if action == "next" and lesson is not None and lesson.in_task:
+                # the Next button is gone: the keyboard goes to the task
+                if lesson.task.kind == "choice":
+                    first = by_id("lesson-options").querySelector("button")
+                    if not missing(first):
+                        first.focus()
+                else:
+                    self.focus_first("move-input")
         return handler
 
     def on_dice_set(self, event):

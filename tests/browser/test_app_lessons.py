@@ -121,6 +121,7 @@ def test_a_lesson_told_step_by_step_with_dice_highlights_and_its_demo_move(page)
             shoot(page, "lesson-step-desktop")
         click(page, "#lesson-next")
     assert panel(page, "progress") == "Your turn"
+    assert page.evaluate("document.activeElement.id") == "move-input"     # the keyboard follows
     assert panel(page, "text") == lesson.task.prompt["en"]
     assert page.locator("#lesson-panel").get_attribute("data-stage") == "task"
 
@@ -166,10 +167,12 @@ def test_a_choice_task_and_show_the_answer(page):
     refused = next(w for w in lesson.task.wrong if w.reason is not None)
     click(page, f'#lesson-options [data-option="{refused.answer}"]')
     assert page.locator("#lesson-panel").get_attribute("data-verdict") == "refused"
+    assert page.evaluate("document.activeElement.dataset.option") == refused.answer
     assert render_message(lesson.check(refused.answer).message, "en") in page.locator("#lesson-feedback").inner_text()
     click(page, f'#lesson-options [data-option="{lesson.task.accept[0]}"]')
     assert page.locator("#lesson-panel").get_attribute("data-verdict") == "success"
     assert page.locator("#lesson-options .option.right").count() == 1
+    assert page.evaluate("document.activeElement.id") == "lesson-next-lesson"
     # another lesson: Show the answer plays it on the board
     page.click("#lesson-list")
     click(page, '#lessons-list [data-lesson="doubles"]')
