@@ -33,6 +33,7 @@ import http.server
 import json
 import os
 import pathlib
+import subprocess
 import sys
 import threading
 import time
@@ -60,8 +61,15 @@ LOAD_PYODIDE = """async () => {
   py.unpackArchive(zip, 'zip');
   py.runPython("import sys, os; sys.path.insert(0, os.getcwd())");
   window.benchPy = py;
-  return [performance.now() - t0, py.runPython("import sys; sys.version.split()[0]")];
+  const loaded = performance.now() - t0;
+  const t1 = performance.now();
+  py.runPython("from game import Position; from game.bot import Bot; Bot().evaluate(Position.start())");
+  return [loaded, performance.now() - t1, py.runPython("import sys; sys.version.split()[0]")];
 }"""
+
+# the first use of the bot in a fresh interpreter: import, read the weights, build the tables
+FIRST_USE = ("import time; t0 = time.perf_counter(); from game import Position; from game.bot import Bot; "
+             "Bot().evaluate(Position.start()); print(1000 * (time.perf_counter() - t0))")
 
 # Chromium first runs wasm with its baseline compiler and optimises it in the background:
 # the first seconds of Python are slower.  Play the bot for a while before timing.
@@ -135,9 +143,17 @@ def print_side_by_side(title, key, levels, cpython, pyodide):
         print(f"{level:>12} | {fmt(a):>30} | {fmt(b):>30} | {ratio:5.2f}")
 
 
+def match_events(saved):
+    """The events of the match the app keeps in localStorage (``backgammon.current``)."""
+    if not saved:
+        return []
+    return json.loads(saved)["data"]["match"].get("events", [])
+
+
 def app_run(browser, base, level, seconds):
     """Watch the computer play itself at ``level`` in the app; the main thread's figures."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    # no service worker: each run loads the served checkout as it is
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     prefs = json.dumps({"schema": 1, "kind": "prefs", "data": {"fast_bot": True}})
     context.add_init_script(f"localStorage.setItem('backgammon.prefs', {json.dumps(prefs)});")
     context.add_init_script(WATCH_MAIN_THREAD)
@@ -149,13 +165,13 @@ def app_run(browser, base, level, seconds):
     ready = page.evaluate("performance.now()")
     renders0 = int(page.evaluate("document.body.dataset.renders || '0'"))
     saved0 = page.evaluate("localStorage.getItem('backgammon.current')")
-    moves0 = sum(e.get("type") == "move" for e in json.loads(saved0)["data"].get("events", [])) if saved0 else 0
+    moves0 = sum(e.get("type") == "move" for e in match_events(saved0))
     page.wait_for_timeout(seconds * 1000)
     longs, gaps, renders, saved = page.evaluate(
         "[window.benchLong, window.benchGaps, document.body.dataset.renders,"
         " localStorage.getItem('backgammon.current')]")
     context.close()
-    events = json.loads(saved)["data"].get("events", []) if saved else []
+    events = match_events(saved)
     moves = sum(e.get("type") == "move" for e in events) - moves0
     if longs is None:
         raise SystemExit("this Chromium has no longtask PerformanceObserver")
@@ -205,8 +221,12 @@ def main(argv=None):
                 page.route(f"{base}{BENCH_PAGE}", lambda route: route.fulfill(
                     content_type="text/html", body="<!doctype html><meta charset=utf-8><title>bench</title>"))
                 page.goto(f"{base}{BENCH_PAGE}")
-                load_ms, version = page.evaluate(LOAD_PYODIDE)
+                load_ms, first_ms, version = page.evaluate(LOAD_PYODIDE)
                 print(f"Pyodide (Python {version}) loaded with the game in {load_ms:.0f} ms", flush=True)
+                cpython_first = float(subprocess.run([sys.executable, "-c", FIRST_USE], cwd=ROOT, check=True,
+                                                     capture_output=True, text=True).stdout)
+                print(f"First use of the bot (import, weights, tables; one task): "
+                      f"CPython {cpython_first:.0f} ms, Pyodide {first_ms:.0f} ms", flush=True)
                 t0 = time.perf_counter()
                 warm = page.evaluate(WARM_UP, args.warm_up)
                 print(f"Pyodide: warmed up with {warm} master moves in {time.perf_counter() - t0:.1f} s", flush=True)
