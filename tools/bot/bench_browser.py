@@ -9,7 +9,9 @@ first by tools/pack.py).  Per level: ``Bot.choose_move``, the cube decision
 (``Bot.cube_action``, money, centred cube) and the longest stretch between
 two yields of the step-by-step ``Bot.think_move`` (what holds the page's
 main thread when the app lets the bot think in slices).  Wall-clock times
-(``time.perf_counter``: the browser has no CPU clock), median / p95 / max.
+(``time.perf_counter``: the browser has no CPU clock), median / p95 / max;
+with ``--repeat N`` each case is timed N times and the shortest kept, which
+leaves out most of the waiting on a machine busy with other jobs.
 
 Part 2, the app: for each level the real page (``/?mode=watch&level=...``,
 the computer against itself, "fast computer" on) runs for ``--app-seconds``;
@@ -21,7 +23,7 @@ background, so Pyodide plays the master bot for ``--warm-up`` seconds before
 the timing (the app's first moves after a load are slower than these figures).
 
 Usage: python3 tools/bot/bench_browser.py [--positions 200] [--level expert master ...]
-                                          [--warm-up 10] [--app-seconds 30] [--no-app] [--root DIR]
+                                          [--repeat 1] [--warm-up 10] [--app-seconds 30] [--no-app] [--root DIR]
 
 ``--root`` serves another checkout (for instance main before a change) for
 part 2.  Needs /usr/bin/chromium, Python playwright and ``make vendor``.
@@ -96,7 +98,7 @@ RUN_LEVEL = """(input) => {
 import json
 from game.bot.timing import cases_from_data, measure
 _args = json.loads(BENCH_INPUT)
-json.dumps(measure(_args["levels"], cases_from_data(_args["cases"])))
+json.dumps(measure(_args["levels"], cases_from_data(_args["cases"]), repeat=_args["repeat"]))
 `);
 }"""
 
@@ -192,6 +194,8 @@ def main(argv=None):
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--level", nargs="+", default=list(LEVELS), choices=list(LEVELS))
     parser.add_argument("--app-seconds", type=float, default=30.0)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="time each case this many times and keep the shortest (a busy machine)")
     parser.add_argument("--warm-up", type=float, default=10.0,
                         help="seconds of bot play in Pyodide before timing (wasm tier-up)")
     parser.add_argument("--no-app", action="store_true", help="skip part 2 (the app page)")
@@ -202,7 +206,8 @@ def main(argv=None):
     from playwright.sync_api import sync_playwright
 
     levels = args.level
-    print(f"bench_browser: {args.positions} positions, levels {', '.join(levels)}; "
+    print(f"bench_browser: {args.positions} positions (shortest of {args.repeat} runs each), "
+          f"levels {', '.join(levels)}; "
           f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs", flush=True)
     pack.write_zip()
     server, base = serve(ROOT)
@@ -215,7 +220,7 @@ def main(argv=None):
                 cases = sample_positions(args.positions)
                 data = cases_to_data(cases)
                 t0 = time.perf_counter()
-                cpython = measure(levels, cases)
+                cpython = measure(levels, cases, repeat=args.repeat)
                 print(f"CPython {sys.version.split()[0]}: timed in {time.perf_counter() - t0:.1f} s", flush=True)
                 page = browser.new_page()
                 page.route(f"{base}{BENCH_PAGE}", lambda route: route.fulfill(
@@ -233,7 +238,7 @@ def main(argv=None):
                 pyodide = {}
                 t0 = time.perf_counter()
                 for level in levels:
-                    result = page.evaluate(RUN_LEVEL, json.dumps({"levels": [level], "cases": data}))
+                    result = page.evaluate(RUN_LEVEL, json.dumps({"levels": [level], "cases": data, "repeat": args.repeat}))
                     pyodide.update(json.loads(result))
                 print(f"Pyodide: timed in {time.perf_counter() - t0:.1f} s; load average now "
                       f"{os.getloadavg()[0]:.2f}", flush=True)
