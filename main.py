@@ -606,13 +606,17 @@ class Page:
 
     def on_dice_set(self, event):
         event.preventDefault()
-        first, second = by_id("dice-first"), by_id("dice-second")
-        if self.app.set_dice(str(first.value), str(second.value)):
-            first.value = ""
-            second.value = ""
-            first.removeAttribute("aria-invalid")
-        else:
-            first.setAttribute("aria-invalid", "true")
+        fields = (by_id("dice-first"), by_id("dice-second"))
+        taken = self.app.set_dice(str(fields[0].value), str(fields[1].value))
+        invalid = None if taken else self.app.dice_invalid
+        for index, field in enumerate(fields):
+            if taken:
+                field.value = ""
+            if index == invalid:
+                field.setAttribute("aria-invalid", "true")
+                field.focus()
+            else:
+                field.removeAttribute("aria-invalid")
         self.update()
 
     def on_key(self, event):

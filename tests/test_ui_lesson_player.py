@@ -387,6 +387,8 @@ def test_manual_dice_ask_for_each_roll_refuse_bad_input_and_play_what_was_set():
     assert app.set_dice("8", "2") is False
     assert app.text(app.message) == "“8” is not a die: each die is a whole number from 1 to 6."
     assert len(app.match.events) == events and app.dice_wanted() == "opening"
+    assert app.view().dice_entry["invalid"] == 0
+    assert app.set_dice("2", "") is False and app.view().dice_entry["invalid"] == 1
     # a tie is thrown again, as the engine does: kept, then thrown with the next throw
     assert app.set_dice("4", "4") is True and app.match.phase is Phase.OPENING
     assert app.set_dice("2", "5") is True

@@ -236,6 +236,7 @@ class Controller:
         self.lesson_message = None     # the message to show again when it closes
         self.lesson_paused_clock = False
         self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
+        self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
         self.editor = None             # an EditorState while a position is set up by hand
         self.editor_side = BOTTOM_DEFAULT  # whose checker a click adds
         self.editor_tool = "add"       # or "remove"
@@ -1527,7 +1528,9 @@ class Controller:
             dice = read_dice(first, second)
         except DiceEntryError as error:
             self.message = (error.key, error.params)
+            self.dice_invalid = error.field
             return False
+        self.dice_invalid = None
         source = self.match.dice_source
         if wanted == "opening" and dice[0] == dice[1]:
             self.dice_ties += list(dice)
@@ -1541,6 +1544,7 @@ class Controller:
                 source.push_one(die)
             self.dice_ties = []
         else:
+            self.dice_ties = []
             source.push(dice)
         if self.human_to_act():
             self._roll()
@@ -1558,7 +1562,8 @@ class Controller:
             labels = [tr("label.die_of", name=self.player_name(p)) for p in (self.bottom, 1 - self.bottom)]
         else:
             labels = [tr("label.die_first"), tr("label.die_second")]
-        return {"legend": self.text(self._dice_prompt()), "first": labels[0], "second": labels[1]}
+        return {"legend": self.text(self._dice_prompt()), "first": labels[0], "second": labels[1],
+                "invalid": self.dice_invalid}
 
     # --- lessons ------------------------------------------------------------------------------------
     def open_lesson(self, lesson_id):

@@ -28,12 +28,14 @@ __all__ = ["DiceEntryError", "read_die", "read_dice"]
 class DiceEntryError(ValueError):
     """A die typed by hand is missing or not a whole number from 1 to 6.
 
-    ``key`` and ``params`` are the message the app shows.
+    ``key`` and ``params`` are the message the app shows; ``field`` is 0 or 1
+    for the first or second die of :func:`read_dice` (None for one die).
     """
 
-    def __init__(self, key, params=None):
+    def __init__(self, key, params=None, field=None):
         self.key = key
         self.params = dict(params or {})
+        self.field = field
         super().__init__(f"{key}: {self.params}")
 
 
@@ -58,5 +60,18 @@ def read_die(text):
 
 
 def read_dice(first, second):
-    """Two dice from the form's two fields: ``(d1, d2)`` in the order given."""
-    return read_die(first), read_die(second)
+    """Two dice from the form's two fields: ``(d1, d2)`` in the order given.
+
+    >>> try:
+    ...     read_dice("2", "0")
+    ... except DiceEntryError as error:
+    ...     print(error.field)
+    1
+    """
+    dice = []
+    for field, text in enumerate((first, second)):
+        try:
+            dice.append(read_die(text))
+        except DiceEntryError as error:
+            raise DiceEntryError(error.key, error.params, field) from None
+    return tuple(dice)

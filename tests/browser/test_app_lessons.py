@@ -228,6 +228,8 @@ def test_dice_set_by_hand_in_a_two_player_match(browser, base_url):
     act(page, lambda: page.click("#set-dice"))
     assert "“7” is not a die" in page.locator("#message").inner_text()
     assert page.locator("#board .die").count() == 0
+    assert page.get_attribute("#dice-first", "aria-invalid") == "true"
+    assert page.get_attribute("#dice-second", "aria-invalid") is None
     # the opening roll: one die each (the bottom player's first), the higher starts
     page.fill("#dice-first", "5")
     page.fill("#dice-second", "2")
