@@ -489,7 +489,7 @@ def test_a_link_opens_one_lesson_over_the_saved_match():
     app.roll()
     saved = store.get("backgammon.current")
     again = Controller(store)
-    assert again.boot("?lesson=doubles&lang=fr") is False
+    assert again.boot("?lesson=doubles&lang=fr") is True        # the page then drops the query
     assert again.lesson.lesson.id == "doubles" and again.language == "fr"
     assert again.view().lesson["title"] == load_lesson("doubles").title["fr"]
     again.close_lesson()
@@ -505,3 +505,36 @@ def test_the_last_lesson_says_so_once_answered():
     view = player.view("en")
     assert view.message.endswith("That was the last lesson.")
     assert view.buttons["lesson-next-lesson"][0] is False
+
+
+def test_a_reload_comes_back_to_the_open_lesson_and_step_and_closing_forgets_it():
+    store = MemoryStore()
+    app = Controller(store)
+    app.boot("?mode=hotseat&length=3&seed=reload-lesson")
+    app.roll()
+    before = json.dumps(app.match.to_dict())
+    app.open_lesson("hitting")
+    app.lesson_action("next")
+    app.lesson_action("next")
+    again = Controller(store)
+    assert again.boot("") is False
+    assert again.lesson.lesson.id == "hitting" and again.lesson.index == 2
+    assert json.dumps(again.match.to_dict()) == before
+    again.lesson_action("close")
+    third = Controller(store)
+    third.boot("")
+    assert third.lesson is None and json.dumps(third.match.to_dict()) == before
+    # a lesson this version does not have is forgotten quietly
+    store.set("backgammon.lesson", '{"schema":1,"kind":"lesson","data":{"id":"gone","index":3}}')
+    fourth = Controller(store)
+    fourth.boot("")
+    assert fourth.lesson is None and (fourth.message or ("",))[0] != "error.lesson"
+    assert store.get("backgammon.lesson") is None
+    # a link that starts a new match does not bring an old lesson back over it
+    fourth.open_lesson("bar")
+    fifth = Controller(store)
+    fifth.boot("?mode=hotseat&length=1&seed=fresh")
+    assert fifth.lesson is None
+    sixth = Controller(store)
+    sixth.boot("")
+    assert sixth.lesson is None

@@ -37,7 +37,7 @@ from .cooperative import finish as _finish
 from . import review as reviews
 from . import storage
 from .dice_entry import DiceEntryError, read_dice
-from .lesson_player import lesson_in_query
+from .lesson_player import LESSON_KEY, lesson_in_query
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, pick_language, translator
 from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
@@ -248,10 +248,11 @@ class Controller:
     def boot(self, query="", languages=()):
         """Start the app: a link's match, else the saved match, else a new one.
 
-        Returns True when the link set up a match (the page should then drop
-        the query from its address, so that a reload resumes instead of
-        starting again).  An unfinished match a link replaces is kept in the
-        saved list, never lost.
+        Returns True when the link set up a match or opened a lesson (the page
+        should then drop the query from its address, so that a reload resumes
+        instead of starting again).  An unfinished match a link replaces is kept
+        in the saved list, never lost.  A lesson that was open is opened again,
+        at the same step.
         """
         self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
                           remember=bool(query_language(query)))
@@ -276,7 +277,8 @@ class Controller:
         self._resume_or_start()
         lesson = lesson_in_query(query)
         if lesson is not None:
-            self.open_lesson(lesson)       # ?lesson=bar: that lesson over the match (kept)
+            return self.open_lesson(lesson)    # ?lesson=bar: that lesson over the match (kept)
+        self._reopen_lesson()
         return False
 
     def _resume_or_start(self):
@@ -329,6 +331,7 @@ class Controller:
     def _open(self, setup, match, message, kept_message="msg.previous_kept"):
         """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept."""
         self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
+        self._forget_lesson()
         kept = self._set_aside_current()
         self.setup = setup
         self.match = match
@@ -1589,7 +1592,34 @@ class Controller:
         learner = self.setup.colours[BOTTOM_DEFAULT]
         self.lesson = LessonPlayer(lesson, order, colours=(learner, self.setup.colours[1 - BOTTOM_DEFAULT]),
                                    home_right=not self.prefs.home_left)
+        self._remember_lesson()
         return True
+
+    def _remember_lesson(self):
+        """Keep which lesson is open, and its step, so that a reload (a phone that dropped
+        the tab) comes back to it."""
+        if self.lesson is not None:
+            self._store(LESSON_KEY, storage.pack("lesson", self.lesson.to_dict()))
+
+    def _reopen_lesson(self):
+        saved = storage.unpack(self.store.get(LESSON_KEY), "lesson")
+        if not isinstance(saved, dict) or not isinstance(saved.get("id"), str):
+            return
+        message = self.message
+        if not self.open_lesson(saved["id"]):
+            self.message = message            # a lesson this version no longer has
+            self._forget_lesson()
+            return
+        index = saved.get("index")
+        if isinstance(index, int) and not isinstance(index, bool):
+            self.lesson.go(index)
+            self._remember_lesson()
+
+    def _forget_lesson(self):
+        try:
+            self.store.remove(LESSON_KEY)
+        except Exception:  # noqa: BLE001 - storage off: nothing was kept
+            pass
 
     def lesson_list(self):
         """The lessons (``LessonInfo``) in their order, for the list; [] when it cannot be read."""
@@ -1604,6 +1634,7 @@ class Controller:
         """Back to the match, exactly as it was (its clock runs again)."""
         if self.lesson is None:
             return
+        self._forget_lesson()
         self.lesson = None
         if self.lesson_paused_clock and self.match is not None and self.match.clock is not None:
             self.match.clock.resume()
@@ -1627,6 +1658,7 @@ class Controller:
                       "answer": player.show_answer}.get(name)
             if action is not None:
                 action()
+                self._remember_lesson()
 
     def lesson_choose(self, option_id):
         """An option of the lesson's choice task was picked."""

@@ -50,7 +50,11 @@ from ..turn import Turn
 from .i18n import translator
 from .render import BoardView, PlayerPanel
 
-__all__ = ["LessonPlayer", "LessonView", "lessons_html", "options_html", "lesson_in_query", "BUTTONS"]
+__all__ = ["LessonPlayer", "LessonView", "lessons_html", "options_html", "lesson_in_query", "BUTTONS",
+           "LESSON_KEY"]
+
+#: where the app keeps the open lesson and its step (localStorage key)
+LESSON_KEY = "backgammon.lesson"
 
 #: the lesson panel's buttons (element ids), in the order they appear
 BUTTONS = ("lesson-prev", "lesson-next", "lesson-demo", "lesson-check", "lesson-undo",
@@ -154,6 +158,16 @@ class LessonPlayer:
             if at + 1 < len(self.order):
                 return self.order[at + 1]
         return None
+
+    def to_dict(self):
+        """What a reload needs to come back here: the lesson and the step (the task starts afresh).
+
+        >>> from game.lessons import load_lesson
+        >>> player = LessonPlayer(load_lesson("bar")); player.next()
+        >>> player.to_dict()
+        {'id': 'bar', 'index': 1}
+        """
+        return {"id": self.lesson.id, "index": self.index}
 
     # --- the steps ----------------------------------------------------------------------------
     def go(self, index):

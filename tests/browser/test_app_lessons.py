@@ -209,6 +209,11 @@ def test_the_lesson_screen_fits_a_phone(browser, base_url, size):
     page.locator("#lesson-panel").scroll_into_view_if_needed()
     shoot(page, "lesson-task-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    # a phone that drops the tab reloads it: the lesson comes back at the same place
+    assert "lesson=" not in page.url
+    page.reload()
+    wait_ready(page)
+    assert page.locator('#lesson-panel[data-lesson="bar"]').get_attribute("data-stage") == "task"
     context.close()
 
 
