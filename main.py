@@ -35,6 +35,7 @@ LESSON_BUTTONS = {"lesson-prev": "prev", "lesson-next": "next", "lesson-demo": "
                   "lesson-answer": "answer", "lesson-next-lesson": "next_lesson",
                   "lesson-close": "close"}
 DRAG_THRESHOLD = 6  # CSS pixels before a press becomes a drag
+ANNOUNCE_KEEP = 20  # sentences kept in the live region
 
 _proxies = []  # keep the event proxies alive for the page's lifetime
 
@@ -133,8 +134,13 @@ class Page:
     def render(self, animate=False):
         view = self.app.view()
         if view.board_svg != self.last_svg:
+            focused = self.board.contains(document.activeElement)
             self.board.innerHTML = view.board_svg
             self.last_svg = view.board_svg
+            if focused:   # the keyboard's place survives the redraw
+                place = self.board.querySelector(f'[data-place="{view.board.focus}"]')
+                if not missing(place):
+                    place.focus()
             if animate and self.app.prefs.animate and not self.reduced_motion:
                 self.animate(checker_moves(self.layout, view.layout))
         self.layout = view.layout
@@ -172,6 +178,7 @@ class Page:
         self.render_dice_entry(view.dice_entry)
         self.render_editor(view.editor)
         self.render_review(view.review)
+        self.say(self.app.announcements())
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
@@ -235,6 +242,16 @@ class Page:
             self.fail(error)
         finally:
             self.demo_running = False
+
+    def say(self, sentences):
+        """Add what just happened to the live region (a log: screen readers read each addition)."""
+        log = by_id("announce")
+        for text in sentences:
+            line = document.createElement("p")
+            line.textContent = text
+            log.appendChild(line)
+        while log.childElementCount > ANNOUNCE_KEEP:
+            log.firstElementChild.remove()
 
     def render_hint(self, html):
         if self.thinking or html == self.last_hint:
@@ -468,6 +485,8 @@ class Page:
         on(board, "pointermove", self.on_pointer_move)
         on(board, "pointerup", self.on_pointer_up)
         on(board, "pointercancel", self.on_pointer_cancel)
+        on(board, "keydown", self.on_board_key)
+        on(board, "focusin", self.on_board_focus)
         actions = {"roll": self.app.roll, "done": self.app.done, "undo": self.app.undo,
                    "double": self.app.double, "take": self.app.take, "drop": self.app.drop,
                    "beaver": self.app.beaver,
@@ -618,6 +637,27 @@ class Page:
             else:
                 field.removeAttribute("aria-invalid")
         self.update()
+
+    # --- the board with the keyboard ------------------------------------------------------------------
+    def place_of(self, event):
+        target = event.target
+        found = target.closest("[data-place]") if hasattr(target, "closest") else None
+        return None if missing(found) else str(found.dataset.place)
+
+    def on_board_focus(self, event):
+        place = self.place_of(event)
+        if place is not None:
+            self.app.focus = place
+
+    def on_board_key(self, event):
+        place = self.place_of(event)
+        if place is None or event.ctrlKey or event.altKey or event.metaKey:
+            return
+        self.app.focus = place
+        if self.app.board_key(str(event.key)):
+            event.preventDefault()
+            event.stopPropagation()   # the page's own keys (replay arrows, Escape) stay out of it
+            self.update()
 
     def on_key(self, event):
         tag = str(event.target.tagName).lower() if hasattr(event.target, "tagName") else ""

@@ -13,7 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: load_catalogue(lang) for lang in ("en", "fr")}
 # keys written literally in the code: "family.name" strings of the families below
 KEY = re.compile(r'"((?:app|button|label|title|setup|level|colour|history|settings|name|board|panel|'
-                 r'where|info|result|msg|reason|count|record|error|hint|replay|lesson)\.[a-z0-9_]+)"')
+                 r'where|info|result|msg|reason|count|record|error|hint|replay|lesson|a11y|keys)\.[a-z0-9_]+)"')
 
 
 def placeholders(text):

@@ -22,7 +22,7 @@ True
 """
 
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
@@ -32,10 +32,11 @@ from ..move import parse_notation
 from ..position import Position
 from ..turn import Turn
 from ..xgid import encode_xgid, xgid_from_gnubg
+from . import keyboard
 from . import replay as replays
-from .cooperative import finish as _finish
 from . import review as reviews
-from . import storage
+from . import speech, storage
+from .cooperative import finish as _finish
 from .dice_entry import DiceEntryError, read_dice
 from .lesson_player import LESSON_KEY, lesson_in_query
 from .hints import cube_view, plays_view
@@ -243,6 +244,21 @@ class Controller:
         self.editor_mode = "hotseat"   # how "Play from here" opens the match
         self.editor_back = None        # the message to show again when the editor closes
         self.review = None             # a game.ui.review.ReviewSession while a replay is reviewed
+        self.focus = None              # the board's place holding the keyboard focus (a data-slot)
+        self._spoken_match = None      # what the live region has said: of which match,
+        self._spoken_events = 0        # up to which event,
+        self._spoken_serial = self._message_serial   # and which status message
+
+    # --- the status line: every new message is said once by the live region -------------------
+    @property
+    def message(self):
+        """The status line as data, ``(key, params)`` (see :meth:`text`), or None."""
+        return self._message
+
+    @message.setter
+    def message(self, value):
+        self._message = value
+        self._message_serial = getattr(self, "_message_serial", 0) + 1
 
     # --- start-up -------------------------------------------------------------------------
     def boot(self, query="", languages=()):
@@ -1671,14 +1687,17 @@ class Controller:
         hidden = {name: (False, False) for name in self._play_buttons()}
         hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),
                    "review-game": (False, False)}
+        names = {lesson.top.player: lesson.top.name, lesson.bottom.player: lesson.bottom.name}
+        board = self._spoken_board(replace(lesson.board, focus=self.focus or self._default_focus()),
+                                   names=(names.get(0, ""), names.get(1, "")))
         return View(
-            board_svg=board_svg(lesson.board), top_html=player_html(lesson.top),
+            board_svg=board_svg(board), top_html=player_html(lesson.top),
             bottom_html=player_html(lesson.bottom), top_on_roll=lesson.top.on_roll,
             bottom_on_roll=lesson.bottom.on_roll, message=lesson.message, warn=lesson.warn,
             info=lesson.info, position_id=lesson.position_id, match_id="", buttons=hidden | lesson.buttons,
-            move_input=lesson.move_input, language=self.language, layout=checker_layout(lesson.board),
-            board=lesson.board, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
-                                            "warn": lesson.warn})
+            move_input=lesson.move_input, language=self.language, layout=checker_layout(board),
+            board=board, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
+                                 "warn": lesson.warn})
 
 
     # --- the position editor -------------------------------------------------------------------
@@ -1835,7 +1854,8 @@ class Controller:
     def _editor_board(self):
         state = self.editor
         tr = self.tr
-        return BoardView(
+        return self._spoken_board(BoardView(
+            focus=self.focus,
             counts=state.counts, bottom=self.bottom, numbers_for=self.bottom,
             home_right=not self.prefs.home_left, colours=self.setup.colours,
             cube_value=state.cube_value, cube_owner=state.cube_owner, crawford=state.crawford,
@@ -1843,7 +1863,7 @@ class Controller:
             # none played yet: the dice are drawn fresh (a double's four moves to come)
             dice_left=(state.dice * (2 if state.dice[0] == state.dice[1] else 1)) if state.dice else (),
             labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")})
+                    "crawford": tr("board.crawford")}))
 
     def editor_fields(self):
         """The editor form's values: ``{name: str or bool}``, and ``status``, the line that
@@ -1956,6 +1976,109 @@ class Controller:
         setup = self.replay.setup
         return reviews.panel(self.review, self.replay.index, self.tr,
                              (self.player_name(0, setup), self.player_name(1, setup)))
+    # --- the keyboard and screen readers ----------------------------------------------------------
+    def _place_of(self, player, point):
+        """The data-slot of ``player``'s ``point`` (his numbering: 25 the bar, 0 off)."""
+        return keyboard.place_of(player, point, self.bottom)
+
+    def _default_focus(self):
+        """Where the board's focus stands before the keyboard moves it: the rearmost checker
+        that can move, when a person is moving; else the 1-point."""
+        m = self.match
+        if self.lesson is not None:
+            board = self.lesson.view(self.language).board
+            if board.mover is not None and board.movable:
+                return keyboard.place_of(board.mover, max(board.movable), board.bottom)
+            return keyboard.first_slot()
+        if self.replay is None and self._human_moving() and not m.turn.is_complete:
+            movable = m.turn.all_destinations()
+            if movable:
+                return self._place_of(m.player_on_roll, max(movable))
+        return keyboard.first_slot()
+
+    def board_key(self, key):
+        """A key pressed while the board has the focus (``KeyboardEvent.key``).
+
+        The arrows, Home and End move the focus (:func:`game.ui.keyboard.next_slot`);
+        Enter and Space do what a click on the focused place does; Escape lets
+        go of the checker picked; R, D, U roll, end the turn (Done) and undo
+        when the buttons would.  Returns True when the key was used (the page
+        then keeps the browser from using it too).
+        """
+        here = self.focus or self._default_focus()
+        if key in keyboard.MOVES:
+            self.focus = keyboard.next_slot(here, key, self.bottom, not self.prefs.home_left)
+            return True
+        action = keyboard.board_action(key)
+        if action is None:
+            return False
+        self.focus = here
+        if action == "pick":
+            self.click(here)
+        elif action == "cancel":
+            if self.selected is None:
+                return False
+            self.deselect()
+        else:
+            button = {"roll": "roll", "done": "done", "undo": "undo"}[action]
+            if self.replay is None and self._play_buttons()[button][1]:
+                getattr(self, action)()
+        return True
+
+    def announcements(self):
+        """What the page's live region says now: the sentences of what happened since the last
+        call (the match's new events: dice, moves with their hits, the cube, game ends and
+        scores), then the status line if it changed, in the page's language.
+
+        Each checker a person moves is said at once; the computer's move is said
+        whole when it is played.  A match just opened (a reload, a link, a resumed
+        match) says only its status line, not its past.
+        """
+        out = []
+        m = self.match
+        events = m.events if m is not None else []
+        if m is not self._spoken_match or len(events) < self._spoken_events:
+            self._spoken_match = m
+        else:
+            names = (self.player_name(0), self.player_name(1))
+            for event in events[self._spoken_events:]:
+                text = speech.event_sentence(event, self.tr, names, self._spoken_number,
+                                             steps=self.is_human(event.get("player")))
+                if text:
+                    out.append(text)
+        self._spoken_events = len(events)
+        if self._spoken_serial != self._message_serial:
+            self._spoken_serial = self._message_serial
+            text = self._spoken_message(self.message)
+            if text:
+                out.append(text)
+        return out
+
+    def _spoken_number(self, player, point):
+        """The number the board shows for ``player``'s ``point``: in a two-player game his own
+        (the board shows the numbers of the player on roll), else the person's."""
+        viewer = player if self.setup.mode == "hotseat" else self._numbers_for()
+        return point if player == viewer else 25 - point
+
+    def _spoken_message(self, message):
+        """The status line as the live region says it: without what the events said already."""
+        if not message:
+            return ""
+        key, params = message[0], message[1] if len(message) > 1 else {}
+        if key == _JOIN:
+            return " ".join(t for t in (self._spoken_message(p) for p in params["parts"]) if t)
+        m = self.match
+        if key == "msg.choose_target" and self.selected is not None and self._human_moving():
+            player = m.player_on_roll
+            targets = sorted(m.turn.destinations(self.selected), reverse=True)
+            words = [self.tr("a11y.to_off") if t == 0 else str(self._spoken_number(player, t))
+                     for t in targets]
+            return self.tr("a11y.targets", point=self._param(params.get("point")),
+                           targets=", ".join(words))
+        if key in speech.SPOKEN_INSTEAD:
+            instead = speech.SPOKEN_INSTEAD[key]
+            return self.text((instead, params)) if instead else ""
+        return self.text(message)
 
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
@@ -2017,7 +2140,7 @@ class Controller:
                 selected = self.selected
                 targets = frozenset(turn.destinations(selected))
         dice = tuple(m.dice) if m.dice else ()
-        return BoardView(
+        board = BoardView(
             counts=(tuple(counts[0]), tuple(counts[1])),
             bottom=self.bottom,
             numbers_for=self._numbers_for(),
@@ -2038,7 +2161,15 @@ class Controller:
             dice_clickable=bool(human and (turn.is_complete or turn.no_move)),
             cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
             labels=labels,
+            focus=self.focus or self._default_focus(),
         )
+        return self._spoken_board(board)
+
+    def _spoken_board(self, board, setup=None, names=None):
+        """``board`` with what screen readers say of it: its places and its description."""
+        names = names or (self.player_name(0, setup), self.player_name(1, setup))
+        labels = dict(board.labels, summary=speech.board_summary(board, self.tr, names))
+        return replace(board, labels=labels, slot_labels=speech.slot_labels(board, self.tr, names))
 
     def _numbers_for(self):
         """Whose numbering the board shows: the person playing; in a two-player game, the
@@ -2191,7 +2322,8 @@ class Controller:
             cube_enabled=config.get("cube", True), crawford=frame.crawford,
             dice=frame.dice or (), dice_player=frame.on_roll if frame.player is None else frame.player,
             labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")})
+                    "crawford": tr("board.crawford")}, focus=self.focus)
+        board = self._spoken_board(board, setup)
 
         def panel(player):
             return PlayerPanel(player=player, name=self.player_name(player, setup),

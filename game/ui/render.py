@@ -26,6 +26,8 @@ the ones that moved (:func:`checker_moves`).  Text that comes from people
 from dataclasses import dataclass, field
 from html import escape
 
+from .keyboard import SLOTS, first_slot
+
 __all__ = [
     "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
     "checker_moves", "slot_at", "matches_html", "record_html", "hints_html", "WIDTH", "HEIGHT",
@@ -73,6 +75,9 @@ class BoardView:
     ``dice_left`` lists the die values still to play.
     ``highlight`` lists places to point out (a lesson's "look here"), in the
     bottom player's numbering: 1–24, 25 for that player's bar, 0 for their tray.
+    ``focus`` is the place that takes the keyboard focus (see
+    :mod:`game.ui.keyboard`) and ``slot_labels`` what each place is called
+    for screen readers (see :mod:`game.ui.speech`).
     """
 
     counts: tuple = (START, START)
@@ -96,6 +101,8 @@ class BoardView:
     cube_clickable: bool = False
     labels: dict = field(default_factory=dict)
     highlight: frozenset = frozenset()
+    focus: str | None = None           # the place the keyboard focus stands on (a data-slot)
+    slot_labels: dict = field(default_factory=dict)   # data-slot -> what a screen reader says
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -415,8 +422,10 @@ def board_svg(view):
     labels = view.labels
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'class="board-svg" role="img" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
+        f'class="board-svg" role="group" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
+        f'<desc>{escape(labels.get("summary", ""))}</desc>' if labels.get("summary") else "",
         _DEFS,
+        '<g aria-hidden="true">',   # the picture; screen readers get the places below
         f'<rect class="frame" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="18"/>',
     ]
     # the two halves of the field, the bar, the tray and the cube column
@@ -461,6 +470,7 @@ def board_svg(view):
         for k in range(view.off(player)):
             x, y = _slab_rect(view, player, k)
             out.append(f'<rect {_attrs(class_=f"checker off {colour}", data_player=player, data_point="off", data_key=f"{player}:0:{k}", data_slot=f"off{player}", x=_num(x), y=_num(y), width=SIDE - 16, height=SLAB_H - 3, rx=4)}/>')
+    marks = []   # drawn over the checkers: a ring on those that can move, a disc on the one picked
     for player in (0, 1):
         colour = view.colours[player]
         counts = view.counts[player]
@@ -476,9 +486,12 @@ def board_svg(view):
                     elif point in view.movable:
                         cls += " movable"
                 out.append(f'<circle {_attrs(class_=cls, data_player=player, data_point="bar" if point == 25 else point, data_key=f"{player}:{point}:{k}", data_slot=_slot(view, player, point), cx=_num(x), cy=_num(y), r=R - 1)}/>')
+                if "selected" in cls or "movable" in cls:
+                    marks.append(_mark(x, y, "picked" if "selected" in cls else "can-move"))
             if n > 5 or (point == 25 and n > 4):
                 x, y = _point_place(view, player, point, n - 1, n)
                 out.append(f'<text class="count {colour}" x="{_num(x)}" y="{_num(y + 1)}">{n}</text>')
+    out.extend(marks)
     # where the selected checker may go
     if view.mover is not None:
         for target in sorted(view.targets):
@@ -486,6 +499,7 @@ def board_svg(view):
                 continue
             n = view.counts[view.mover][target - 1]
             x, y = _point_place(view, view.mover, target, n, n + 1)
+            out.append(f'<circle class="target-rim" cx="{_num(x)}" cy="{_num(y)}" r="{R - 4}"/>')
             out.append(f'<circle {_attrs(class_="target", data_point=target, data_slot=_slot(view, view.mover, target), cx=_num(x), cy=_num(y), r=R - 4)}/>')
 
     _draw_highlights(view, out, "over")
@@ -495,8 +509,47 @@ def board_svg(view):
     for player, y in ((1 - view.bottom, MID - 22), (view.bottom, MID + 34)):
         x = mx(TRAY_X + SIDE / 2)
         out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y)}>{view.pips(player)}</text>')
+    out.append("</g>")
+    _draw_places(view, out)
     out.append("</svg>")
     return "".join(out)
+
+
+def _mark(x, y, kind):
+    """A two-tone sign over a checker (dark rim, gold inside): seen on either colour."""
+    return (f'<g class="mark {kind}" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle class="mark-rim" r="{R - 11}"/><circle class="mark-in" r="{R - 11}"/></g>')
+
+
+def _place_rect(view, slot):
+    """``(x, y, width, height)`` of a place of the board (a ``data-slot``)."""
+    mx = _mirror(view)
+    if slot.startswith("p"):
+        col, row = _column(int(slot[1:]))
+        return mx(_column_x(col)) - PW / 2, TOP if row == "top" else MID, PW, FIELD / 2
+    player = int(slot[-1])
+    upper = player == view.bottom if slot.startswith("bar") else player != view.bottom
+    if slot.startswith("bar"):
+        return mx(BAR_X) - BAR / 2, TOP if upper else MID, BAR, FIELD / 2
+    left = mx(TRAY_X) if view.home_right else mx(TRAY_X) - SIDE
+    return left + 4, TOP if upper else MID + 4, SIDE - 8, FIELD / 2 - 4
+
+
+def _draw_places(view, out):
+    """One focusable element per place, over the picture, for the keyboard and screen readers.
+
+    They let clicks through (the drawing below answers those); the one that
+    holds the focus (``view.focus``, else the bottom player's 1-point) has
+    ``tabindex="0"``, the others ``-1``: a single Tab stop, the arrow keys move
+    inside (:mod:`game.ui.keyboard`).
+    """
+    focus = view.focus if view.focus in SLOTS else first_slot()
+    for slot in SLOTS:
+        x, y, w, h = _place_rect(view, slot)
+        label = view.slot_labels.get(slot, slot)
+        ring = _attrs(x=_num(x + 4), y=_num(y + 4), width=_num(w - 8), height=_num(h - 8), rx=6)
+        out.append(f'<g {_attrs(class_="place", data_place=slot, role="button", tabindex=0 if slot == focus else -1, aria_label=label)}>'
+                   f'<rect class="ring-out" {ring}/><rect class="ring-in" {ring}/></g>')
 
 
 @dataclass(frozen=True)
