@@ -20,6 +20,7 @@ from pyscript import document, window
 from game.ui import storage
 from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.cooperative import drive
+from game.ui.keyboard import wrap_tab
 from game.ui.lesson_player import lessons_html
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
 from game.ui.urlparams import share_url
@@ -36,6 +37,7 @@ LESSON_BUTTONS = {"lesson-prev": "prev", "lesson-next": "next", "lesson-demo": "
                   "lesson-close": "close"}
 DRAG_THRESHOLD = 6  # CSS pixels before a press becomes a drag
 ANNOUNCE_KEEP = 20  # sentences kept in the live region
+TABBABLE = "button, input, select, textarea, summary, a[href], [tabindex]"
 
 _proxies = []  # keep the event proxies alive for the page's lifetime
 
@@ -557,7 +559,27 @@ class Page:
         def handler(event):
             action()
             self.update()
+            self.keep_focus(event.currentTarget)
         return handler
+
+    def keep_focus(self, element):
+        """A button that just went disabled or hidden drops the keyboard focus: give it to
+        the board's place while a person moves, else to the first action still enabled."""
+        if missing(element) or not (element.disabled or element.hidden):
+            return
+        if not element.isSameNode(document.activeElement) and not missing(document.activeElement) \
+                and not document.activeElement.isSameNode(document.body):
+            return
+        target = None
+        if by_id("move-input").disabled:     # not a person moving: an action button
+            for button in document.querySelectorAll("#actions button"):
+                if not button.disabled and not button.hidden:
+                    target = button
+                    break
+        if target is None:
+            target = self.board.querySelector('[data-place][tabindex="0"]')
+        if not missing(target):
+            target.focus()
 
     def pref_setter(self, pref):
         def handler(event):
@@ -659,7 +681,28 @@ class Page:
             event.stopPropagation()   # the page's own keys (replay arrows, Escape) stay out of it
             self.update()
 
+    def trap_tab(self, event, dialog):
+        """Tab and Shift+Tab go round the open dialog's controls, never out of it."""
+        stops = []
+        for element in dialog.querySelectorAll(TABBABLE):
+            if element.disabled or element.tabIndex < 0 or missing(element.offsetParent):
+                continue
+            if element.type == "radio" and not element.checked:
+                continue   # a group of radio buttons is one stop: the one checked
+            stops.append(element)
+        active = document.activeElement
+        position = next((i for i, element in enumerate(stops) if element.isSameNode(active)), None)
+        index = wrap_tab(position, len(stops), bool(event.shiftKey))
+        if index is not None:
+            event.preventDefault()
+            stops[index].focus()
+
     def on_key(self, event):
+        if event.key == "Tab":
+            dialog = document.querySelector("dialog[open]")
+            if not missing(dialog):
+                self.trap_tab(event, dialog)
+            return
         tag = str(event.target.tagName).lower() if hasattr(event.target, "tagName") else ""
         lesson = self.app.lesson
         if event.key == "Escape" and (self.app.selected is not None
@@ -830,6 +873,7 @@ class Page:
         self.app.end_replay()
         self.last_svg = None
         self.update(animate=False)
+        by_id("replay").focus()   # the bar is gone: the focus goes back to where the replay began
 
     def replay_to(self, index):
         self.app.replay_go(index)

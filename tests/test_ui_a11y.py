@@ -179,12 +179,15 @@ def test_every_kind_of_event_worth_saying_has_a_sentence(language):
 # --- the controller: keys in, sentences out ------------------------------------------------------------
 def test_keys_roll_pick_move_undo_and_end_the_turn():
     app = make([3, 1, 5, 2])
+    app.focus = "p3"
     assert app.board_key("r")                        # the opening roll: 3 against 1, player 0 plays
     said = " ".join(app.announcements())
     assert "Opening roll" in said and "3" in said and "1" in said
     assert app.match.phase is Phase.MOVING and app.match.player_on_roll == 0
-    # the focus starts on the rearmost checker that can move
+    # the focus starts on the rearmost checker that can move, wherever it was before the roll
     assert app.view().board.focus == app._place_of(0, 24)
+    app.focus = "p7"
+    assert app.board_key("Enter") and app.focus == "p7"   # a place without checkers of the mover
     app.focus = app._place_of(0, 8)
     assert app.board_key("Enter")
     assert app.selected == 8

@@ -788,6 +788,7 @@ class Controller:
         if self._act(m.roll) is None:
             return
         self.selected = None
+        self.focus = None          # the keyboard's focus starts the turn on a checker that can move
         if opening:
             self._announce_opening(m.events[before:])
         self._after_roll(opening)

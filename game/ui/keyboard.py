@@ -23,7 +23,7 @@ With the home board on the right and player 1 at the bottom, the top row is
 ('pick', 'roll', None)
 """
 
-__all__ = ["SLOTS", "KEYS", "MOVES", "rows", "next_slot", "board_action", "first_slot"]
+__all__ = ["SLOTS", "KEYS", "MOVES", "rows", "next_slot", "board_action", "first_slot", "wrap_tab"]
 
 #: every place the board's focus can stand on
 SLOTS = tuple(f"p{n}" for n in range(1, 25)) + ("bar0", "bar1", "off0", "off1")
@@ -121,3 +121,25 @@ def board_action(key):
     """The action of ``key`` on the board: ``pick`` (Enter, Space: like a click on the
     focused place), ``cancel`` (Escape), ``roll``, ``done``, ``undo``, or None."""
     return KEYS.get(key)
+
+
+def wrap_tab(position, count, backwards=False):
+    """Tab inside an open dialog: the stop (0 … ``count - 1``) to focus so that the focus
+    goes round and never leaves it, or None when the browser's own move stays inside.
+
+    ``position`` is the stop holding the focus (None: the focus is not on one).
+
+    >>> wrap_tab(4, 5), wrap_tab(0, 5, backwards=True), wrap_tab(2, 5)
+    (0, 4, None)
+    >>> wrap_tab(None, 5), wrap_tab(None, 5, backwards=True), wrap_tab(None, 0)
+    (0, 4, None)
+    """
+    if count <= 0:
+        return None
+    if position is None or not 0 <= position < count:
+        return count - 1 if backwards else 0
+    if backwards and position == 0:
+        return count - 1
+    if not backwards and position == count - 1:
+        return 0
+    return None
