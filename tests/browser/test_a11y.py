@@ -212,6 +212,45 @@ def test_axe_projector_size(scanned, base_url):
     assert blocking(results) == {}
 
 
+def test_axe_lessons_position_editor_and_review(scanned, base_url):
+    """The screens other parts of the app add: the lessons, the position editor, the review."""
+    new_page, scan, results = scanned
+    page = open_app(new_page(), f"{base_url}/?mode=hotseat&length=1&seed=axe-5&lang=en", prefs=FAST)
+    page.locator("#lessons-button").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#lessons-dialog[open] [data-lesson]")
+    scan(page, "en lessons list")
+    act(page, lambda: page.keyboard.press("Enter"))          # the first lesson, focused first
+    page.wait_for_selector("#lesson-panel:not([hidden])")
+    scan(page, "en lesson open")
+    shoot(page, "desktop-lesson")
+    tab_to(page, "lesson-close")
+    press(page, "Enter")
+    tab_to(page, "edit-position")
+    press(page, "Enter")
+    page.wait_for_selector("#editor-panel:not([hidden])")
+    tab_to(page, lambda name: name in SLOTS, backwards=True)
+    press(page, "Enter")                                       # a checker added with the keyboard
+    scan(page, "en position editor")
+    shoot(page, "desktop-editor")
+    tab_to(page, "editor-cancel")
+    press(page, "Enter")
+    # a game with a move, resigned, then its review
+    tab_to(page, "roll")
+    press(page, "Enter")
+    play_the_roll(page)
+    press(page, "d")
+    tab_to(page, "resign")
+    press(page, "Enter")
+    press(page, "Enter")
+    tab_to(page, "review-game")
+    press(page, "Enter")
+    page.wait_for_selector("#review-panel:not([hidden])")
+    scan(page, "en review")
+    shoot(page, "desktop-review")
+    assert blocking(results) == {}
+
+
 # --- the keyboard alone ------------------------------------------------------------------------------
 def path_to(start, goal, bottom=1, home_right=True):
     """The shortest list of arrow keys (Home, End) from one place of the board to another."""
@@ -242,6 +281,17 @@ def go(page, place):
     for key in path_to(focused(page), place):
         press(page, key)
     assert focused(page) == place
+
+
+def play_the_roll(page):
+    """From the board: each checker that can move, to its first place, until Done is enabled."""
+    while not enabled(page, "done"):
+        movable = [p for p, label in places(page).items() if label.endswith("can move")]
+        go(page, movable[0])
+        press(page, "Enter")
+        targets = [p for p, label in places(page).items() if label.endswith("move here")]
+        go(page, targets[0])
+        press(page, "Enter")
 
 
 def test_a_whole_game_with_the_keyboard_only(scanned, base_url):
@@ -292,14 +342,8 @@ def test_buttons_cube_and_dialogs_with_the_keyboard(scanned, base_url):
     press(page, "Enter")
     assert any(s.startswith("Undone") for s in said(page))
     # the rest of the roll on the board, then Done; the other player doubles and it is taken
-    while not enabled(page, "done"):
-        tab_to(page, lambda name: name in SLOTS, backwards=True)
-        movable = [p for p, label in places(page).items() if label.endswith("can move")]
-        go(page, movable[0])
-        press(page, "Enter")
-        targets = [p for p, label in places(page).items() if label.endswith("move here")]
-        go(page, targets[0])
-        press(page, "Enter")
+    tab_to(page, lambda name: name in SLOTS, backwards=True)
+    play_the_roll(page)
     press(page, "d")
     tab_to(page, "double")
     press(page, "Enter")
