@@ -28,8 +28,11 @@ take or a drop to the board after it.
 >>> view = panel(session, 2, translator("en"), ("Ann", "Bob"))
 >>> "blunder" in view["detail_html"], view["progress"], view["can_try"]
 (True, '', True)
->>> session.weigh(2, "24/13")["rank"]
-1
+>>> tried = session.weigh(2, "24/13")
+>>> tried["move"], tried["plays"], 1 <= tried["rank"] <= 7
+('24/13', 7, True)
+>>> session.weigh(2, "24/23")["error"]
+'review.try_illegal'
 """
 
 import bisect

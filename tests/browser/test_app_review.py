@@ -16,6 +16,7 @@ from game.ui.controller import Controller
 from game.ui.review import ReviewSession
 
 SHOTS = pathlib.Path("/tmp/shots-review")
+AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 FAST = {"animate": False, "fast_bot": True}
 DONE_MS = 180_000
 
@@ -54,7 +55,9 @@ def wait_analysed(page):
 
 @pytest.fixture(scope="module")
 def page(browser, base_url, finished):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    # bypass_csp: axe-core is injected into the page by one test
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
+                                  bypass_csp=True)
     page = context.new_page()
     record = {}
     page.on("pageerror", lambda e: record.setdefault("errors", []).append(str(e)))
@@ -101,6 +104,17 @@ def test_a_decision_of_the_list_shows_its_board_and_best_plays(page, finished):
     click(page, "#replay-prev")
     assert page.locator("#review-list li.current").count() == 1
     shoot(page, "desktop-review-decision")
+
+
+def test_the_review_panel_has_no_serious_accessibility_fault(page):
+    assert AXE.is_file(), "node_modules/axe-core is missing: run `npm ci` (make vendor does)"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run('#review-panel', {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                          .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '));
+    }""")
+    assert found == []
 
 
 def test_trying_the_best_play_and_jumping_into_the_position(page, finished):
