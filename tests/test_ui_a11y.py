@@ -315,3 +315,23 @@ def test_a_whole_game_with_keys_only():
     text = " ".join(said)
     assert "won the match" in text
     assert sum(s.startswith("Roll for") for s in said) > 10
+
+
+def test_a_replay_says_the_action_of_each_move_shown():
+    app = make([3, 1, 5, 2])
+    app.board_key("r")
+    app.type_move("8/5 6/5")
+    app.board_key("d")
+    app.board_key("r")
+    app.announcements()
+    assert app.start_replay()
+    said = app.announcements()
+    assert said[-1] == translator("en")("replay.start", game=1), said
+    app.replay_step(1)
+    app.replay_step(1)
+    said = app.announcements()
+    # numbered as the replay's board shows them: from the bottom player's side
+    assert said == ["Player 2 played 3 and 1: 17 to 20; 19 to 20."], said
+    assert app.announcements() == []                     # said once
+    app.end_replay()
+    assert not any("played" in s for s in app.announcements())

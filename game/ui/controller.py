@@ -248,6 +248,7 @@ class Controller:
         self._spoken_match = None      # what the live region has said: of which match,
         self._spoken_events = 0        # up to which event,
         self._spoken_serial = self._message_serial   # and which status message
+        self._spoken_replay = None     # the replay frame said last
 
     # --- the status line: every new message is said once by the live region -------------------
     @property
@@ -2053,7 +2054,28 @@ class Controller:
             text = self._spoken_message(self.message)
             if text:
                 out.append(text)
+        frame = self._spoken_frame()
+        if frame:
+            out.append(frame)
         return out
+
+    def _spoken_frame(self):
+        """In a replay, the action of the frame just shown (once per frame), in words."""
+        replay = self.replay
+        shown = None if replay is None else (id(replay), replay.index)
+        if shown == self._spoken_replay:
+            return ""
+        self._spoken_replay = shown
+        if replay is None:
+            return ""
+        frame = replay.frames[replay.index]
+        if frame.event is None:
+            return self.tr("replay.start", game=frame.game)
+        setup = replay.setup
+        bottom = self.bottom
+        return speech.event_sentence(
+            frame.event, self.tr, (self.player_name(0, setup), self.player_name(1, setup)),
+            lambda player, point: point if player == bottom else 25 - point) or ""
 
     def _spoken_number(self, player, point):
         """The number the board shows for ``player``'s ``point``: in a two-player game his own
