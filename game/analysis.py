@@ -260,7 +260,7 @@ def _ranking(bot, position, dice, ctx, scale):
 
 def _move_entry(bot, t, scale):
     position, dice, ctx = t["position"], t["dice"], t["ctx"]
-    entry = {"dice": list(dice), "luck": _roll_luck(position, dice, scale, t["opening"])}
+    entry = {"dice": list(dice), "luck": None}           # weighed in the second pass
     if t["kind"] == "pass":
         return entry | {"counted": False, "loss": 0.0, "played": None, "best": None, "plays": 0, "rank": None,
                         "top": []}
@@ -314,6 +314,9 @@ def _cube_entry(bot, t, scale):
 class Review:
     """A review in progress: :meth:`step` weighs one decision (the page yields between steps).
 
+    The decisions come first (fast: one ranking each), then the luck of each roll
+    (21 rankings each): the marks and losses are all there early, the luck follows.
+
     >>> from game.match import Match
     >>> review = Review(Match())
     >>> review.total, review.step(), review.result()["entries"]
@@ -330,19 +333,33 @@ class Review:
         self.level = level
         self._bot = bot if bot is not None else Bot(level=level)
         self.entries = []
+        self._rolls = [i for i, t in enumerate(self._tasks) if t["kind"] in ("move", "pass")]
+        self._lucky = 0                 # rolls whose luck is weighed
 
     @property
     def total(self):
-        return len(self._tasks)
+        """Steps in all: one per decision or roll, then one per roll for its luck."""
+        return len(self._tasks) + len(self._rolls)
 
     @property
     def done(self):
-        return len(self.entries)
+        return len(self.entries) + self._lucky
+
+    @property
+    def decisions_done(self):
+        """True once every decision is weighed (the luck may still be coming)."""
+        return len(self.entries) == len(self._tasks)
 
     def step(self):
-        """Weigh the next decision; True while more remain."""
-        if self.done < self.total:
-            t = self._tasks[self.done]
+        """Weigh the next decision, or the luck of the next roll; True while more remain."""
+        if self.decisions_done and self._lucky < len(self._rolls):
+            number = self._rolls[self._lucky]
+            t = self._tasks[number]
+            luck = _roll_luck(t["position"], t["dice"], _Scale(t["ctx"]), t["opening"])
+            self.entries[number]["luck"] = _round(luck)
+            self._lucky += 1
+        elif not self.decisions_done:
+            t = self._tasks[len(self.entries)]
             scale = _Scale(t["ctx"])
             if t["kind"] in ("move", "pass"):
                 found = _move_entry(self._bot, t, scale)
@@ -354,9 +371,8 @@ class Review:
             if t["kind"] == "cube" and not entry["counted"]:
                 entry["loss"] = 0.0
             entry["loss"] = _round(max(0.0, entry["loss"]))
-            for key in ("luck", "loss_mwc"):
-                if key in entry:
-                    entry[key] = _round(entry[key])
+            if "loss_mwc" in entry:
+                entry["loss_mwc"] = _round(entry["loss_mwc"])
             entry["mark"] = mark(entry["loss"]) if entry["counted"] else None
             self.entries.append(entry)
         return self.done < self.total
@@ -407,14 +423,16 @@ def _summary(entries, player):
     loss = sum(e["loss"] for e in counted)
     rate = loss / len(counted) if counted else None
     marks = {name: sum(1 for e in counted if e["mark"] == name) for name in MARKS_ORDER}
-    luck = sum(e["luck"] for e in rolls)
+    known = [e["luck"] for e in rolls if e["luck"] is not None]
+    luck = sum(known) if len(known) == len(rolls) else None      # None until every roll is weighed
     return {"player": player, "decisions": len(counted), "moves": len(moves), "cube_decisions": len(cube),
             "loss": _round(loss), "checker_loss": _round(sum(e["loss"] for e in moves)),
             "cube_loss": _round(sum(e["loss"] for e in cube)),
             "error_rate": None if rate is None else _round(rate),
             "millipoints": None if rate is None else round(1000 * rate, 1),
-            "rating": rating(rate), "marks": marks, "rolls": len(rolls), "luck": _round(luck),
-            "luck_per_roll": _round(luck / len(rolls)) if rolls else None}
+            "rating": rating(rate), "marks": marks, "rolls": len(rolls),
+            "luck": None if luck is None else _round(luck),
+            "luck_per_roll": _round(luck / len(rolls)) if rolls and luck is not None else None}
 
 
 def analyse(match, level=LEVEL, bot=None):

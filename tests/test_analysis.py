@@ -221,11 +221,20 @@ def test_a_review_goes_step_by_step():
     match.roll()
     match.play_text("24/13")
     review = Review(match)
-    assert review.total == 3 and review.done == 0          # two plays and player 1's cube decision
+    # two plays and player 1's cube decision, then the luck of the two rolls
+    assert review.total == 5 and review.done == 0
     assert review.step() and review.result()["complete"] is False
+    review.step()
+    review.step()
+    result = review.result()
+    assert review.decisions_done and [e["luck"] for e in result["entries"]] == [None, None]
+    assert [p["luck"] for p in result["players"]] == [None, None]
+    assert all(isinstance(p["loss"], float) for p in result["players"])
     while review.step():
         pass
-    assert review.done == 3 and review.result()["complete"] is True
+    result = review.result()
+    assert review.done == 5 and result["complete"] is True
+    assert all(isinstance(e["luck"], float) for e in result["entries"])
 
 
 def test_bad_input_is_refused_with_a_typed_error():

@@ -85,6 +85,20 @@ def test_trying_another_play_ranks_it_or_says_why_not(reviewed):
     assert "no play to try" in app.view().review["tried"]
 
 
+def test_the_decisions_come_first_and_the_luck_after():
+    app = finished_app("?mode=watch&length=1&seed=review-ui-luck&level=intermediate")
+    assert app.start_review()
+    while not app.review.review.decisions_done:
+        app.review_step(budget=0.0)
+    panel = app.view().review
+    assert panel["progress"] and "…" in panel["summary_html"]            # the luck is coming
+    assert panel["list_html"].count("<li") == sum(1 for e in app.review.entries() if e["counted"])
+    while app.review_step():
+        pass
+    panel = app.view().review
+    assert not panel["progress"] and "…" not in panel["summary_html"]
+
+
 def test_the_review_speaks_french():
     app = finished_app("?mode=watch&length=1&seed=review-ui-fr&level=intermediate&lang=fr")
     assert app.start_review()

@@ -166,7 +166,7 @@ def _summary_html(result, tr, names, language):
     for name in MARKS_ORDER:
         row(tr("review.count_" + name), [str(p["marks"][name]) for p in players])
     row(tr("review.total_loss"), [_loss(p["loss"], language) for p in players])
-    row(tr("review.luck"), [signed(p["luck"], language) for p in players])
+    row(tr("review.luck"), ["…" if p["luck"] is None else signed(p["luck"], language) for p in players])
     head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
     return (f'<table class="review-summary"><thead><tr><th></th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
@@ -233,7 +233,7 @@ def _detail_html(entries, tr, names, language, match_play):
             else:
                 out.append(f'<p class="review-verdict">{escape(tr("review.cube_right", best=best))}</p>')
             out.append(_cube_html(entry, tr, language))
-        if "luck" in entry:
+        if entry.get("luck") is not None:
             out.append(f'<p class="review-luck">{escape(tr("review.roll_luck", luck=signed(entry["luck"], language)))}</p>')
     return "".join(out)
 
