@@ -168,7 +168,7 @@ def _summary_html(result, tr, names, language):
     row(tr("review.total_loss"), [_loss(p["loss"], language) for p in players])
     row(tr("review.luck"), ["…" if p["luck"] is None else signed(p["luck"], language) for p in players])
     head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
-    return (f'<table class="review-summary"><thead><tr><th></th>{head}</tr></thead>'
+    return (f'<table class="review-summary"><thead><tr><td></td>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
