@@ -100,9 +100,16 @@ def test_the_opening_roll_step_says_who_starts():
     player = player_of("opening-roll")
     facts = player.view("en").panel["facts"]
     assert any("you throw 5, your opponent 3" in f and "You start, playing 5-3" in f for f in facts)
+    view = player.view("en")
+    assert view.board.opening == ((5,), (3,)) and view.board.dice == ()
+    svg = board_svg(view.board)
+    assert re.findall(r'class="die opening" data-value="(\d)"', svg) == ["5", "3"]
     player.go(2)
     assert any("A tie" in f for f in player.view("en").panel["facts"])
+    assert player.view("en").board.opening == ((4,), (4,))
     assert any("Égalité" in f for f in player.view("fr").panel["facts"])
+    player.go(4)                                          # the variant: two dice each
+    assert player.view("en").board.opening == ((6, 2), (4, 1))
 
 
 # --- the task: moves -------------------------------------------------------------------------------

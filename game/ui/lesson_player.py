@@ -463,9 +463,16 @@ class LessonPlayer:
             cube_offered_by=fields["cube_offered_by"], cube_enabled=fields["cube_enabled"],
             crawford=fields["crawford"], dice=tuple(dice or ()), dice_player=LEARNER if dice else None,
             dice_left=left, mover=LEARNER if playing else None, movable=movable, selected=selected,
-            targets=targets, highlight=frozenset(highlight),
+            targets=targets, highlight=frozenset(highlight), opening=self._opening(board),
             labels={"board": label, "cube": tr("board.cube"), "die": tr("board.die"),
                     "crawford": tr("board.crawford")})
+
+    def _opening(self, board):
+        """The opening roll on the board, each throw in front of its player, or ()."""
+        opening = board.opening
+        if opening is None or self.in_task or board.dice:
+            return ()
+        return (tuple(opening.mine), tuple(opening.theirs))
 
     def _panels(self, tr, board, view):
         context = board.context

@@ -103,6 +103,7 @@ class BoardView:
     highlight: frozenset = frozenset()
     focus: str | None = None           # the place the keyboard focus stands on (a data-slot)
     slot_labels: dict = field(default_factory=dict)   # data-slot -> what a screen reader says
+    opening: tuple = ()                # an opening roll shown: (player 0's dice, player 1's dice)
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -297,9 +298,23 @@ def _dice_used(view):
     return used
 
 
+def _draw_opening(view, out):
+    """An opening roll: each player's own throw in front of them, in their colour."""
+    mx = _mirror(view)
+    for player in (0, 1):
+        dice = view.opening[player]
+        centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
+        for i, value in enumerate(dice):
+            x = centre + (i - (len(dice) - 1) / 2) * (DIE + 12)
+            out.append(_die(mx(x), MID, value, view.colours[player], "die opening",
+                            view.labels.get("die", "")))
+
+
 def _draw_dice(view, out):
     mx = _mirror(view)
     labels = view.labels
+    if view.opening:
+        _draw_opening(view, out)
     if not view.dice:
         return
     player = view.dice_player if view.dice_player is not None else view.bottom
