@@ -545,3 +545,21 @@ def test_a_reload_comes_back_to_the_open_lesson_and_step_and_closing_forgets_it(
     sixth = Controller(store)
     sixth.boot("")
     assert sixth.lesson is None
+
+
+def test_a_lesson_task_played_with_the_keyboard_alone():
+    app = hotseat()
+    app.open_lesson("bar")
+    while not app.lesson.in_task:
+        app.lesson_action("next")
+    app.focus = None
+    assert app.board_key("Enter")                 # the focus starts on the checker on the bar
+    assert app.lesson.selected == BAR
+    assert app.board_key("Escape") and app.lesson.selected is None
+    app.board_key("Enter")
+    assert app.focus == "bar0"
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight"):
+        app.board_key(key)                        # along the top row: 19, 20, 21, 22
+    assert app.focus == "p22"
+    app.board_key("Enter")
+    assert [(s.source, s.target) for s in app.lesson.turn.played] == [(BAR, 22)]

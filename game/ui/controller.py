@@ -2009,7 +2009,8 @@ class Controller:
         """
         here = self.focus or self._default_focus()
         if key in keyboard.MOVES:
-            self.focus = keyboard.next_slot(here, key, self.bottom, not self.prefs.home_left)
+            bottom = 0 if self.lesson is not None else self.bottom     # a lesson's learner: player 0
+            self.focus = keyboard.next_slot(here, key, bottom, not self.prefs.home_left)
             return True
         action = keyboard.board_action(key)
         if action is None:
@@ -2018,7 +2019,7 @@ class Controller:
         if action == "pick":
             self.click(here)
         elif action == "cancel":
-            if self.selected is None:
+            if self.selected is None and (self.lesson is None or self.lesson.selected is None):
                 return False
             self.deselect()
         else:
