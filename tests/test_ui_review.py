@@ -159,3 +159,31 @@ def test_names_are_escaped_in_the_panel():
     panel = app.view().review
     assert "<b>Ann" not in panel["summary_html"] and "&lt;b&gt;Ann&lt;/b&gt;" in panel["summary_html"]
     assert "Bob &amp; co" in panel["list_html"] + panel["summary_html"]
+
+
+def test_a_cube_decision_shows_its_options_and_a_wrong_drop_its_mark():
+    from game import Position
+    from game.dice import ManualDice
+    from game.match import MatchConfig
+    from game.ui import replay
+    from game.ui.i18n import translator
+    from game.ui.review import ReviewSession, panel
+
+    match = Match(MatchConfig(length=0), ManualDice([6, 5, 4, 3]))
+    match.setup(Position.start(), 0)
+    match.double()
+    match.drop()
+    data = match.to_dict()
+    session = ReviewSession(data, replay.frames(data["events"]))
+    while session.step(1.0):
+        pass
+    double, drop = session.entries()
+    names = ("Ann", "Bob")
+    detail = panel(session, session.frame_of(double), translator("en"), names)["detail_html"]
+    assert "Ann doubled" in detail and "Double, take" in detail and "Double, drop" in detail
+    assert "the right choice was no double" in detail
+    detail = panel(session, session.frame_of(drop), translator("en"), names)["detail_html"]
+    assert "Bob dropped the double" in detail and 'class="mark mark-blunder"' in detail
+    assert "the right choice was take" in detail
+    french = panel(session, session.frame_of(drop), translator("fr"), names)
+    assert "Bob a refusé le double" in french["detail_html"] and "grosse erreur" in french["list_html"]

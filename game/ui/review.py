@@ -208,6 +208,11 @@ def _cube_html(entry, tr, language):
         out.append(f'<tr{attrs}><th scope="row">{escape(tr(labels[name]))}</th>'
                    f'<td>{escape(signed(value, language))}</td><td>{escape(loss)}</td></tr>')
     out.append("</tbody></table>")
+    if entry["kind"] == "cube":
+        eq = entry["equities"]
+        out.append(f'<p class="review-verdict">{escape(tr("hint.double_take"))} '
+                   f'{escape(signed(eq["double_take"], language))} · {escape(tr("hint.double_drop"))} '
+                   f'{escape(signed(eq["double_drop"], language))}</p>')
     return "".join(out)
 
 
