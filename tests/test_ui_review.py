@@ -109,6 +109,15 @@ def test_the_review_speaks_french():
     assert "Décisions" in panel["summary_html"] and "Taux d&#x27;erreur" in panel["summary_html"]
 
 
+def test_a_match_reviewed_again_keeps_its_analysis(reviewed):
+    app, _first = reviewed
+    analysis = app.review.review
+    app.end_replay()
+    assert app.start_review()
+    assert app.review.review is analysis and not app.review_step()
+    assert app.view().review["progress"] == ""
+
+
 def test_a_finished_match_of_the_history_is_reviewed_and_the_review_ends_with_the_replay():
     app = finished_app("?mode=watch&length=1&seed=review-ui-2&level=beginner")
     app.new_match(app.setup)                               # the finished match is in the history now

@@ -21,6 +21,7 @@ True
 'moving'
 """
 
+import json
 import time
 from dataclasses import asdict, dataclass, field, fields, replace
 
@@ -57,6 +58,8 @@ BOTTOM_DEFAULT = 1
 HUMAN_SEAT = 1
 #: the level whose analysis the Hint button shows (1-ply on the best few plays)
 HINT_LEVEL = "master"
+#: how many matches' analyses are kept in memory (reviewing one again is then instant)
+REVIEWS_KEPT = 4
 #: the largest .mat file read (a 25-point match is far below)
 MAT_LIMIT = 2_000_000
 
@@ -244,6 +247,7 @@ class Controller:
         self.editor_mode = "hotseat"   # how "Play from here" opens the match
         self.editor_back = None        # the message to show again when the editor closes
         self.review = None             # a game.ui.review.ReviewSession while a replay is reviewed
+        self._reviews = {}             # the analyses of the last matches reviewed, by their events
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
         self._spoken_match = None      # what the live region has said: of which match,
         self._spoken_events = 0        # up to which event,
@@ -1934,11 +1938,18 @@ class Controller:
         if history_index is not None or self.replay is None:
             if not self.start_replay(history_index):
                 return False
+        data = self.replay.match_data
         try:
-            self.review = reviews.ReviewSession(self.replay.match_data, self.replay.frames)
-        except GameError:
+            key = json.dumps(data["events"], sort_keys=True)
+            self.review = reviews.ReviewSession(data, self.replay.frames, review=self._reviews.get(key))
+        except (GameError, KeyError, TypeError, ValueError):
             self.message = ("reason.unknown", {})
             return False
+        # the analyses of the last few matches are kept: reviewing one again is instant
+        self._reviews.pop(key, None)
+        self._reviews[key] = self.review.review
+        while len(self._reviews) > REVIEWS_KEPT:
+            self._reviews.pop(next(iter(self._reviews)))
         self.message = ("msg.review", {})
         return True
 

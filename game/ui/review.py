@@ -55,8 +55,10 @@ _ACTION_KEYS = {"double": "review.action_double", "no_double": "review.action_no
 class ReviewSession:
     """The analysis of one match in progress or done, tied to that match's replay ``frames``."""
 
-    def __init__(self, match_data, frames, clock=time.perf_counter):
-        self.review = Review(match_data)           # raises InvalidMatchError for bad data
+    def __init__(self, match_data, frames, clock=time.perf_counter, review=None):
+        # ``review``: the same match's analysis kept from an earlier session (it goes on
+        # from where it stopped); else a new one, which refuses bad data (InvalidMatchError)
+        self.review = review if review is not None else Review(match_data)
         self.clock = clock
         index_of = {id(event): i for i, event in enumerate(match_data["events"])}
         pairs = sorted((index_of[id(f.event)], k) for k, f in enumerate(frames)
