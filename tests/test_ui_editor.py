@@ -445,3 +445,18 @@ def test_a_setup_for_a_new_match_closes_the_editor():
     app.edit_open()
     app.new_match(Setup(mode="hotseat", length=3))
     assert app.editor is None
+
+
+def test_the_match_clock_waits_while_the_editor_is_open():
+    app = Controller(MemoryStore())
+    app.new_match(Setup(mode="hotseat", length=3, clock=(30, 120), seed="clock-ed"))
+    app.roll()
+    assert not app.match.clock.paused
+    app.edit_open()
+    assert app.match.clock.paused and not app.tick()
+    app.edit_cancel()
+    assert not app.match.clock.paused
+    app.edit_open()
+    before = app.match
+    assert app.edit_play()
+    assert not before.clock.paused          # the match set aside keeps its clock running

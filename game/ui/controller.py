@@ -246,6 +246,7 @@ class Controller:
         self.editor_tool = "add"       # or "remove"
         self.editor_mode = "hotseat"   # how "Play from here" opens the match
         self.editor_back = None        # the message to show again when the editor closes
+        self.editor_paused_clock = False
         self.review = None             # a game.ui.review.ReviewSession while a replay is reviewed
         self._reviews = {}             # the analyses of the last matches reviewed, by their events
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
@@ -353,6 +354,7 @@ class Controller:
         """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept."""
         self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
         self._forget_lesson()
+        self._close_editor()       # so does the editor
         kept = self._set_aside_current()
         self.setup = setup
         self.match = match
@@ -520,6 +522,7 @@ class Controller:
     def resume(self, index):
         """Bring back the ``index``-th saved match; the one on the board takes its place."""
         self.close_lesson()
+        self._close_editor()
         text, entry = storage.take(self.store.get(storage.SAVED), index)
         if entry is None:
             return
@@ -1725,11 +1728,24 @@ class Controller:
         self.editor_back = self.message
         self.selected = None
         self.message = ("editor.opened", {})
+        clock = m.clock
+        self.editor_paused_clock = clock is not None and not clock.paused
+        if self.editor_paused_clock:          # the match waits, its clock too
+            clock.pause()
+
+    def _close_editor(self):
+        """Leave the editor; the match's clock runs again.  True when it was open."""
+        if self.editor is None:
+            return False
+        self.editor = None
+        if self.editor_paused_clock and self.match is not None and self.match.clock is not None:
+            self.match.clock.resume()
+        self.editor_paused_clock = False
+        return True
 
     def edit_cancel(self):
         """Leave the editor; the match on the board is as it was."""
-        if self.editor is not None:
-            self.editor = None
+        if self._close_editor():
             self.message = self.editor_back
 
     def _edit(self, change):

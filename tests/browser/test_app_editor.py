@@ -202,3 +202,34 @@ def test_the_editor_on_a_phone_in_french(browser, base_url):
         shoot(page, "editor-phone-full", full_page=True)
     finally:
         context.close()
+
+
+def test_shared_ids_with_a_resignation_or_of_a_finished_game(browser, base_url):
+    from game.match import Match, MatchConfig
+    from game.match_id import MatchIdInfo, encode_match_id
+    from game.position import Position
+
+    resign = encode_match_id(MatchIdInfo(player_on_roll=1, turn=0, resignation=2, dice=(5, 2),
+                                         match_length=5, cube_value=2, cube_owner=1))
+    over = Match(MatchConfig(length=5), score=(0, 3))
+    over.setup(Position.from_counts({1: 1}, {6: 3}), 1, dice=(6, 6))
+    over.play_text("1/off")                   # the bottom player bears off his last: 0-4
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    try:
+        page = open_app(context.new_page(), f"{base_url}/?position=4HPwATDgc/ABMA&match={resign}",
+                        prefs={"animate": False})
+        assert message(page).startswith("Player 1 offers to resign, giving 4 points.")
+        assert page.locator("#accept-resign").is_enabled() and page.locator("#reject-resign").is_visible()
+        assert ids(page) == ("4HPwATDgc/ABMA", resign)
+        click(page, "#accept-resign")
+        assert message(page).startswith("Player 1 resigns: Player 2 wins 4 points.")
+        assert page.locator("#player-top .score").inner_text() == "4"
+        assert not page.locator("#accept-resign").is_visible()
+        page.goto(f"{base_url}/?position={over.position_id()}&match={over.match_id()}")
+        page.wait_for_selector('body[data-ready="true"]')
+        assert message(page).endswith("That game was over: here is the next game of the match, "
+                                      "Player 1 4 – 0 Player 2.")
+        assert "Crawford" in page.locator("#match-info").inner_text()
+        assert page.locator("#roll").is_enabled()
+    finally:
+        context.close()
