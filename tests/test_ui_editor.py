@@ -460,3 +460,16 @@ def test_the_match_clock_waits_while_the_editor_is_open():
     before = app.match
     assert app.edit_play()
     assert not before.clock.paused          # the match set aside keeps its clock running
+
+
+def test_the_editor_opens_on_the_position_shown_by_a_replay():
+    app = app_in_play(seed="ed-replay")
+    app.type_move(app.match.turn.position.legal_moves(app.match.dice)[0].__str__())
+    app.done()
+    assert app.start_replay()
+    app.replay_go(1)
+    frame = app.replay.frames[1]
+    assert app.view().buttons["edit-position"] == (True, True)
+    app.edit_open()
+    assert app.replay is None and app.editor is not None
+    assert app.editor.ids()[0] == frame.position_id()

@@ -1475,6 +1475,7 @@ class Controller:
         """Play back the match on the board, or the ``history_index``-th finished one, from its
         first move.  The match on the board waits meanwhile.  True when it started."""
         self.close_lesson()
+        self._close_editor()
         if history_index is None:
             data, setup, when = self.match.to_dict(), self.setup, self.started_at
         else:
@@ -1711,16 +1712,18 @@ class Controller:
 
     # --- the position editor -------------------------------------------------------------------
     def edit_open(self):
-        """Set up a position by hand, starting from the one on the board."""
+        """Set up a position by hand, starting from the one on the board (the one shown,
+        while a match is replayed)."""
         if self.editor is not None:
             return
-        self.end_replay()
-        self.close_lesson()
         m = self.match
+        shown = self.replay.frames[self.replay.index] if self.replay is not None else m
         try:
-            state = EditorState.from_shared(decode(PositionLink(m.position_id(), m.match_id())))
+            state = EditorState.from_shared(decode(PositionLink(shown.position_id(), shown.match_id())))
         except (ShareError, EditorError):
             state = EditorState.start()
+        self.end_replay()
+        self.close_lesson()
         self.editor = state
         self.editor_side = self.bottom
         self.editor_tool = "add"
@@ -2277,7 +2280,7 @@ class Controller:
         m = self.match
         if self.replay is not None or self.editor is not None:
             return {name: (visible, False) for name, (visible, _enabled) in self._play_buttons().items()} | {
-                "hint": (False, False), "replay": (True, False), "edit-position": (True, False),
+                "hint": (False, False), "replay": (True, False), "edit-position": (True, self.editor is None),
                 "review": (True, self.replay is not None and self.review is None), "review-game": (False, False)}
         buttons = self._play_buttons()
         buttons["hint"] = (bool(self.setup.humans()), self.hint_available())
