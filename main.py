@@ -385,6 +385,7 @@ class Page:
         js.console.error(f"backgammon: {type(error).__name__}: {error}")
         self.message.textContent = f"{type(error).__name__}: {error}"
         self.message.classList.add("warn")
+        self.say([self.message.textContent])   # the status line is not live: the log says it
 
     # --- the board: clicks and drags ---------------------------------------------------------
     def slot_of(self, event):
