@@ -152,9 +152,10 @@ def _summary_html(result, tr, names, language):
     players = result["players"]
     rows = []
 
-    def row(label, values):
+    def row(label, values, name=""):
         cells = "".join(f"<td>{escape(v)}</td>" for v in values)
-        rows.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
+        attrs = f' class="{name}"' if name else ""
+        rows.append(f'<tr{attrs}><th scope="row">{escape(label)}</th>{cells}</tr>')
 
     def rate(p):
         if p["millipoints"] is None:
@@ -164,7 +165,7 @@ def _summary_html(result, tr, names, language):
 
     row(tr("review.decisions"), [str(p["decisions"]) for p in players])
     row(tr("review.error_rate"), [rate(p) for p in players])
-    row(tr("review.rating"), [tr("rating." + p["rating"]) if p["rating"] else "—" for p in players])
+    row(tr("review.rating"), [tr("rating." + p["rating"]) if p["rating"] else "—" for p in players], "rating")
     for name in MARKS_ORDER:
         row(tr("review.count_" + name), [str(p["marks"][name]) for p in players])
     row(tr("review.total_loss"), [_loss(p["loss"], language) for p in players])
@@ -198,7 +199,7 @@ def _cube_html(entry, tr, language):
     labels = {"no_double": "hint.no_double", "double": "review.option_double", "take": "hint.take",
               "drop": "hint.drop", "beaver": "review.option_beaver"}
     top = max(options.values())
-    out = ['<table class="review-plays"><tbody>']
+    out = ['<table class="review-plays cube"><tbody>']
     for name, value in options.items():
         classes = []
         if abs(value - top) < 1e-9:
