@@ -7,7 +7,7 @@ over the games, the time per analysed entry, and the split between the
 decisions and the luck of the rolls.  With ``--cpu`` the process's CPU time
 is used (fair on a machine shared with other jobs).
 
-Usage: python3 tools/bench_analysis.py [--games 7] [--length 0] [--cpu]
+Usage: python3 tools/bench_analysis.py [--games 7] [--length 0] [--cpu] [--review-level expert]
 """
 
 import argparse
@@ -69,17 +69,23 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=7)
     parser.add_argument("--length", type=int, default=0, help="0: money play; N: an N-point match")
     parser.add_argument("--cpu", action="store_true", help="time with the process's CPU clock")
+    parser.add_argument("--review-level", default=analysis.LEVEL,
+                        help="the bot level that weighs the decisions (expert: 0-ply; master: filtered 1-ply)")
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
     Bot().evaluate(Match().game.position)       # load the nets before timing
-    totals, per_entry, luck_parts = [], [], []
+    totals, per_entry, luck_parts, decision_times = [], [], [], []
     for seed in range(args.games):
         match = self_play(seed, args.length)
-        review = analysis.Review(match)
+        review = analysis.Review(match, level=args.review_level)
         start = clock()
+        while not review.decisions_done:
+            review.step()
+        decisions = clock() - start
         while review.step():
             pass
         elapsed = clock() - start
+        decision_times.append(decisions)
         # the luck alone: the same rolls again, without the decisions
         tasks = [t for t in review._tasks if t["kind"] in ("move", "pass")]
         start = clock()
@@ -90,12 +96,14 @@ def main(argv=None):
         totals.append(elapsed)
         per_entry.append(elapsed / max(1, review.total))
         luck_parts.append(luck / elapsed if elapsed else 0.0)
-        print(f"game {seed}: {review.total} entries ({len(tasks)} rolls, "
-              f"{sum(p['decisions'] for p in result['players'])} decisions), {elapsed:.2f} s")
+        print(f"game {seed}: {review.total} steps ({len(tasks)} rolls, "
+              f"{sum(p['decisions'] for p in result['players'])} decisions), decisions {decisions:.2f} s, "
+              f"all {elapsed:.2f} s")
     print(f"{'CPU' if args.cpu else 'wall'} time per game over {args.games} games "
           f"({'money' if not args.length else f'{args.length}-point match'}): median "
-          f"{statistics.median(totals):.2f} s, min {min(totals):.2f} s, max {max(totals):.2f} s; "
-          f"per entry median {1000 * statistics.median(per_entry):.1f} ms; "
+          f"{statistics.median(totals):.2f} s, min {min(totals):.2f} s, max {max(totals):.2f} s "
+          f"(the decisions alone, level {args.review_level}: median {statistics.median(decision_times):.2f} s); "
+          f"per step median {1000 * statistics.median(per_entry):.1f} ms; "
           f"luck share median {100 * statistics.median(luck_parts):.0f}%")
 
 
