@@ -72,7 +72,7 @@ def js_object(value):
 
 
 class LocalStore:
-    """localStorage through the controller's three calls."""
+    """localStorage through the controller's four calls."""
 
     def __init__(self, backend):
         self.backend = backend
@@ -86,6 +86,10 @@ class LocalStore:
 
     def remove(self, key):
         self.backend.removeItem(key)
+
+    def keys(self):
+        backend = self.backend
+        return [str(backend.key(i)) for i in range(int(backend.length))]
 
 
 def open_store():
@@ -181,6 +185,7 @@ class Page:
         self.render_editor(view.editor)
         self.render_review(view.review)
         self.say(self.app.announcements())
+        self.render_notice()
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
@@ -262,6 +267,34 @@ class Page:
         panel.innerHTML = html
         panel.hidden = not html
         self.last_hint = html
+
+    def render_notice(self):
+        """The storage notice: data kept aside, or a full storage (buttons by id)."""
+        notice = self.app.notice()
+        box = by_id("storage-notice")
+        box.hidden = notice is None
+        if notice is None:
+            return
+        box.dataset.kind = notice["kind"]
+        by_id("storage-notice-text").textContent = notice["text"]
+        for button in box.querySelectorAll("button"):
+            button.hidden = str(button.id) not in notice["buttons"]
+
+    def on_storage(self, event):
+        name = str(event.target.id)
+        if name == "storage-download":
+            self.download(*self.app.aside_file(), message="msg.storage_downloaded")
+        elif name == "storage-backup":
+            self.download(*self.app.backup_file(), message="msg.storage_downloaded")
+        elif name == "storage-discard":
+            self.app.discard_aside()
+        elif name == "storage-prune":
+            self.app.prune_history()
+        elif name == "storage-close":
+            self.app.close_notice()
+        else:
+            return
+        self.render()
 
     def render_replay(self, replay):
         document.body.classList.toggle("replaying", replay is not None)
@@ -541,6 +574,7 @@ class Page:
         on(by_id("editor-play"), "click", self.on_editor_play)
         on(by_id("editor-cancel"), "click", self.on_editor_cancel)
         on(by_id("editor-load-form"), "submit", self.on_editor_load)
+        on(by_id("storage-notice"), "click", self.on_storage)
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-close"), "click", lambda event: by_id("settings-dialog").close())
         on(by_id("lessons-button"), "click", self.open_lessons)
@@ -828,7 +862,7 @@ class Page:
             self.download(*found)
         self.render()
 
-    def download(self, name, text):
+    def download(self, name, text, message="msg.mat_saved"):
         """Save ``text`` as the file ``name`` (a Blob and a link clicked once)."""
         blob = js.Blob.new(to_js([text]), js_object({"type": "text/plain;charset=utf-8"}))
         url = js.URL.createObjectURL(blob)
@@ -839,7 +873,7 @@ class Page:
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
-        self.app.message = ("msg.mat_saved", {"file": name})
+        self.app.message = (message, {"file": name})
 
     def on_import_mat(self, event):
         files = event.target.files

@@ -418,30 +418,6 @@ def test_orientation_flip_and_automatic_turning_for_two_players():
     assert Controller(app.store).prefs.auto_flip is True
 
 
-def test_a_full_store_makes_room_by_dropping_old_history():
-    class SmallStore(MemoryStore):
-        def set(self, key, value):
-            if sum(len(v) for k, v in self.items.items() if k != key) + len(value) > 51_000:
-                raise OSError("quota")
-            super().set(key, value)
-
-    store = SmallStore()
-    store.items[storage.HISTORY] = storage.pack("list", [{"pad": "x" * 2000}] * 25)
-    app = make(opening_31(), store=store)
-    app.roll()
-    assert storage.unpack(store.get(storage.CURRENT), "current") is not None
-    assert len(storage.unpack_list(store.get(storage.HISTORY))) < 25
-
-
-def test_saved_garbage_never_stops_the_app():
-    store = MemoryStore({storage.CURRENT: storage.pack("current", {"match": {"schema": 1}}),
-                         storage.PREFS: "not json"})
-    app = Controller(store)
-    assert app.boot("") is False
-    assert app.match.phase is Phase.OPENING
-    assert storage.unpack(store.get(storage.UNREADABLE), "current") == {"match": {"schema": 1}}
-
-
 def test_match_lists_describe_unfinished_and_finished_matches():
     store = MemoryStore()
     app = Controller(store)

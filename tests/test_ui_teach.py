@@ -5,7 +5,6 @@ import json
 from game.dice import ManualDice
 from game.match import Match, Phase
 from game.matfile import import_mat
-from game.ui import storage
 from game.ui.controller import Controller, Setup
 from game.ui.storage import MemoryStore
 
@@ -226,4 +225,4 @@ def test_a_replay_is_not_saved_in_the_store():
     store = MemoryStore()
     app = hotseat(store=store)
     app.start_replay()
-    assert json.loads(store.get(storage.CURRENT))["data"]["ui"].get("replay") is None
+    assert app.vault.read("current")["ui"].get("replay") is None

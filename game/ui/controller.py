@@ -9,8 +9,10 @@ There are no rules here: legal destinations come from the match's
 :class:`game.turn.Turn`, refusals from the engine's reasons.
 
 After every action the whole match is saved through ``store`` (anything with
-``get``/``set``/``remove`` of strings, localStorage in the browser), so a
-reload resumes exactly, even in the middle of a turn.
+``get``/``set``/``remove``/``keys`` of strings, localStorage in the browser),
+so a reload resumes exactly, even in the middle of a turn.  The writes go
+through :class:`game.ui.storage.Vault`: all or nothing; a store that is
+full keeps the match in memory and the page says so (:meth:`Controller.notice`).
 
 >>> from game.ui.storage import MemoryStore
 >>> app = Controller(MemoryStore())
@@ -209,7 +211,7 @@ class Replay:
 class Controller:
     """The app's state: a match, its setup, the screen's choices, and the saved data.
 
-    ``store`` has ``get(key)``, ``set(key, text)``, ``remove(key)``;
+    ``store`` has ``get(key)``, ``set(key, text)``, ``remove(key)``, ``keys()``;
     ``now`` is the clock's time source; ``wall`` gives seconds since the
     epoch for dates in the history; ``bot_factory(level)`` makes a player
     with ``choose_move``, ``cube_action`` and ``take_decision`` (the real
@@ -222,6 +224,10 @@ class Controller:
         self.wall = wall or time.time
         self._bot_factory = bot_factory
         self._bots = {}
+        self.vault = storage.Vault(self.store)
+        self.vault.open()
+        self.unsaved = False           # the store refused the last save: the match is in memory only
+        self.notice_closed = False     # the player closed the storage notice
         self.prefs = Prefs.from_dict(storage.unpack(self.store.get(storage.PREFS), "prefs"))
         self.language = self.prefs.language or "en"
         self.tr = translator(self.language)
@@ -304,26 +310,41 @@ class Controller:
         return False
 
     def _resume_or_start(self):
-        text = self.store.get(storage.CURRENT)
-        saved = storage.unpack(text, "current")
+        saved = self.vault.read("current")
         if saved is not None and self._restore(saved):
-            return
-        if text:
+            try:
+                self.view()          # damaged data the engine let through must not break the page
+                return
+            except Exception:  # noqa: BLE001
+                self.match = None
+        if saved is not None:
             # a match this version cannot read is kept aside, never overwritten
-            self._store(storage.UNREADABLE, text)
+            self._keep_aside("current")
         self.new_match(Setup())
+
+    def _keep_aside(self, part):
+        try:
+            self.vault.set_aside(part)
+        except storage.StorageFull:
+            self.unsaved = True
 
     def _restore(self, saved):
         try:
             match = Match.from_dict(saved["match"], now=self.now)
-        except (GameError, KeyError, TypeError, ValueError):
+        except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
             return False
         self.match = match
         self.setup = Setup.from_dict(saved.get("setup"))
         ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
         self.message = _message_from_data(ui.get("message"))
+        try:
+            self.text(self.message)
+        except Exception:  # noqa: BLE001 - a damaged message is not worth the match
+            self.message = None
         self.archived = bool(ui.get("archived"))
-        self.started_at = ui.get("started_at")
+        started = ui.get("started_at")
+        self.started_at = started if isinstance(started, int) and not isinstance(started, bool) \
+            and 0 <= started < 10 ** 11 else None
         ties = ui.get("dice_ties")
         self.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
                           and 1 <= d <= 6] if isinstance(ties, list) else []
@@ -351,11 +372,15 @@ class Controller:
         return self._open(setup, match, message, kept_message)
 
     def _open(self, setup, match, message, kept_message="msg.previous_kept"):
-        """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept."""
+        """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept.
+
+        The unfinished match goes to the saved list in the same write as the new one.
+        """
         self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
         self._forget_lesson()
         self._close_editor()       # so does the editor
-        kept = self._set_aside_current()
+        saved = self._set_aside_current()
+        kept = saved is not None
         self.setup = setup
         self.match = match
         self.selected = None
@@ -369,7 +394,7 @@ class Controller:
         self.review = None
         self.started_at = int(self.wall())
         self.message = _join((kept_message, {}), message) if kept else message
-        self.save()
+        self.save({"saved": saved} if kept else None)
         return kept
 
     def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None,
@@ -501,46 +526,47 @@ class Controller:
         return len(events) > 1 and match.match_winner is None
 
     def _set_aside_current(self):
-        """Put the unfinished match of the store in the saved list; True if there was one."""
+        """The saved list with the unfinished match on the board (or in the store) put first,
+        or None when there is none to keep."""
         if self.match is None:
-            saved = storage.unpack(self.store.get(storage.CURRENT), "current")
+            saved = self.vault.read("current")
             if saved is None or not self._restore(saved):
-                return False
+                return None
         if not self._unfinished():
-            return False
-        self._store(storage.SAVED, storage.push(self.store.get(storage.SAVED),
-                                                self._snapshot(), storage.SAVED_LIMIT))
+            return None
+        entries = [self._snapshot(), *self.saved_matches()][:storage.SAVED_LIMIT]
         self.match = None
-        return True
+        return entries
 
     def saved_matches(self):
-        return storage.unpack_list(self.store.get(storage.SAVED))
+        return self.vault.read("saved")
 
     def history(self):
-        return storage.unpack_list(self.store.get(storage.HISTORY))
+        return self.vault.read("history")
 
     def resume(self, index):
         """Bring back the ``index``-th saved match; the one on the board takes its place."""
         self.close_lesson()
         self._close_editor()
-        text, entry = storage.take(self.store.get(storage.SAVED), index)
-        if entry is None:
+        entries = self.saved_matches()
+        if not isinstance(index, int) or not 0 <= index < len(entries):
             return
-        self._store(storage.SAVED, text)
+        entry = entries.pop(index)
         current = self._snapshot() if self._unfinished() else None
         if not self._restore(entry):
             self.message = ("reason.unknown", {})
             return
         if current is not None:
-            self._store(storage.SAVED, storage.push(self.store.get(storage.SAVED), current,
-                                                    storage.SAVED_LIMIT))
+            entries = [current, *entries][:storage.SAVED_LIMIT]
         self.message = ("msg.resumed", {})
         self.editor = None
-        self.save()
+        self.save({"saved": entries})
 
     def delete_saved(self, index):
-        text, _entry = storage.take(self.store.get(storage.SAVED), index)
-        self._store(storage.SAVED, text)
+        entries = self.saved_matches()
+        if isinstance(index, int) and 0 <= index < len(entries):
+            del entries[index]
+            self._commit({"saved": entries})
 
     def next_game(self):
         """Start the next game of the match once the last one is over."""
@@ -563,31 +589,84 @@ class Controller:
             "saved_at": int(self.wall()),
         }
 
-    def save(self):
-        """Write the match on the board (and the history when it has just ended)."""
+    def save(self, also=None):
+        """Write the match on the board (and the history when it has just ended), with the
+        other parts in ``also`` (``{part: data}``), in one write: all or nothing."""
         if self.match is None:
             return
-        if self.match.match_winner is not None and not self.archived:
+        changes = dict(also or {})
+        archiving = self.match.match_winner is not None and not self.archived
+        if archiving:
             self.archived = True
-            self._store(storage.HISTORY, storage.push(self.store.get(storage.HISTORY),
-                                                      self._summary(), storage.HISTORY_LIMIT))
-        self._store(storage.CURRENT, storage.pack("current", self._snapshot()))
+            changes["history"] = [self._summary(), *self.history()][:storage.HISTORY_LIMIT]
+        changes["current"] = self._snapshot()
+        if not self._commit(changes) and archiving:
+            self.archived = False          # the history entry is written with the next save
 
-    def _store(self, key, text):
+    def _commit(self, changes):
+        """Write ``changes`` through the vault; False (and the page says so) when the store is full."""
         try:
-            self.store.set(key, text)
-        except Exception:  # noqa: BLE001 - a full storage must not break the game
-            # make room: the history's oldest entries go first, then the saved matches'
-            for other in (storage.HISTORY, storage.SAVED):
-                entries = storage.unpack_list(self.store.get(other))
-                while entries:
-                    entries = entries[:len(entries) // 2]
-                    self.store.set(other, storage.pack("list", entries))
-                    try:
-                        self.store.set(key, text)
-                    except Exception:  # noqa: BLE001 - still too big: halve again
-                        continue
-                    return
+            self.vault.commit(changes)
+        except storage.StorageFull:
+            self.unsaved = True
+            self.notice_closed = False
+            return False
+        if self.unsaved:
+            self.unsaved = False
+            self.message = _join(self.message, ("msg.storage_saved_again", {})) if self.message \
+                else ("msg.storage_saved_again", {})
+        return True
+
+    # --- what the page says about the storage ------------------------------------------------------
+    def notice(self):
+        """The storage notice: None, or ``{"text": …, "buttons": [ids]}`` (ids of the page).
+
+        ``full``: the store refused the last save; ``unreadable``: data kept aside.
+        """
+        if self.notice_closed:
+            return None
+        if self.unsaved:
+            return {"kind": "full", "text": self.tr("msg.storage_full"),
+                    "buttons": ["storage-prune", "storage-backup", "storage-close"]}
+        if self.vault.aside:
+            key = "msg.storage_newer" if "newer" in self.vault.problems else "msg.storage_unreadable"
+            return {"kind": "unreadable", "text": self.tr(key),
+                    "buttons": ["storage-download", "storage-discard", "storage-close"]}
+        return None
+
+    def close_notice(self):
+        self.notice_closed = True
+
+    def aside_file(self):
+        """``(file name, text)``: what was kept aside, to download."""
+        return f"backgammon-unreadable-{_mat_date(self.wall()).replace('.', '-')}.json", \
+            self.vault.aside_text()
+
+    def discard_aside(self):
+        """Delete what was kept aside: a fresh start (the match on the board stays)."""
+        self.vault.forget_aside()
+        self.message = ("msg.storage_discarded", {})
+
+    def backup_file(self):
+        """``(file name, text)``: every match this app holds, the one on the board included, as
+        JSON (what a full storage cannot keep is not lost)."""
+        data = {"app": "backgammon", "format": storage.FORMAT,
+                "current": self._snapshot() if self.match is not None else None,
+                "saved": self.saved_matches(), "history": self.history()}
+        return f"backgammon-matches-{_mat_date(self.wall()).replace('.', '-')}.json", \
+            json.dumps(data, ensure_ascii=False, indent=1)
+
+    def prune_history(self):
+        """Make room: delete the older half of the finished matches (at least one), then save."""
+        entries = self.history()
+        keep = len(entries) // 2
+        if entries:
+            try:
+                self.vault.commit({"history": entries[:keep]})
+            except storage.StorageFull:
+                pass
+        self.message = ("msg.storage_pruned", {"count": len(entries) - keep})
+        self.save()
 
     def _summary(self):
         match = self.match
@@ -605,7 +684,10 @@ class Controller:
 
     def save_prefs(self):
         self.prefs.language = self.language
-        self.store.set(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
+        try:
+            self.store.set(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
+        except Exception:  # noqa: BLE001 - full: the choices hold for this visit
+            pass
 
     # --- the new-match dialog and the list of matches ---------------------------------------------
     def form_values(self):

@@ -174,7 +174,7 @@ def saved_as_current(match):
     app.match = match
     app.setup = Setup(mode="hotseat", length=match.config.length, names=match.config.names)
     app.save()
-    return store.get(storage.CURRENT)
+    return store.get(json.loads(store.get(storage.ROOT))["data"]["current"])
 
 
 def test_a_mat_file_header_with_markup_stays_text(secure, base_url):
@@ -182,7 +182,10 @@ def test_a_mat_file_header_with_markup_stays_text(secure, base_url):
     match = import_mat(MAT)
     assert match.config.names == (IMG, SCRIPT)             # read as it is: data, not markup
     open_app(page, f"{base_url}/", prefs=FAST)
-    page.evaluate(f"localStorage.setItem({json.dumps(storage.CURRENT)}, {json.dumps(saved_as_current(match))})")
+    # written as the first format did (one key, no root): the app migrates it as it starts
+    page.evaluate("localStorage.clear()")
+    page.evaluate(f"localStorage.setItem({json.dumps(storage.FORMAT_1_KEYS['current'])}, "
+                  f"{json.dumps(saved_as_current(match))})")
     page.reload()
     wait_ready(page)
     names = page.locator(".player .name").all_inner_texts()
