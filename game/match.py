@@ -1164,11 +1164,15 @@ class Match:
             raise InvalidMatchError(f"{kind!r} is not an action")
 
 
+#: the largest score a Match ID can hold (15 bits)
+_MAX_SCORE = (1 << 15) - 1
+
+
 def _starting_score(config, score, crawford):
     """The score a match starts at, checked: ``[player 0, player 1]``."""
     score = list(score) if isinstance(score, (list, tuple)) else None
-    if score is None or len(score) != 2 or not all(_is_int(s) and s >= 0 for s in score):
-        raise InvalidMatchError(f"score {score!r}: two points >= 0 expected")
+    if score is None or len(score) != 2 or not all(_is_int(s) and 0 <= s <= _MAX_SCORE for s in score):
+        raise InvalidMatchError(f"score {score!r}: two points from 0 to {_MAX_SCORE} expected")
     length = config.length
     if length and max(score) >= length:
         raise InvalidMatchError(f"score {score}: below the match length {length} expected")

@@ -895,6 +895,14 @@ def test_a_clock_time_past_the_digit_limit_is_refused_with_a_game_error():
         Match(MatchConfig(length=3, clock=(30, 10 ** 5000)), SeededDice(1), now=now)
 
 
+def test_a_saved_starting_score_past_the_match_id_limit_is_refused_with_a_game_error():
+    # (found by test_mutated_saved_matches: the match was read, then its Match ID raised)
+    data = Match(MatchConfig(length=0), SeededDice(1), now=now).to_dict()
+    data["events"][0]["score"] = [0, 1_000_000_000]
+    with pytest.raises(GameError):
+        Match.from_dict(data, now=now)
+
+
 def test_the_largest_seeded_dice_restore_in_time():
     # Given a save whose seeded dice claim the most draws allowed, Then it is read within the limit
     data = Match(MatchConfig(length=3), SeededDice(1), now=now).to_dict()
