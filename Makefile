@@ -1,7 +1,9 @@
 # Build, serve and test the backgammon web app.
-#   make play   serve the app at http://127.0.0.1:$(PORT)/
-#   make test   install what the tests need, build, run every test
-#   make dist   write dist/, a folder any static host can serve as is
+#   make play     serve the app at http://127.0.0.1:$(PORT)/ for development (no service worker)
+#   make play-sw  the same with the service worker, as players get it (offline after one visit)
+#   make test     install what the tests need, build, run every test (with no network but
+#                 loopback when the system allows: tools/netns.py)
+#   make dist     write dist/, a folder any static host can serve as is
 # Everything the page loads comes from this origin: static/vendor/ is copied
 # out of node_modules (npm registry), never fetched from a CDN.
 
@@ -13,7 +15,7 @@ CHROMIUM := /usr/bin/chromium
 # Written after a successful `npm ci`; older than the lock file means outdated.
 NPM_STAMP := node_modules/.npm-ci-done
 
-.PHONY: vendor play test test-deps chromium dist bench-startup clean
+.PHONY: vendor play play-sw test test-deps chromium dist bench-startup bench-memory clean
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -26,9 +28,13 @@ vendor: $(NPM_STAMP)
 	$(PYTHON) tools/pack.py
 	$(PYTHON) tools/precache.py
 
+# Development: no service worker and nothing cached, so a reload shows every edit
+# (after `make vendor` for game/). tools/serve.py says more.
 play: vendor
-	@echo "http://127.0.0.1:$(PORT)/"
-	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory .
+	$(PYTHON) tools/serve.py --dev --port $(PORT)
+
+play-sw: vendor
+	$(PYTHON) tools/serve.py --port $(PORT)
 
 # The list lives in pyproject.toml ([project.optional-dependencies] dev).
 # PIP_BREAK_SYSTEM_PACKAGES lets pip install into an "externally managed"
@@ -42,14 +48,19 @@ chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
 
+# The installs above need the network; pytest itself runs in a network namespace with
+# only loopback where the system allows it (a notice says when it does not).
 test: test-deps chromium vendor
-	$(PYTHON) -m pytest
+	$(PYTHON) tools/netns.py $(PYTHON) -m pytest
 
 dist: vendor
 	$(PYTHON) tools/dist.py dist
 
 bench-startup: test-deps chromium vendor
 	$(PYTHON) tools/bench_startup.py
+
+bench-memory: test-deps chromium vendor
+	$(PYTHON) tools/bench_memory.py
 
 clean:
 	rm -rf static/vendor dist
