@@ -13,7 +13,10 @@
      the app is open): the page keeps running the version it loaded, nothing
      is reloaded under anyone's fingers, and the next start is the new
      version, whole. <html data-update="ready"> and the
-     `backgammon:update-ready` event on window say so.
+     `backgammon:update-ready` event on window say so, and the
+     #update-notice (its text translated by main.py like the rest of the
+     page) offers a button that reloads into the new version: the match is
+     saved after every action, so the reload resumes it where it was.
    Asking earlier, while the page still loads its files through the old
    worker, can leave Chromium's activation parked.
 */
@@ -70,6 +73,18 @@
     });
   }
 
+  function showUpdateNotice() {
+    var notice = document.getElementById("update-notice");
+    var button = document.getElementById("update-reload");
+    if (!notice || !button) {
+      return;
+    }
+    button.addEventListener("click", function () {
+      window.location.reload();
+    }, { once: true });
+    notice.hidden = false;
+  }
+
   whenIdle(function () {
     var controlled = Boolean(container.controller);
     container.addEventListener("controllerchange", function () {
@@ -77,6 +92,7 @@
       if (controlled) {
         document.documentElement.dataset.update = "ready";
         window.dispatchEvent(new CustomEvent("backgammon:update-ready"));
+        showUpdateNotice();
       }
       controlled = true;
     });

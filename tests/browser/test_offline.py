@@ -145,10 +145,16 @@ def test_a_new_version_replaces_the_old_one_whole(visit, site):
     # nothing is reloaded under the player: the page goes on with the version it loaded
     assert build_of(page) is None
     act(page, lambda: page.click("#flip"))
+    # the player is told, in the page's language, and offered a reload into it
+    notice = page.locator("#update-notice")
+    notice.wait_for(state="visible", timeout=10_000)
+    assert "new version of the app is ready" in notice.inner_text()
     # and the next start is the new version, whole, online or not
-    page.reload()
+    with page.expect_navigation():
+        page.click("#update-reload")
     wait_ready(page)
     assert build_of(page) == "second"
+    assert page.locator("#update-notice").is_hidden()
     with Offline(context, site):
         page.reload()
         wait_ready(page)
