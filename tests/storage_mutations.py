@@ -16,6 +16,8 @@ that is no JSON, markup, or a key removed. The damage is drawn from ``rng``
 import json
 import pathlib
 
+from game.ui import storage
+
 SAMPLES = pathlib.Path(__file__).resolve().parent / "data" / "storage"
 XSS = ('<img src=x onerror="document.body.dataset.pwned=1">', '"><script>document.body.dataset.pwned=2</script>',
        "<svg onload=alert(1)>")
@@ -108,3 +110,19 @@ def mutate(rng, items, kind=None, key=None):
         return f"remove {key}", items
     items[key] = new if new is not None else text[::-1]
     return f"{kind} {key}", items
+
+
+def check_nothing_lost(damaged, store, app):
+    """Each stored text of ``damaged`` (prefs aside) is still in use or kept aside, unchanged,
+    unless it is a leftover that no root named."""
+    kept = set(app.vault.aside.values())
+    in_use = set(store.items.values())
+    parts = storage.read_format({k: v for k, v in damaged.items() if k != storage.PREFS})
+    used_data = [json.dumps(data, sort_keys=True) for data in parts[0].values() if data]
+    now = [json.dumps(app.vault.read(part), sort_keys=True) for part in storage.PARTS]
+    for data in used_data:
+        # readable data is still readable, or the current match was refused by the engine and kept
+        assert data in now or any(data in json.dumps(storage.unpack(text, "current"), sort_keys=True)
+                                  for text in kept), data[:80]
+    for key in parts[2]:
+        assert damaged.get(key, "") in kept | in_use, key

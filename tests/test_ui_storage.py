@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from storage_mutations import mutate, sample
+from storage_mutations import check_nothing_lost, mutate, sample
 
 from game.match import Match, Phase
 from game.ui import storage
@@ -394,22 +394,6 @@ def test_mutated_stores_always_boot_and_lose_nothing(seed):
     app.boot("", ["en"])
     assert app.match is not None and app.view().board_svg
     check_nothing_lost(damaged, store, app)
-
-
-def check_nothing_lost(damaged, store, app):
-    """Each stored text of ``damaged`` (prefs aside) is still in use or kept aside, unchanged,
-    unless it is a leftover that no root named."""
-    kept = set(app.vault.aside.values())
-    in_use = set(store.items.values())
-    parts = storage.read_format({k: v for k, v in damaged.items() if k != storage.PREFS})
-    used_data = [json.dumps(data, sort_keys=True) for data in parts[0].values() if data]
-    now = [json.dumps(app.vault.read(part), sort_keys=True) for part in storage.PARTS]
-    for data in used_data:
-        # readable data is still readable, or the current match was refused by the engine and kept
-        assert data in now or any(data in json.dumps(storage.unpack(text, "current"), sort_keys=True)
-                                  for text in kept), data[:80]
-    for key in parts[2]:
-        assert damaged.get(key, "") in kept | in_use, key
 
 
 def test_memory_store_behaves_like_local_storage():
