@@ -363,6 +363,16 @@ def test_a_current_match_the_engine_refuses_is_kept_aside():
     assert Controller(store).vault.aside == app.vault.aside
 
 
+def test_a_link_never_overwrites_a_current_match_the_engine_refuses():
+    store = MemoryStore()
+    Vault(store).commit({"current": {"match": {"schema": 1, "events": "damaged"}}})
+    app = Controller(store)
+    assert app.boot("?mode=hotseat&length=3") is True
+    (text,) = app.vault.aside.values()
+    assert storage.unpack(text, "current") == {"match": {"schema": 1, "events": "damaged"}}
+    assert app.notice()["kind"] == "unreadable"
+
+
 def test_what_was_kept_aside_earlier_is_never_overwritten():
     store = MemoryStore({ROOT: "first damage"})
     Controller(store).boot("")

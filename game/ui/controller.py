@@ -530,7 +530,10 @@ class Controller:
         or None when there is none to keep."""
         if self.match is None:
             saved = self.vault.read("current")
-            if saved is None or not self._restore(saved):
+            if saved is None:
+                return None
+            if not self._restore(saved):
+                self._keep_aside("current")      # unreadable: kept aside, not overwritten
                 return None
         if not self._unfinished():
             return None
