@@ -15,7 +15,7 @@ from game.ui.dice_entry import DiceEntryError, read_dice, read_die
 from game.ui.i18n import translator
 from game.ui.lesson_player import LessonPlayer, lessons_html, options_html
 from game.ui.render import BoardView, board_svg
-from game.ui.storage import MemoryStore
+from game.ui.storage import MemoryStore, Vault
 
 LESSONS = [info.id for info in list_lessons()]
 
@@ -307,7 +307,7 @@ def test_a_lesson_leaves_the_match_untouched_and_it_resumes():
     app.boot("?mode=hotseat&length=5&seed=lesson-glue")
     app.roll()
     before = (json.dumps(app.match.to_dict()), app.view().message, app.view().position_id)
-    saved = store.get("backgammon.current")
+    saved = Vault(store).read("current")
     assert app.open_lesson("bar")
     view = app.view()
     assert view.lesson["id"] == "bar" and view.buttons["roll"] == (False, False)
@@ -320,7 +320,7 @@ def test_a_lesson_leaves_the_match_untouched_and_it_resumes():
     app.undo()
     app.roll(); app.done(); app.double(); app.resign()        # the match's buttons do nothing now
     assert not app.human_to_act() and not app.bot_to_act()
-    assert store.get("backgammon.current") == saved
+    assert Vault(store).read("current") == saved
     app.lesson_action("next_lesson")
     assert app.lesson.lesson.id == LESSONS[LESSONS.index("bar") + 1]
     app.lesson_action("close")
@@ -494,13 +494,13 @@ def test_a_link_opens_one_lesson_over_the_saved_match():
     app = Controller(store)
     app.boot("?mode=hotseat&length=3&seed=link-lesson")
     app.roll()
-    saved = store.get("backgammon.current")
+    saved = Vault(store).read("current")
     again = Controller(store)
     assert again.boot("?lesson=doubles&lang=fr") is True        # the page then drops the query
     assert again.lesson.lesson.id == "doubles" and again.language == "fr"
     assert again.view().lesson["title"] == load_lesson("doubles").title["fr"]
     again.close_lesson()
-    assert store.get("backgammon.current") == saved and again.match.phase is Phase.MOVING
+    assert Vault(store).read("current") == saved and again.match.phase is Phase.MOVING
     bad = Controller(MemoryStore())
     bad.boot("?lesson=nope")
     assert bad.lesson is None and bad.message[0] == "error.lesson"

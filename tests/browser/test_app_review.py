@@ -28,7 +28,8 @@ def shoot(page, name, full_page=False):
 
 @pytest.fixture(scope="module")
 def finished():
-    """The localStorage texts of a finished 1-point match (current and history) and its data."""
+    """The localStorage texts of a finished 1-point match (current and history: every key the app
+    wrote) and its data."""
     store = storage.MemoryStore()
     app = Controller(store)
     app.boot("?mode=watch&length=1&seed=browser-review&level=intermediate")
@@ -37,14 +38,14 @@ def finished():
             break
         app.bot_act()
     assert app.match.match_winner is not None
-    return {"current": store.get(storage.CURRENT), "history": store.get(storage.HISTORY),
+    return {"items": {key: text for key, text in store.items.items() if key != storage.PREFS},
             "data": app.match.to_dict()}
 
 
 def load_finished(page, base_url, finished):
     open_app(page, f"{base_url}/", prefs=FAST)
-    page.evaluate(f"localStorage.setItem({json.dumps(storage.CURRENT)}, {json.dumps(finished['current'])});"
-                  f"localStorage.setItem({json.dumps(storage.HISTORY)}, {json.dumps(finished['history'])})")
+    page.evaluate("(items) => { for (const [key, text] of Object.entries(items)) localStorage.setItem(key, text); }",
+                  finished["items"])
     page.reload()
     wait_ready(page)
 

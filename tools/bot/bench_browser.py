@@ -145,8 +145,18 @@ def print_side_by_side(title, key, levels, cpython, pyodide):
         print(f"{level:>12} | {fmt(a):>30} | {fmt(b):>30} | {ratio:5.2f}")
 
 
+#: the text of the match on the board in localStorage (game/ui/storage.py: the root names its key)
+CURRENT_MATCH = """() => {
+  try {
+    return localStorage.getItem(JSON.parse(localStorage.getItem("backgammon.root")).data.current);
+  } catch (error) {
+    return null;
+  }
+}"""
+
+
 def match_events(saved):
-    """The events of the match the app keeps in localStorage (``backgammon.current``)."""
+    """The events of the match the app keeps in localStorage (the key ``backgammon.root`` names)."""
     if not saved:
         return []
     return json.loads(saved)["data"]["match"].get("events", [])
@@ -166,12 +176,12 @@ def app_run(browser, base, level, seconds):
     page.wait_for_selector('body[data-ready="true"], .py-error', state="attached", timeout=120_000)
     ready = page.evaluate("performance.now()")
     renders0 = int(page.evaluate("document.body.dataset.renders || '0'"))
-    saved0 = page.evaluate("localStorage.getItem('backgammon.current')")
+    saved0 = page.evaluate(CURRENT_MATCH)
     moves0 = sum(e.get("type") == "move" for e in match_events(saved0))
     page.wait_for_timeout(seconds * 1000)
     longs, gaps, renders, saved = page.evaluate(
         "[window.benchLong, window.benchGaps, document.body.dataset.renders,"
-        " localStorage.getItem('backgammon.current')]")
+        f" ({CURRENT_MATCH})()]")
     context.close()
     events = match_events(saved)
     moves = sum(e.get("type") == "move" for e in events) - moves0
