@@ -373,6 +373,21 @@ def test_a_link_never_overwrites_a_current_match_the_engine_refuses():
     assert app.notice()["kind"] == "unreadable"
 
 
+@pytest.mark.parametrize("names", [-1e308, None, 7, {"a": 1}, "Ann"])
+def test_a_damaged_setup_in_a_readable_match_still_boots(names):
+    # (found by test_fuzz_inputs.py at 10,000 damaged stores: names saved as a number)
+    items = sample("format2")
+    key = storage.unpack(items[ROOT], "root")["current"]
+    data = storage.unpack(items[key], "current")
+    data["setup"]["names"] = names
+    data["setup"]["clock"] = [1e308, "x"]
+    items[key] = storage.pack("current", data)
+    app = Controller(MemoryStore(items))
+    app.boot("", ["en"])
+    assert app.match.phase is Phase.MOVING and app.view().board_svg
+    assert len(app.setup.names) == 2 and app.setup.clock is None
+
+
 def test_what_was_kept_aside_earlier_is_never_overwritten():
     store = MemoryStore({ROOT: "first damage"})
     Controller(store).boot("")

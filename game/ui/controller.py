@@ -94,10 +94,10 @@ class Setup:
         object.__setattr__(self, "level", self.level if self.level in LEVELS else DEFAULT_LEVEL)
         length = self.length if isinstance(self.length, int) and not isinstance(self.length, bool) else 5
         object.__setattr__(self, "length", max(0, min(25, length)))
-        names = tuple(str(n or "")[:24] for n in (list(self.names) + ["", ""])[:2])
-        object.__setattr__(self, "names", names)
-        colours = tuple(self.colours) if tuple(self.colours) in (("light", "dark"), ("dark", "light")) \
-            else ("dark", "light")
+        names = list(self.names) if isinstance(self.names, (list, tuple)) else []
+        object.__setattr__(self, "names", tuple(str(n or "")[:24] for n in (names + ["", ""])[:2]))
+        colours = tuple(self.colours) if isinstance(self.colours, (list, tuple)) else ()
+        colours = colours if colours in (("light", "dark"), ("dark", "light")) else ("dark", "light")
         object.__setattr__(self, "colours", colours)
         if self.starter not in ("roll", 0, 1):
             object.__setattr__(self, "starter", "roll")
@@ -111,6 +111,8 @@ class Setup:
         if self.seed is not None:
             object.__setattr__(self, "seed", str(self.seed)[:40] or None)
         object.__setattr__(self, "manual_dice", self.manual_dice is True)
+        for name in ("jacoby", "beavers", "auto_doubles"):
+            object.__setattr__(self, name, bool(getattr(self, name)))
 
     def to_dict(self):
         data = asdict(self)
@@ -121,9 +123,21 @@ class Setup:
 
     @classmethod
     def from_dict(cls, data):
+        """The setup saved as ``data``; a value it cannot take (damaged data) is left out."""
         data = data if isinstance(data, dict) else {}
         known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        values = {k: v for k, v in data.items() if k in known}
+        try:
+            return cls(**values)
+        except (TypeError, ValueError, OverflowError):
+            good = {}
+            for key, value in values.items():
+                try:
+                    cls(**good, **{key: value})
+                except (TypeError, ValueError, OverflowError):
+                    continue
+                good[key] = value
+            return cls(**good)
 
     def humans(self):
         """The seats a person plays."""
