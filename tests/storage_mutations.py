@@ -58,9 +58,9 @@ def _put(root, path, value):
 def _json_change(rng, text, make):
     try:
         data = json.loads(text)
-    except ValueError:
+        path = rng.choice(list(_paths(data)))
+    except (ValueError, RecursionError):      # no JSON, or nested past what Python reads
         return None
-    path = rng.choice(list(_paths(data)))
     return json.dumps(_put(data, path, make(rng)), ensure_ascii=False)
 
 
@@ -88,7 +88,7 @@ def mutate(rng, items, kind=None, key=None):
             data = json.loads(text)
             data["schema"] = rng.choice([0, -1, 3, 99, "2", 2.5, None, True, 10 ** 30])
             new = json.dumps(data)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):
             pass
     elif kind == "huge":
         new = _json_change(rng, text, lambda r: r.choice([10 ** 400, -(10 ** 400), 1e308, -1e308, 2 ** 63,
