@@ -701,9 +701,14 @@ class Controller:
 
     def save_prefs(self):
         self.prefs.language = self.language
+        self._store(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
+
+    def _store(self, key, text):
+        """Write one key that holds no match (the prefs, the open lesson): a full storage only
+        means it holds for this visit (matches go through the vault, all or nothing)."""
         try:
-            self.store.set(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
-        except Exception:  # noqa: BLE001 - full: the choices hold for this visit
+            self.store.set(key, text)
+        except Exception:  # noqa: BLE001 - full or off: kept in memory
             pass
 
     # --- the new-match dialog and the list of matches ---------------------------------------------
