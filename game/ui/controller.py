@@ -43,7 +43,7 @@ from .cooperative import finish as _finish
 from .dice_entry import DiceEntryError, read_dice
 from .lesson_player import LESSON_KEY, lesson_in_query
 from .hints import cube_view, plays_view
-from .i18n import LANGUAGES, pick_language, translator
+from .i18n import LANGUAGES, Addressee, pick_language, translator
 from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
                      record_html)
 from .editor import BAR as EDITOR_BAR
@@ -809,7 +809,7 @@ class Controller:
         mode = setup.mode
         if mode == "bot":
             if player == HUMAN_SEAT:
-                return tr("name.you")
+                return Addressee(tr("name.you"))
             return tr("name.bot_level", level=tr(f"level.{setup.level}"))
         if mode == "watch":
             return tr(f"colour.{setup.colours[player]}")

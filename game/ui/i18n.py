@@ -27,7 +27,7 @@ import re
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Catalogue", "Translator", "parse_po",
-    "load_catalogue", "translator", "pick_language",
+    "load_catalogue", "translator", "pick_language", "Addressee",
 ]
 
 LANGUAGES = ("en", "fr")
@@ -190,11 +190,30 @@ def _fill(text, params):
         return text
 
 
+class Addressee(str):
+    """The name of the person the app speaks to ("You", "Vous"): a str that asks for "you" grammar.
+
+    A sentence built for a third person ("{winner} wins") reads wrong with
+    it ("You wins", "Vous gagne").  When a parameter holds an ``Addressee``,
+    :class:`Translator` uses the message's variant for that parameter,
+    ``key@param``, if the catalogue has one.
+
+    >>> tr = translator("fr")
+    >>> tr("msg.match_won", winner="Anne", score0=7, score1=3)
+    'Anne remporte le match 7–3.'
+    >>> tr("msg.match_won", winner=Addressee(tr("name.you")), score0=7, score1=3)
+    'Vous remportez le match 7–3.'
+    """
+
+    __slots__ = ()
+
+
 class Translator:
     """Calls that turn message keys into text of one language.
 
     ``tr(key, **params)`` for one message, ``tr.n(key, count, **params)``
-    for a message with plural forms (``{n}`` is the count).
+    for a message with plural forms (``{n}`` is the count).  A parameter
+    that is an :class:`Addressee` picks the ``key@param`` variant when there is one.
     """
 
     def __init__(self, language, catalogue=None):
@@ -202,10 +221,17 @@ class Translator:
         self.catalogue = catalogue or load_catalogue(language)
 
     def __call__(self, key, **params):
-        return _fill(self.catalogue.gettext(key), params)
+        return _fill(self.catalogue.gettext(self._variant(key, params)), params)
 
     def n(self, key, count, **params):
+        key = self._variant(key, params)
         return _fill(self.catalogue.ngettext(key, key, count), {"n": count, **params})
+
+    def _variant(self, key, params):
+        for name, value in params.items():
+            if isinstance(value, Addressee) and f"{key}@{name}" in self.catalogue.messages:
+                return f"{key}@{name}"
+        return key
 
     def has(self, key):
         return key in self.catalogue.messages
