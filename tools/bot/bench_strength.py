@@ -12,6 +12,7 @@ bear-off shortcuts cannot confuse the comparison.
 Usage:
     python3 tools/bot/bench_strength.py --games 2000 --level expert --opponent both
     python3 tools/bot/bench_strength.py --games 200 --weights /tmp/w.bin   # a checkpoint
+    python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin   # side by side
 """
 
 import argparse
@@ -99,8 +100,23 @@ def play_game(first, second, seed):
     raise RuntimeError("game did not end")  # pragma: no cover
 
 
+def mean_se(values):
+    """Mean and standard error of the mean."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((x - mean) ** 2 for x in values) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
 def match_up(bot, opponent, pairs, seed=1, progress=None):
     """Play ``pairs`` duplicate pairs; returns (points per game, standard error, games)."""
+    means = pair_results(bot, opponent, pairs, seed, progress)
+    mean, se = mean_se(means)
+    return mean, se, 2 * len(means)
+
+
+def pair_results(bot, opponent, pairs, seed=1, progress=None):
+    """The points per game of each duplicate pair, in order (pair ``i`` uses the dice of seed ``i``)."""
     me = bot_player(bot)
     means = []
     for i in range(pairs):
@@ -112,10 +128,21 @@ def match_up(bot, opponent, pairs, seed=1, progress=None):
             m = sum(means) / len(means)
             se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
             print(f"  {2 * (i + 1)} games: {m:+.3f} ± {se:.3f}", flush=True)
-    n = len(means)
-    mean = sum(means) / n
-    var = sum((x - mean) ** 2 for x in means) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n), 2 * n
+    return means
+
+
+def read_weights(path):
+    """The nets of a weights file (raw td_train output is converted first)."""
+    from game.bot import net
+    data = pathlib.Path(path).read_bytes()
+    if not data.startswith(net.MAGIC):
+        sys.path.insert(0, str(ROOT / "tools" / "bot"))
+        import tempfile
+        import train
+        tmp = pathlib.Path(tempfile.mkdtemp()) / "weights.bin"
+        train.convert(path, tmp)
+        data = tmp.read_bytes()
+    return net.parse(data)
 
 
 def main(argv=None):
@@ -127,27 +154,31 @@ def main(argv=None):
     parser.add_argument("--weights", help="a weights file to use instead of game/bot/weights.bin "
                         "(raw td_train output is converted first)")
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N pairs")
+    parser.add_argument("--baseline", metavar="WEIGHTS",
+                        help="also play the same pairs with these weights and print the paired difference")
     args = parser.parse_args(argv)
-    if args.weights:
-        from game.bot import net
-        data = pathlib.Path(args.weights).read_bytes()
-        if not data.startswith(net.MAGIC):
-            sys.path.insert(0, str(ROOT / "tools" / "bot"))
-            import tempfile
-            import train
-            tmp = pathlib.Path(tempfile.mkdtemp()) / "weights.bin"
-            train.convert(args.weights, tmp)
-            data = tmp.read_bytes()
-        net._nets = net.parse(data)
+    from game.bot import net
+    candidate = read_weights(args.weights) if args.weights else net.load()
+    baseline = read_weights(args.baseline) if args.baseline else None
     levels = [args.level] if isinstance(args.level, str) else args.level
     opponents = ["pubeval", "gnubg"] if args.opponent == "both" else [args.opponent]
     for level in levels:
         for name in opponents:
-            bot = Bot(level=level, seed=args.seed)
-            t0 = time.time()
-            mean, se, games = match_up(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
-            print(f"{level:>12} vs {name:<8} {mean:+.3f} ± {se:.3f} ppg over {games} games "
-                  f"({time.time() - t0:.0f} s)", flush=True)
+            runs = [("", candidate)] + ([("baseline ", baseline)] if baseline else [])
+            results = []
+            for label, nets in runs:
+                net._nets = nets
+                bot = Bot(level=level, seed=args.seed)
+                t0 = time.time()
+                means = pair_results(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
+                mean, se = mean_se(means)
+                results.append(means)
+                print(f"{label + level:>12} vs {name:<8} {mean:+.3f} ± {se:.3f} ppg over {2 * len(means)} games "
+                      f"({time.time() - t0:.0f} s)", flush=True)
+            if baseline:
+                diff, se = mean_se([a - b for a, b in zip(*results)])
+                print(f"{'difference':>12} vs {name:<8} {diff:+.3f} ± {se:.3f} ppg (same dice, paired)", flush=True)
+            net._nets = candidate
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
  * this program writes and encodes positions the same way (see encode()).
  *
  * Build and run (tools/bot/train.py does both):
- *   gcc -O2 -o td_train tools/bot/td_train.c -lm
+ *   gcc -O3 -march=native -ffast-math -o td_train tools/bot/td_train.c -lm
  *   ./td_train train OUT.bin GAMES SEED [INIT.bin] [ALPHA0 ALPHA1]
  *   ./td_train race OUT.bin GAMES SEED INIT.bin ALPHA0 ALPHA1   (random races only)
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
