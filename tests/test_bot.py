@@ -139,7 +139,7 @@ def test_incremental_evaluation_matches_full_evaluation():
 
 def test_weights_file_has_the_expected_shapes():
     contact, race = net.load()
-    assert contact.nin in (net.NIN, net.NIN + net.NF) and race.nin == net.NIN
+    assert contact.nin == net.NIN + net.NF and race.nin == net.NIN  # the contact net reads the hand-made inputs
     for n in (contact, race):
         assert len(n.w1) == n.nin * n.h
         assert len(n.b1) == n.h and len(n.w2) == 5 and all(len(row) == n.h for row in n.w2)

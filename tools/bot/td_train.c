@@ -12,6 +12,9 @@
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
  *   ./td_train features < positions           (prints the 12 hand-made inputs)
+ * TD_RAW_ONLY=1: the contact net reads the raw inputs only (as in the first
+ * stage of the shipped weights) and does not gain the hand-made ones.
+ * TD_SAVE_EVERY=N: save (and report) every N games instead of 10,000.
  * TD_ONE_PLY=1: train each position toward its 1-ply value (the average
  * over the 21 rolls of the best play's value) instead of the rolled one's.
  * With INIT, an older contact net without the hand-made inputs gets them
@@ -653,6 +656,9 @@ int main(int argc, char **argv) {
         race_mode = !strcmp(argv[1], "race");
         monte_carlo = race_mode && getenv("TD_MONTE_CARLO") != NULL;
         one_ply = getenv("TD_ONE_PLY") != NULL;
+        int raw_only = getenv("TD_RAW_ONLY") != NULL;
+        long every = getenv("TD_SAVE_EVERY") ? atol(getenv("TD_SAVE_EVERY")) : 10000;
+        if (every < 1) every = 10000;
         const char *out = argv[2];
         long games = atol(argv[3]);
         rng_s = strtoull(argv[4], 0, 10);
@@ -662,9 +668,9 @@ int main(int argc, char **argv) {
             /* an older contact net gains the hand-made inputs (zero weights), and
              * TD_HIDDEN=N hidden units (the new ones with zero output weights) */
             const char *hidden = getenv("TD_HIDDEN");
-            net_grow(&contact, NIN, hidden ? atoi(hidden) : contact.h);
+            net_grow(&contact, raw_only ? contact.nin : NIN, hidden ? atoi(hidden) : contact.h);
         } else {
-            net_alloc(&contact, NIN, HC); net_init(&contact);
+            net_alloc(&contact, raw_only ? NRAW : NIN, HC); net_init(&contact);
             net_alloc(&race, NRAW, HR); net_init(&race);
         }
         if (argc >= 8) { a0 = atof(argv[6]); a1 = atof(argv[7]); }
@@ -674,9 +680,9 @@ int main(int argc, char **argv) {
             /* learning rate decays geometrically from a0 to a1 */
             float alpha = (float)(a0 * pow(a1 / a0, (double)(g - 1) / (games > 1 ? games - 1 : 1)));
             plies += play_game(alpha, 1);
-            if (g % 10000 == 0 || g == games) {
+            if (g % every == 0 || g == games) {
                 printf("games %ld  alpha %.4f  plies/game %.1f  mse contact %.5f race %.5f  %lds\n",
-                       g, alpha, plies / (double)(g % 10000 ? g % 10000 : 10000), n_c ? sq_err_c / n_c / NOUT : 0,
+                       g, alpha, plies / (double)(g % every ? g % every : every), n_c ? sq_err_c / n_c / NOUT : 0,
                        n_r ? sq_err_r / n_r / NOUT : 0, (long)(time(0) - t0));
                 fflush(stdout);
                 sq_err_c = sq_err_r = 0; n_c = n_r = 0; plies = 0;

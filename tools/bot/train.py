@@ -1,17 +1,25 @@
-"""Train the bot's nets by TD(0) self-play and write game/bot/weights.bin.
+r"""Train the bot's nets by TD(0) self-play and write game/bot/weights.bin.
 
 The self-play loop is C (tools/bot/td_train.c, compiled here with gcc) for
 speed; the encoding and the net are the same as game/bot/net.py's, and
 tests/test_bot_train.py checks that both give the same outputs.
 
-Reproduce the shipped weights (one CPU core, about 45 minutes; see docs/bot.md):
+Reproduce the shipped weights (two stages, one CPU core each; see docs/bot.md
+for the exact runs, which were stopped and restarted from checkpoints):
 
-    python3 tools/bot/train.py --games 1200000 --seed 20261121 --alpha 0.1 0.01 --work /tmp/bot/run1
+    TD_RAW_ONLY=1 python3 tools/bot/train.py --games 1200000 --seed 20261121 --alpha 0.1 0.01 --work /tmp/bot/run1
+    python3 tools/bot/train.py --init /tmp/bot/run1/w.bin --games 250000 --seed 20261124 \
+        --alpha 0.0175 0.004 --work /tmp/bot/run4
 
-Experiments that did not help (docs/bot.md): continuing at a lower rate, and
-training the race net alone on random races (``--race``; with the
-environment variable TD_MONTE_CARLO=1 it trains toward game outcomes instead
-of TD targets):
+Stage 1 trains on the raw inputs only; stage 2 starts from it, the contact net
+gaining the hand-made inputs (game/bot/features.py) with zero weights.
+Environment variables the C program reads: TD_RAW_ONLY=1 (no hand-made
+inputs), TD_HIDDEN=N (grow the contact net's hidden layer when continuing),
+TD_ONE_PLY=1 (train toward 1-ply values), TD_SAVE_EVERY=N (checkpoint every
+N games), TD_MONTE_CARLO=1 (with --race, game outcomes as targets).
+
+Experiments that did not help (docs/bot.md): continuing at a lower rate,
+1-ply targets, and training the race net alone on random races (``--race``):
 
     python3 tools/bot/train.py --race --games 400000 --seed 20261124 --alpha 0.02 0.003 \
         --init /tmp/bot/run1/w.bin --work /tmp/bot/race
@@ -21,7 +29,8 @@ Other uses:
 
 The C program saves its raw weights every 10,000 games (``WORK/w.bin``) and a
 snapshot every 200,000 (``WORK/w.bin.200k``...), so a long run can be stopped
-and any checkpoint converted.  ``--init RAW.bin`` continues from one.
+and any checkpoint converted.  ``--init RAW.bin`` continues from one (a
+weights file such as game/bot/weights.bin works too).
 """
 
 import argparse
@@ -86,7 +95,10 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=20261121)
     parser.add_argument("--alpha", type=float, nargs=2, default=(0.1, 0.01),
                         help="learning rate at the first and the last game (geometric decay)")
-    parser.add_argument("--init", default="-", help="raw weights to continue from")
+    parser.add_argument("--init", default="-",
+                        help="weights to continue from: raw td_train output, or a weights file such as "
+                             "game/bot/weights.bin (a contact net without the hand-made inputs gains them, "
+                             "with zero weights)")
     parser.add_argument("--race", action="store_true",
                         help="play only random race positions (trains the race net alone)")
     parser.add_argument("--work", default="/tmp/bot/train")
@@ -101,6 +113,10 @@ def main(argv=None):
     work.mkdir(parents=True, exist_ok=True)
     exe = build(work)
     raw = work / "w.bin"
+    if args.init != "-" and pathlib.Path(args.init).read_bytes()[:6] == b"BGNN1\0":
+        init = work / "init.raw"
+        to_raw(args.init, init)
+        args.init = str(init)
     subprocess.run([str(exe), "race" if args.race else "train", str(raw), str(args.games), str(args.seed), args.init,
                     str(args.alpha[0]), str(args.alpha[1])], check=True)
     size = convert(raw, args.out)
