@@ -257,3 +257,44 @@ def test_dice_set_by_hand_in_a_two_player_match(browser, base_url):
     assert board_state(page)["position_id"] == state["position_id"]
     assert "dice set by hand" in page.locator("#match-info").inner_text()
     context.close()
+
+
+AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_blocking(page):
+    """axe-core's serious and critical violations on the page (injected: the context bypasses
+    the CSP for the scan only; axe-core is a pinned dev dependency, never shipped)."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}));
+    }""")
+    return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_the_lesson_screens_and_the_dice_form_pass_axe(browser, base_url):
+    assert AXE.is_file(), f"{AXE} is missing: run `npm ci` (make vendor does)"
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
+                                  bypass_csp=True)
+    page = context.new_page()
+    open_app(page, f"{base_url}/?lesson=bar&lang=fr", prefs=FAST)
+    problems = {"step": axe_blocking(page)}
+    page.click("#lessons-button")
+    page.wait_for_selector("#lessons-dialog[open]")
+    problems["list"] = axe_blocking(page)
+    click(page, '#lessons-list [data-lesson="cube"]')
+    while page.locator("#lesson-panel").get_attribute("data-stage") != "task":
+        click(page, "#lesson-next")
+    click(page, '#lesson-options [data-option="take"]')
+    problems["choice answered"] = axe_blocking(page)
+    act(page, lambda: page.click("#lesson-close"))
+    page.click("#new-match")
+    page.check('#new-match-form input[name="manual_dice"]')
+    act(page, lambda: page.click("#setup-start"))
+    page.fill("#dice-first", "0")
+    act(page, lambda: page.click("#set-dice"))
+    problems["dice form refused"] = axe_blocking(page)
+    context.close()
+    assert {name: found for name, found in problems.items() if found} == {}
