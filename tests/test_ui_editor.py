@@ -210,6 +210,15 @@ def test_text_the_editor_cannot_load_is_refused_with_its_reason(text, error, key
     assert caught.value.key == key
 
 
+def test_an_xgid_cube_limit_is_kept_by_the_xgid_but_not_by_gnubg_ids():
+    # found by tests/test_fuzz_editor.py: XG's cube limit (here 2^15) has no room in gnubg's IDs
+    text = "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:00:2:3:0:7:15"
+    state = EditorState.from_text(text)
+    assert state.max_cube == 1 << 15 and state.xgid() == text
+    again = EditorState.from_text("{0}:{1}".format(*state.ids()))
+    assert again.max_cube == 64 and again.ids() == state.ids()
+
+
 def test_an_offered_double_is_left_out_of_the_editor():
     info = MatchIdInfo(player_on_roll=1, turn=0, double_offered=True, match_length=5, cube_value=1)
     state = EditorState.from_text(f"{START}:{encode_match_id(info)}")
