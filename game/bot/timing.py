@@ -113,19 +113,18 @@ def longest_pieces(bot, cases, clock=time.perf_counter, repeat=1):
     return out
 
 
-def measure(levels, cases, clock=time.perf_counter, seed=1, repeat=1):
-    """``{level: {"move": [...], "cube": [...], "piece": [...]}}`` in seconds per case."""
+def measure(levels, cases, clock=time.perf_counter, seed=1, repeat=1, kinds=("move", "cube", "piece")):
+    """``{level: {"move": [...], "cube": [...], "piece": [...]}}`` in seconds per case.
+
+    ``kinds`` picks among :func:`time_moves` (``"move"``), :func:`time_cube`
+    (``"cube"``) and :func:`longest_pieces` (``"piece"``).
+    """
     from .bot import Bot
 
+    timers = {"move": time_moves, "cube": time_cube, "piece": longest_pieces}
     Bot().evaluate(Position.start())  # load the nets before timing
-    out = {}
-    for level in levels:
-        out[level] = {
-            "move": time_moves(Bot(level=level, seed=seed), cases, clock, repeat),
-            "cube": time_cube(Bot(level=level, seed=seed), cases, clock, repeat),
-            "piece": longest_pieces(Bot(level=level, seed=seed), cases, clock, repeat),
-        }
-    return out
+    return {level: {kind: timers[kind](Bot(level=level, seed=seed), cases, clock, repeat) for kind in kinds}
+            for level in levels}
 
 
 def cases_to_data(cases):

@@ -1,17 +1,20 @@
 """Time the bot in the browser (Pyodide in headless Chromium) and in CPython, side by side.
 
 Part 1, think time: the same positions (sampled once, in CPython, from
-seeded self-play; ``game.bot.timing.sample_positions``) are timed with
-``game.bot.timing.measure`` first in this CPython process, then in Pyodide
-in a headless Chromium page that loads the vendored Pyodide
-(static/vendor/pyodide) and the game package (static/vendor/game.zip, rebuilt
-first by tools/pack.py).  Per level: ``Bot.choose_move``, the cube decision
-(``Bot.cube_action``, money, centred cube) and the longest stretch between
-two yields of the step-by-step ``Bot.think_move`` (what holds the page's
-main thread when the app lets the bot think in slices).  Wall-clock times
-(``time.perf_counter``: the browser has no CPU clock), median / p95 / max;
-with ``--repeat N`` each case is timed N times and the shortest kept, which
-leaves out most of the waiting on a machine busy with other jobs.
+seeded self-play; ``game.bot.timing.sample_positions``) are timed first in
+this CPython process, then in Pyodide in a headless Chromium page that loads
+the vendored Pyodide (static/vendor/pyodide) and the game package
+(static/vendor/game.zip, rebuilt first by tools/pack.py).  Per level:
+``Bot.choose_move`` and the cube decision (``Bot.cube_action``, money,
+centred cube) in CPU time, so that other jobs on a shared machine do not
+inflate them: CPython's process CPU time, and in Chromium the CPU time of
+the page's main thread (the DevTools ``Performance.getMetrics`` ThreadTime,
+read before and after each call, less the cost of an empty call).  Then the
+longest stretch between two yields of the step-by-step ``Bot.think_move``
+(what holds the page's main thread when the app lets the bot think in
+slices), in wall-clock time (``time.perf_counter``), the shortest of
+``--repeat`` runs per case.  ``--wall`` times everything in wall-clock time.
+Median / p95 / max per level.
 
 Part 2, the app: for each level the real page (``/?mode=watch&level=...``,
 the computer against itself, "fast computer" on) runs for ``--app-seconds``;
@@ -23,7 +26,7 @@ background, so Pyodide plays the master bot for ``--warm-up`` seconds before
 the timing (the app's first moves after a load are slower than these figures).
 
 Usage: python3 tools/bot/bench_browser.py [--positions 200] [--level expert master ...]
-                                          [--repeat 1] [--warm-up 10] [--app-seconds 30] [--no-app] [--root DIR]
+                                          [--wall] [--repeat 1] [--warm-up 10] [--app-seconds 30] [--no-app] [--root DIR]
 
 ``--root`` serves another checkout (for instance main before a change) for
 part 2.  Needs /usr/bin/chromium, Python playwright and ``make vendor``.
@@ -98,9 +101,36 @@ RUN_LEVEL = """(input) => {
 import json
 from game.bot.timing import cases_from_data, measure
 _args = json.loads(BENCH_INPUT)
-json.dumps(measure(_args["levels"], cases_from_data(_args["cases"]), repeat=_args["repeat"]))
+json.dumps(measure(_args["levels"], cases_from_data(_args["cases"]), repeat=_args["repeat"],
+                   kinds=_args["kinds"]))
 `);
 }"""
+
+# one call at a time, for CPU-time readings around each
+SETUP_CALLS = """(input) => {
+  const py = window.benchPy;
+  py.globals.set('BENCH_INPUT', input);
+  py.runPython(`
+import json
+from game.bot import Bot, CubeContext
+from game.bot.timing import cases_from_data
+BENCH_CASES = cases_from_data(json.loads(BENCH_INPUT))
+_bench_bots = {}
+def bench_one(level, kind, i):
+    if kind == "none":
+        return
+    bot = _bench_bots.get((level, kind))
+    if bot is None:
+        bot = _bench_bots[(level, kind)] = Bot(level=level, seed=1)
+    position, dice = BENCH_CASES[i]
+    if kind == "move":
+        bot.choose_move(position, dice)
+    else:
+        bot.cube_action(position, CubeContext())
+`);
+  window.benchOne = py.globals.get('bench_one');
+}"""
+ONE_CALL = "([level, kind, i]) => { window.benchOne(level, kind, i); }"
 
 # installed before the app's own scripts: long tasks and frame gaps, with their times
 WATCH_MAIN_THREAD = """
@@ -129,6 +159,24 @@ def serve(directory):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}"
+
+
+def thread_time(cdp):
+    """CPU seconds of the page's main thread so far (DevTools Performance metrics)."""
+    for metric in cdp.send("Performance.getMetrics")["metrics"]:
+        if metric["name"] == "ThreadTime":
+            return metric["value"]
+    raise SystemExit("this Chromium reports no ThreadTime metric: use --wall")
+
+
+def cpu_times(page, cdp, level, kind, count, overhead=0.0):
+    """Main-thread CPU seconds of each call of ``bench_one(level, kind, i)``."""
+    out = []
+    for i in range(count):
+        t0 = thread_time(cdp)
+        page.evaluate(ONE_CALL, [level, kind, i])
+        out.append(max(0.0, thread_time(cdp) - t0 - overhead))
+    return out
 
 
 def fmt(seconds):
@@ -205,7 +253,9 @@ def main(argv=None):
     parser.add_argument("--level", nargs="+", default=list(LEVELS), choices=list(LEVELS))
     parser.add_argument("--app-seconds", type=float, default=30.0)
     parser.add_argument("--repeat", type=int, default=1,
-                        help="time each case this many times and keep the shortest (a busy machine)")
+                        help="wall-clock timings: time each case this many times and keep the shortest")
+    parser.add_argument("--wall", action="store_true",
+                        help="time choose_move and cube_action in wall-clock time, not CPU time")
     parser.add_argument("--warm-up", type=float, default=10.0,
                         help="seconds of bot play in Pyodide before timing (wasm tier-up)")
     parser.add_argument("--no-app", action="store_true", help="skip part 2 (the app page)")
@@ -216,8 +266,7 @@ def main(argv=None):
     from playwright.sync_api import sync_playwright
 
     levels = args.level
-    print(f"bench_browser: {args.positions} positions (shortest of {args.repeat} runs each), "
-          f"levels {', '.join(levels)}; "
+    print(f"bench_browser: {args.positions} positions, levels {', '.join(levels)}; "
           f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs", flush=True)
     pack.write_zip()
     server, base = serve(ROOT)
@@ -230,7 +279,13 @@ def main(argv=None):
                 cases = sample_positions(args.positions)
                 data = cases_to_data(cases)
                 t0 = time.perf_counter()
-                cpython = measure(levels, cases, repeat=args.repeat)
+                if args.wall:
+                    cpython = measure(levels, cases, repeat=args.repeat)
+                else:
+                    cpython = measure(levels, cases, clock=time.process_time, kinds=("move", "cube"))
+                    pieces = measure(levels, cases, repeat=args.repeat, kinds=("piece",))
+                    for level in levels:
+                        cpython[level].update(pieces[level])
                 print(f"CPython {sys.version.split()[0]}: timed in {time.perf_counter() - t0:.1f} s", flush=True)
                 page = browser.new_page()
                 page.route(f"{base}{BENCH_PAGE}", lambda route: route.fulfill(
@@ -246,17 +301,33 @@ def main(argv=None):
                 warm = page.evaluate(WARM_UP, args.warm_up)
                 print(f"Pyodide: warmed up with {warm} master moves in {time.perf_counter() - t0:.1f} s", flush=True)
                 pyodide = {}
+                kinds = ["move", "cube", "piece"] if args.wall else ["piece"]
                 t0 = time.perf_counter()
                 for level in levels:
-                    result = page.evaluate(RUN_LEVEL, json.dumps({"levels": [level], "cases": data, "repeat": args.repeat}))
+                    request = {"levels": [level], "cases": data, "repeat": args.repeat, "kinds": kinds}
+                    result = page.evaluate(RUN_LEVEL, json.dumps(request))
                     pyodide.update(json.loads(result))
+                if not args.wall:
+                    cdp = page.context.new_cdp_session(page)
+                    cdp.send("Performance.enable")
+                    page.evaluate(SETUP_CALLS, json.dumps(data))
+                    empty = cpu_times(page, cdp, "expert", "none", 50)
+                    overhead = summary(empty)[0] / 1000
+                    print(f"Pyodide: an empty call costs {1000 * overhead:.2f} ms of main-thread CPU "
+                          f"(median of 50; taken off each reading)", flush=True)
+                    for level in levels:
+                        for kind in ("move", "cube"):
+                            pyodide[level][kind] = cpu_times(page, cdp, level, kind, len(cases), overhead)
                 print(f"Pyodide: timed in {time.perf_counter() - t0:.1f} s; load average now "
                       f"{os.getloadavg()[0]:.2f}", flush=True)
                 page.close()
-                print_side_by_side("Bot.choose_move", "move", levels, cpython, pyodide)
-                print_side_by_side("Bot.cube_action (money, centred cube)", "cube", levels, cpython, pyodide)
-                print_side_by_side("Longest stretch between two yields of Bot.think_move", "piece",
-                                   levels, cpython, pyodide)
+                clock = ("wall clock" if args.wall else "CPU time") + (
+                    f", shortest of {args.repeat}" if args.wall and args.repeat > 1 else "")
+                print_side_by_side(f"Bot.choose_move, {clock}", "move", levels, cpython, pyodide)
+                print_side_by_side(f"Bot.cube_action (money, centred cube), {clock}", "cube", levels, cpython,
+                                   pyodide)
+                print_side_by_side(f"Longest stretch between two yields of Bot.think_move, wall clock, shortest "
+                                   f"of {args.repeat}", "piece", levels, cpython, pyodide)
             if not args.no_app:
                 print(f"\nThe app ({app_base}, {args.root}): the computer against itself, fast computer on, "
                       f"{args.app_seconds:.0f} s per level after the page is ready")
