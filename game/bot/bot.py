@@ -49,7 +49,8 @@ import random
 from dataclasses import dataclass
 
 from . import cube as _cube
-from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, play_results
+from . import resign as _resign
+from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, is_race, play_results
 from .match_equity import MatchCube
 
 __all__ = ["Bot", "Hint", "LEVELS", "finish"]
@@ -297,3 +298,27 @@ class Bot:
         (``ctx.cube_value`` is the value before the double).
         """
         return self.cube_equities(position, ctx).response
+
+    # --- resignations -----------------------------------------------------------------
+    def resignation_probs(self, position, dice=None):
+        """The resigner's probabilities: ``position`` before rolling, or after ``dice``
+        rolled (then the best play's result, or the opponent's roll after a dance)."""
+        mine, theirs = position.mine, position.theirs
+        if dice is None:
+            p = self.evaluate(position)
+        else:
+            afters = play_results(mine, theirs, dice[0], dice[1])
+            if afters:
+                p = max(evaluate_plays(mine, theirs, afters), key=equity)
+            else:
+                p = flip(evaluate(theirs, mine))
+        return _resign.settled(p, mine, theirs, is_race(mine, theirs))
+
+    def resignation_decision(self, position, kind, ctx=None, dice=None):
+        """``"accept"`` or ``"reject"`` a resignation of ``kind`` (1, 2, 3 or its name).
+
+        ``position`` and ``ctx`` are the resigner's, as in :meth:`take_decision`;
+        ``dice`` are the resigner's roll when he resigns after rolling.  See
+        :mod:`game.bot.resign` for the rule.
+        """
+        return _resign.resignation_decision(self.resignation_probs(position, dice), kind, ctx)
