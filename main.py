@@ -11,6 +11,7 @@ When the page is interactive it sets ``<body data-ready="true">``.
 """
 
 import asyncio
+from functools import partial
 
 import js
 import pyodide.ffi
@@ -27,7 +28,7 @@ from game.ui.urlparams import share_url
 
 # pauses (seconds) after each thing the computer does, so that people can follow
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
-             "new_game": 1.5}
+             "accept": 0.9, "reject": 0.9, "new_game": 1.5}
 ANIMATION_MS = 300
 DEMO_PAUSE = 0.9   # seconds between the checkers of a lesson's demo move
 # the lesson panel's buttons -> Controller.lesson_action names
@@ -526,11 +527,15 @@ class Page:
         actions = {"roll": self.app.roll, "done": self.app.done, "undo": self.app.undo,
                    "double": self.app.double, "take": self.app.take, "drop": self.app.drop,
                    "beaver": self.app.beaver,
-                   "resign": self.app.resign, "next-game": self.app.next_game,
+                   "next-game": self.app.next_game,
                    "accept-resign": self.app.accept_resignation,
                    "reject-resign": self.app.reject_resignation}
+        for kind in ("single", "gammon", "backgammon"):
+            actions[f"resign-{kind}"] = partial(self.app.resign, kind)
         for name, action in actions.items():
             on(by_id(name), "click", self.intent(action))
+        on(by_id("resign"), "click", self.on_resign)
+        on(by_id("resign-cancel"), "click", self.on_resign_cancel)
         on(by_id("move-form"), "submit", self.on_move_typed)
         on(document, "keydown", self.on_key)
         on(by_id("flip"), "click", self.on_flip)
@@ -596,6 +601,22 @@ class Page:
             self.update()
             self.keep_focus(event.currentTarget)
         return handler
+
+    def on_resign(self, event):
+        """Resign opens the choice of what to give up: the keyboard goes to its first button."""
+        self.app.resign()
+        self.update()
+        for button in document.querySelectorAll("#actions .resign-choice"):
+            if not button.hidden:
+                button.focus()
+                return
+        self.keep_focus(event.currentTarget)
+
+    def on_resign_cancel(self, event=None):
+        """Cancel (or Escape) closes the choice; the keyboard goes back to Resign."""
+        self.app.cancel_resign()
+        self.update()
+        by_id("resign").focus()
 
     def keep_focus(self, element):
         """A button that just went disabled or hidden drops the keyboard focus: give it to
@@ -740,7 +761,9 @@ class Page:
             return
         tag = str(event.target.tagName).lower() if hasattr(event.target, "tagName") else ""
         lesson = self.app.lesson
-        if event.key == "Escape" and (self.app.selected is not None
+        if event.key == "Escape" and self.app.resign_choice and missing(document.querySelector("dialog[open]")):
+            self.on_resign_cancel()
+        elif event.key == "Escape" and (self.app.selected is not None
                                       or (lesson is not None and lesson.selected is not None)):
             self.app.deselect()
             self.render()

@@ -221,14 +221,15 @@ def test_drop_ends_the_game_and_crawford_follows():
     assert app.view().board.crawford
 
 
-def test_resign_needs_a_second_press():
+def test_resign_asks_what_to_give_up_first():
     app = make(opening_31())
     app.roll()
     app.resign()
-    assert app.match.phase is Phase.MOVING and "again" in app.view().message
-    app.resign()
+    assert app.match.phase is Phase.MOVING and "backgammon" in app.view().message
+    app.resign("backgammon")                              # checkers still in their home: a backgammon
+    app.accept_resignation()
     assert app.match.phase is Phase.OVER
-    assert app.match.score == (0, 3)                      # checkers still in their home: a backgammon
+    assert app.match.score == (0, 3)
     assert "resigns" in app.view().message
 
 

@@ -160,8 +160,11 @@ def a_move(app):
 
 
 def the_match_ends(app):
-    app.resign()
-    app.resign()
+    app.resign(app.resign_kinds()[-1])      # the most the game can cost: accepted
+    if app.bot_to_act():
+        app.bot_act()
+    else:
+        app.accept_resignation()
 
 
 def a_link_replaces_the_match(app):

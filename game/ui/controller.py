@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
-from ..match import Match, MatchConfig, Phase
+from ..match import RESIGN_KINDS, Match, MatchConfig, Phase
 from ..matfile import MatFileError, export_mat, import_mats
 from ..move import parse_notation
 from ..position import Position
@@ -252,7 +252,8 @@ class Controller:
         self.archived = False
         self.started_at = None
         self.bot_plan = None
-        self.confirm_resign = False
+        self.resign_choice = False     # the choice of what to resign is open
+        self.resign_message = None     # the message before it, shown again on Cancel
         self.hint = None               # (state key, kind, the bot's numbers) once asked
         self.replay = None             # a Replay while a match is played back
         self.replay_message = None     # the message to show again when it ends
@@ -400,7 +401,7 @@ class Controller:
         self.selected = None
         self.bot_plan = None
         self.archived = False
-        self.confirm_resign = False
+        self.resign_choice = False
         self.hint = None
         self.replay = None
         self.dice_ties = []
@@ -428,12 +429,23 @@ class Controller:
             message = _resignation_message(match)
         self._open(setup, match, message, kept_message)
 
-    # --- a resignation offered (opened from a Match ID that holds one) ----------------------
+    # --- a resignation offered: the opponent answers -----------------------------------------
     def accept_resignation(self):
         """The player offered a resignation accepts it: the game ends."""
         m = self.match
         if not self.human_to_act() or m.phase is not Phase.RESIGNATION_OFFERED:
             return
+        self._accept_resignation()
+
+    def reject_resignation(self):
+        """The player offered a resignation refuses it: the game goes on."""
+        m = self.match
+        if not self.human_to_act() or m.phase is not Phase.RESIGNATION_OFFERED:
+            return
+        self._reject_resignation()
+
+    def _accept_resignation(self):
+        m = self.match
         resigner = m.game.resignation[0]
         self._act(m.accept_resignation)
         if m.phase is Phase.OVER:
@@ -442,18 +454,14 @@ class Controller:
                                               "winner": {"player": result.winner},
                                               "points": _points(result.points)}))
 
-    def reject_resignation(self):
-        """The player offered a resignation refuses it: the game goes on."""
+    def _reject_resignation(self):
         m = self.match
-        if not self.human_to_act() or m.phase is not Phase.RESIGNATION_OFFERED:
-            return
         resigner = m.game.resignation[0]
         self._act(m.reject_resignation)
         if m.phase is not Phase.RESIGNATION_OFFERED:
             self.message = ("msg.resign_rejected", {"name": {"player": 1 - resigner},
                                                     "other": {"player": resigner}})
             self.save()
-
 
     def open_ids(self, text):
         """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link).
@@ -861,7 +869,7 @@ class Controller:
     # --- actions ------------------------------------------------------------------------------
     def _act(self, action):
         """Run a match action; a refusal becomes the message.  Saves either way."""
-        self.confirm_resign = False
+        self.resign_choice = False
         try:
             result = action()
         except (IllegalActionError, IllegalMoveError) as error:
@@ -1039,36 +1047,57 @@ class Controller:
         key = "msg.to_roll_or_double" if m.can_double() else "msg.to_roll"
         self.message = (key, {"name": {"player": player}})
 
-    def resign(self):
-        """Resign the game; asks for a second press first.
-
-        The resignation is for what the game would cost if it ended now
-        (a gammon or backgammon while no checker is off), which the opponent
-        always accepts.
-        """
+    def resign_kinds(self):
+        """What the player on roll may resign now, as names: ``"single"`` always, ``"gammon"``
+        while none of his checkers is off, ``"backgammon"`` while one of them is also on the
+        bar or in the opponent's home board; less a kind the opponent just rejected (it may
+        not be offered again, nor a smaller one, before the next roll).  Empty when a person
+        cannot resign now."""
         m = self.match
-        if not self.human_to_act() or m.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+        if m is None or not self.human_to_act() or m.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            return []
+        mine = m.game.position.mine           # the resigner's checkers, as the turn began
+        kinds = ["single"]
+        if sum(mine) == 15:
+            kinds.append("gammon")
+            if mine[24] or any(mine[18:24]):
+                kinds.append("backgammon")
+        return [k for k in kinds if RESIGN_KINDS[k] > m.game.declined]
+
+    def resign(self, kind=None):
+        """Resign: with no ``kind``, open the choice of what to give up (:meth:`resign_kinds`);
+        with one (``"single"``, ``"gammon"`` or ``"backgammon"``), offer it.  The opponent
+        answers: a person with Accept or Reject, the computer by its own judgement."""
+        m = self.match
+        kinds = self.resign_kinds()
+        if not kinds:
             return
-        if not self.confirm_resign:
-            self.confirm_resign = True
-            self.message = ("msg.confirm_resign", {})
+        if kind is None:
+            if not self.resign_choice:
+                self.resign_message = self.message     # shown again on Cancel
+            self.resign_choice = True
+            self.message = ("msg.resign_choose", {"name": {"player": m.player_on_roll},
+                                                  "points": _points(m.cube_value)})
             return
-        self.confirm_resign = False
-        resigner = m.player_on_roll
-        position = m.game.position
-        # the resigner's own checkers: the position is seen from the player on roll
-        loser = position.mine
-        kind = 1
-        if sum(loser) == 15:
-            kind = 3 if loser[24] or any(loser[18:24]) else 2
+        if kind not in kinds:
+            self.resign_choice = False
+            self.message = ("reason.invalid_resignation", {})
+            return
         self._act(lambda: m.resign(kind))
         if m.phase is Phase.RESIGNATION_OFFERED:
-            self._act(m.accept_resignation)
-        if m.phase is Phase.OVER:
-            result = m.game.result
-            self._game_over(("msg.resigned", {"name": {"player": resigner},
-                                              "winner": {"player": result.winner},
-                                              "points": _points(result.points)}))
+            self.message = _resignation_message(m)
+            if not self.is_human(m.player_to_act):
+                resigner = m.game.resignation[0]
+                self.message = ("msg.resign_thinking", {"name": {"player": resigner},
+                                                        "other": {"player": 1 - resigner},
+                                                        "points": _points(RESIGN_KINDS[kind] * m.cube_value)})
+            self.save()
+
+    def cancel_resign(self):
+        """Close the choice of what to resign; nothing is offered."""
+        if self.resign_choice:
+            self.resign_choice = False
+            self.message = self.resign_message
 
     def _game_over(self, message):
         m = self.match
@@ -1427,8 +1456,11 @@ class Controller:
             self._take()
             return "take"
         if phase is Phase.RESIGNATION_OFFERED:
-            self._act(m.accept_resignation)
-            return "take"
+            if self._resign_says(bot) == "reject":
+                self._reject_resignation()
+                return "reject"
+            self._accept_resignation()
+            return "accept"
         if phase is Phase.MOVING:
             turn = m.turn
             if self.bot_plan is None:
@@ -1465,6 +1497,18 @@ class Controller:
             return None
         return (id(m), m.game_number, len(m.events), m.phase, m.position_id(), m.match_id(),
                 self.lesson is None)
+
+    def _resign_says(self, bot):
+        """The bot's answer to the resignation on offer, asked from the resigner's side (the
+        position as his turn began, and his dice when he resigned after rolling)."""
+        m = self.match
+        g = m.game
+        resigner, kind = g.resignation
+        dice = g.dice if g.phase_before_resignation is Phase.MOVING else None
+        decide = getattr(bot, "resignation_decision", None)
+        if decide is None:        # a bot without the judgement accepts
+            return "accept"
+        return decide(g.position, kind, self._context(resigner), dice)
 
     def _cube_says(self, bot, method, doubler):
         """The bot's cube answer (a generator); both questions are asked from the (would-be)
@@ -2411,14 +2455,25 @@ class Controller:
             "drop": (human and phase is Phase.DOUBLED, human and phase is Phase.DOUBLED),
             "beaver": (human and phase is Phase.DOUBLED and m.refusal("beaver") is None,
                        human and phase is Phase.DOUBLED and m.refusal("beaver") is None),
-            "resign": (True, human and phase in (Phase.ROLL_OR_DOUBLE, Phase.MOVING)),
             "next-game": (phase is Phase.OVER and m.match_winner is None and self.setup.mode != "watch",
                           phase is Phase.OVER and m.match_winner is None),
             "accept-resign": (human and phase is Phase.RESIGNATION_OFFERED,
                               human and phase is Phase.RESIGNATION_OFFERED),
             "reject-resign": (human and phase is Phase.RESIGNATION_OFFERED,
                               human and phase is Phase.RESIGNATION_OFFERED),
-        }
+        } | self._resign_buttons()
+
+    def _resign_buttons(self):
+        """The choice of what to resign: one button per kind that makes sense now, and Cancel."""
+        kinds = self.resign_kinds()
+        choosing = self.resign_choice and bool(kinds)
+        buttons = {"resign": (not choosing, bool(kinds))}
+        for kind in RESIGN_KINDS:
+            buttons[f"resign-{kind}"] = (choosing and kind in kinds, choosing and kind in kinds)
+        buttons["resign-cancel"] = (choosing, choosing)
+        if choosing:        # the choice stands alone beside the board
+            buttons.update({name: (False, False) for name in ("roll", "done", "undo", "double")})
+        return buttons
 
     def view(self):
         """The :class:`View` of the current state (of the frame shown, while replaying; of the
