@@ -172,8 +172,10 @@ def test_axe_every_screen_in_english_on_a_desktop(scanned, base_url):
     tab_to(page, "roll")
     press(page, "Enter")
     tab_to(page, "resign")
-    press(page, "Enter")
-    press(page, "Enter")
+    press(page, "Enter")                 # the choice of what to give up, the focus on its first
+    scan(page, "en resign choice")
+    press(page, "Enter")                 # a single game: the other player answers
+    press(page, "Enter")                 # Accept
     assert "won the match" in " ".join(said(page))
     scan(page, "en match over")
     tab_to(page, "history-button", backwards=True)
@@ -241,6 +243,7 @@ def test_axe_lessons_position_editor_and_review(scanned, base_url):
     play_the_roll(page)
     press(page, "d")
     tab_to(page, "resign")
+    press(page, "Enter")
     press(page, "Enter")
     press(page, "Enter")
     tab_to(page, "review-game")
@@ -352,10 +355,16 @@ def test_buttons_cube_and_dialogs_with_the_keyboard(scanned, base_url):
     press(page, "Enter")
     assert "took" in " ".join(said(page)[-2:])
     assert page.locator(".cube").get_attribute("data-value") == "2"
-    # Resign asks twice
+    # Resign asks what to give up: Escape closes the choice, the focus back on Resign
     tab_to(page, "resign")
     press(page, "Enter")
-    assert "Resign" in page.locator("#message").inner_text()
+    assert "give up" in page.locator("#message").inner_text()
+    assert page.evaluate("document.activeElement.id") == "resign-single"
+    press(page, "Escape")
+    assert page.evaluate("document.activeElement.id") == "resign"
+    press(page, "Enter")
+    press(page, "Enter")
+    assert page.evaluate("document.activeElement.id") == "accept-resign"
     press(page, "Enter")
     assert "resigned" in " ".join(said(page))
     # the new-match dialog: the focus goes in, goes round, Escape closes, the focus comes back
