@@ -28,7 +28,7 @@ from game.ui.urlparams import share_url
 
 # pauses (seconds) after each thing the computer does, so that people can follow
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
-             "accept": 0.9, "reject": 0.9, "new_game": 1.5}
+             "accept": 0.9, "reject": 0.9, "resign": 0.9, "new_game": 1.5}
 ANIMATION_MS = 300
 DEMO_PAUSE = 0.9   # seconds between the checkers of a lesson's demo move
 # the lesson panel's buttons -> Controller.lesson_action names

@@ -76,3 +76,11 @@ def test_a_close_game_resigned_is_accepted_the_generous_margin_is_small():
 def test_a_bad_kind_is_a_value_error():
     with pytest.raises(ValueError, match="resignation kind 4"):
         resignation_decision((0.0, 0.0, 0.0, 0.0, 0.0), 4)
+
+
+def test_the_bot_resigns_only_a_hopeless_race_and_the_kind_it_certainly_loses():
+    assert BOT.resignation_offer(lost_race()) == 1
+    assert BOT.resignation_offer(certain_gammon()) == 2
+    assert BOT.resignation_offer(Position.start()) is None
+    # a race it can still win: one checker each, the bot on roll
+    assert BOT.resignation_offer(Position.from_counts({20: 1}, {6: 1})) is None

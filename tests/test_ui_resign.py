@@ -8,12 +8,12 @@ from game.ui.storage import MemoryStore
 BOT = 1 - HUMAN_SEAT
 
 
-def make(position, mode="hotseat", length=0, store=None):
-    """A controller whose game starts from ``position``, seen from the human seat on roll."""
+def make(position, mode="hotseat", length=0, store=None, on_roll=HUMAN_SEAT):
+    """A controller whose game starts from ``position``, seen from ``on_roll`` (the human seat)."""
     app = Controller(store if store is not None else MemoryStore())
     app.new_match(Setup(mode=mode, length=length, seed="resign"))
     app.match = Match(app.setup.config(), app.match.dice_source)
-    app.match.setup(position, player_on_roll=HUMAN_SEAT)
+    app.match.setup(position, player_on_roll=on_roll)
     app.message = None
     app.save()
     return app
@@ -112,3 +112,30 @@ def test_a_reload_while_an_offer_waits_keeps_it():
     again = Controller(store)
     again.boot("", ["en"])
     assert again.bot_to_act() and again.bot_act() == "accept"
+
+
+def test_the_computer_resigns_a_hopeless_race_and_the_person_answers():
+    app = make(lost_race(), mode="bot", on_roll=BOT)
+    assert app.bot_act() == "resign"
+    assert app.match.phase is Phase.RESIGNATION_OFFERED
+    assert app.view().message.endswith("offers to resign, giving 1 point: accept or reject?")
+    assert app.buttons()["accept-resign"] == (True, True) and not app.bot_to_act()
+    app.accept_resignation()
+    assert app.match.phase is Phase.OVER and app.match.score[HUMAN_SEAT] == 1
+
+
+def test_once_rejected_the_computer_plays_the_game_out():
+    # the person needs seven rolls, the computer many more
+    app = make(Position.from_counts({6: 4, 5: 4, 4: 3, 12: 3}, {1: 5, 2: 5, 3: 4}), mode="bot", on_roll=BOT)
+    assert app.bot_act() == "resign"
+    app.reject_resignation()
+    assert "You reject the resignation" in app.view().message
+    for _turn in range(2):
+        did = []
+        while app.bot_to_act():
+            did.append(app.bot_act())
+        assert did[0] == "roll" and "resign" not in did
+        app.roll()
+        m = app.match
+        app.type_move(str(m.turn.position.legal_moves(m.game.dice)[0]))
+        app.done()

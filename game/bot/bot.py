@@ -322,3 +322,10 @@ class Bot:
         :mod:`game.bot.resign` for the rule.
         """
         return _resign.resignation_decision(self.resignation_probs(position, dice), kind, ctx)
+
+    def resignation_offer(self, position):
+        """The resignation the player on roll offers before rolling, or None: only in a race
+        (no contact left) he cannot win, when the kind he loses is settled (1, 2 or 3)."""
+        if not is_race(position.mine, position.theirs):
+            return None
+        return _resign.hopeless_kind(self.resignation_probs(position))

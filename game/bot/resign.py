@@ -32,10 +32,14 @@ from .cube import CubeContext
 from .evaluator import equity, flip
 from .match_equity import outcome_mwc
 
-__all__ = ["resignation_decision", "resignation_values", "settled", "MARGIN", "KINDS"]
+__all__ = ["resignation_decision", "resignation_values", "settled", "hopeless_kind", "MARGIN", "KINDS",
+           "CERTAIN"]
 
 #: how much (in points per cube) the opponent gives away to end a hopeless game at once
 MARGIN = 0.1
+
+#: how close to 0 or 1 a chance must be for the bot to call it certain when it resigns
+CERTAIN = 0.002
 
 #: the kinds of resignation, by their names in :mod:`game.match`
 KINDS = {"single": 1, "gammon": 2, "backgammon": 3}
@@ -112,3 +116,26 @@ def resignation_decision(probs, kind, ctx=None):
     """``"accept"`` or ``"reject"``: the answer of the resigner's opponent (see the module)."""
     offered, play_on, margin = resignation_values(probs, kind, ctx)
     return "accept" if offered >= play_on - margin - 1e-9 else "reject"
+
+
+def hopeless_kind(probs, eps=CERTAIN):
+    """The resignation a player with ``probs`` can offer at once, or None: he cannot win,
+    and whether he loses a single game, a gammon or a backgammon is settled.
+
+    >>> hopeless_kind((0.0, 0.0, 0.0, 0.0, 0.0)), hopeless_kind((0.0, 0.0, 0.0, 1.0, 0.0))
+    (1, 2)
+    >>> hopeless_kind((0.0, 0.0, 0.0, 1.0, 1.0)), hopeless_kind((0.0, 0.0, 0.0, 0.4, 0.0))
+    (3, None)
+    >>> hopeless_kind((0.01, 0.0, 0.0, 0.0, 0.0)) is None      # a 1% chance is worth playing for
+    True
+    """
+    win, _wg, _wbg, lg, lbg = probs
+    if win > eps:
+        return None
+    if lg < eps:
+        return 1
+    if lg > 1.0 - eps and lbg < eps:
+        return 2
+    if lbg > 1.0 - eps:
+        return 3
+    return None

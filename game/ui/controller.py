@@ -1405,7 +1405,9 @@ class Controller:
         """The computer does one small thing (a roll, a cube answer, one checker, Done).
 
         Returns what it did: ``"roll"``, ``"double"``, ``"take"``, ``"drop"``,
-        ``"step"``, ``"done"``, ``"new_game"``, or None when it is not its turn.
+        ``"step"``, ``"done"``, ``"new_game"``, ``"resign"`` (a hopeless race offered to a
+        person), ``"accept"`` or ``"reject"`` (a person's resignation), or None when it is
+        not its turn.
         ``main.py`` waits a little between calls so people can follow.
         """
         return _finish(self.bot_act_steps())
@@ -1428,6 +1430,13 @@ class Controller:
         player = m.player_to_act
         bot = self._bot(player)
         if phase is Phase.ROLL_OR_DOUBLE:
+            kind = self._bot_resigns(bot, player)
+            if kind is not None:
+                self._act(lambda: m.resign(kind))
+                if m.phase is Phase.RESIGNATION_OFFERED:
+                    self.message = _resignation_message(m)
+                    self.save()
+                    return "resign"
             if m.can_double():
                 state = self._bot_state()
                 action = yield from self._cube_says(bot, "cube_action", player)
@@ -1497,6 +1506,19 @@ class Controller:
             return None
         return (id(m), m.game_number, len(m.events), m.phase, m.position_id(), m.match_id(),
                 self.lesson is None)
+
+    def _bot_resigns(self, bot, player):
+        """The resignation the computer offers a person before rolling (1, 2, 3), or None: a
+        hopeless race (see :meth:`game.bot.Bot.resignation_offer`), at most until the person
+        rejects one in this game."""
+        m = self.match
+        offer = getattr(bot, "resignation_offer", None)
+        if offer is None or not self.is_human(1 - player) or m.refusal("resign") is not None:
+            return None
+        start = max(i for i, e in enumerate(m.events) if e["type"] == "game_start")
+        if any(e["type"] == "reject_resignation" for e in m.events[start:]):
+            return None
+        return offer(m.game.position)
 
     def _resign_says(self, bot):
         """The bot's answer to the resignation on offer, asked from the resigner's side (the

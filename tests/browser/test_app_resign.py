@@ -48,3 +48,13 @@ def test_hot_seat_rejects_and_the_game_goes_on(quick, base_url):
     click(page, "#reject-resign")
     assert "rejects the resignation" in page.locator("#message").inner_text()
     assert enabled(page, "roll")
+
+
+def test_the_computer_resigns_a_hopeless_race_and_the_person_accepts(quick, base_url):
+    # the same race with the computer (player 0) on roll
+    page = open_app(quick, f"{base_url}/?position=AwAAwL0HDgAAAA&match=MAGgAAAAAAAE&mode=bot&lang=en",
+                    prefs=FAST)
+    page.wait_for_selector("#accept-resign:not([hidden]):not([disabled])")
+    assert "offers to resign, giving 1 point: accept or reject?" in page.locator("#message").inner_text()
+    click(page, "#accept-resign")
+    assert "you win 1 point" in page.locator("#message").inner_text()
