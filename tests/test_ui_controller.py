@@ -296,6 +296,8 @@ def play_randomly(app, rng, limit=3000):
             app.next_game()
         elif buttons["take"][1]:
             app.take()
+        elif buttons["accept-resign"][1]:      # the computer resigns a hopeless race
+            app.accept_resignation()
         elif buttons["roll"][1]:
             app.roll()
         elif buttons["done"][1]:

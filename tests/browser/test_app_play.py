@@ -186,11 +186,14 @@ def test_against_the_bot_to_the_end(quick, base_url):
             click(page, "#done")
         elif enabled(page, "take"):
             click(page, "#take")
+        elif enabled(page, "accept-resign"):      # the computer resigns a hopeless race
+            click(page, "#accept-resign")
         else:
             # the computer's turn: wait for its next move to be drawn
             page.wait_for_function(
                 "document.querySelector('#roll:not([disabled]), #done:not([disabled]), #take:not([hidden]),"
-                " .checker.movable') || /wins the match/.test(document.querySelector('#message').textContent)",
+                " #accept-resign:not([hidden]), .checker.movable')"
+                " || /wins the match/.test(document.querySelector('#message').textContent)",
                 timeout=60_000)
     assert record.get("errors", []) == []
     text = page.locator("#message").inner_text()
