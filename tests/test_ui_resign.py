@@ -64,6 +64,7 @@ def test_hot_seat_reject_then_the_game_goes_on_and_the_offer_waits_for_the_next_
     assert app.match.phase is Phase.ROLL_OR_DOUBLE
     assert "rejects the resignation" in app.view().message and "plays on" in app.view().message
     assert app.resign_kinds() == ["gammon"]             # no single game again before the roll
+    assert [text for _player, text in app.record()] == ["resigns a single game", "rejects the resignation"]
     app.roll()
     assert app.resign_kinds() == ["single", "gammon"]
 

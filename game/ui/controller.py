@@ -1575,7 +1575,11 @@ class Controller:
         if kind == "beaver":
             return tr("record.beaver", value=event["cube"])
         if kind == "resign":
-            return tr("record.resign")
+            names = {1: "single", 2: "gammon", 3: "backgammon"}
+            return tr(f"record.resign_{names[event['kind']]}") if event.get("kind") in names \
+                else tr("record.resign")
+        if kind in ("accept_resignation", "reject_resignation"):
+            return tr(f"record.{kind}")
         if kind in ("take", "drop"):
             return tr(f"record.{kind}")
         if kind == "win":
