@@ -5,9 +5,11 @@ copy of the input encoding; these tests check both against the shipped
 Python code, so weights it writes mean the same thing in the browser.
 """
 
+import os
 import pathlib
 import random
 import shutil
+import struct
 import subprocess
 import sys
 
@@ -83,3 +85,21 @@ def test_trainer_and_python_compute_the_same_hand_made_inputs(trainer):
     assert len(lines) == len(cases)
     for position, line in zip(cases, lines):
         assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs), abs=1e-6)
+
+
+def test_a_net_that_gains_the_hand_made_inputs_keeps_its_outputs(trainer, tmp_path):
+    # Given a contact net on the raw inputs only
+    raw_only = tmp_path / "raw_only.bin"
+    env = dict(os.environ, TD_RAW_ONLY="1")
+    subprocess.run([str(trainer), "train", str(raw_only), "2", "5"], env=env, check=True, capture_output=True)
+    # When training continues from it (learning rate 0: the weights cannot move)
+    grown = tmp_path / "grown.bin"
+    subprocess.run([str(trainer), "train", str(grown), "1", "6", str(raw_only), "0", "0"], check=True,
+                   capture_output=True)
+    # Then the contact net reads the 12 hand-made inputs and answers exactly as before
+    assert struct.unpack_from("<ii", raw_only.read_bytes(), 0) == (208, 128)
+    assert struct.unpack_from("<ii", grown.read_bytes(), 0) == (220, 128)
+    text = "".join(" ".join(map(str, p.mine + p.theirs)) + "\n" for p in positions(200, seed=24))
+    before, after = (subprocess.run([str(trainer), "eval", str(w)], input=text, capture_output=True, text=True,
+                                    check=True).stdout for w in (raw_only, grown))
+    assert before == after and len(before.splitlines()) == 200
