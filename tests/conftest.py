@@ -9,11 +9,20 @@ with ``-m "not browser"``.
 
 import functools
 import http.server
+import os
 import pathlib
 import sys
 import threading
 
 import pytest
+from hypothesis import settings
+
+# CI draws the same generated inputs on every run, so a red run is a change in
+# the code, not a new draw. HYPOTHESIS_EXPLORE=1 draws fresh inputs (with
+# FUZZ_EXAMPLES=10000 for the full-size fuzzing runs).
+settings.register_profile("replay", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if os.environ.get("HYPOTHESIS_EXPLORE") else "replay")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CHROMIUM = pathlib.Path("/usr/bin/chromium")

@@ -482,3 +482,13 @@ def test_the_editor_opens_on_the_position_shown_by_a_replay():
     app.edit_open()
     assert app.replay is None and app.editor is not None
     assert app.editor.ids()[0] == frame.position_id()
+
+
+def test_a_match_length_puts_the_money_rules_back_to_what_ids_of_a_match_hold():
+    # Given money play without Jacoby and with beavers
+    money = EditorState.start(jacoby=False, beavers=True)
+    # When it becomes a 5-point match, Then the money rules are the defaults again
+    match = money.set_length(5)
+    assert (match.jacoby, match.beavers) == (True, False)
+    # and the state survives its own IDs and XGID unchanged
+    assert EditorState.from_text(match.xgid()) == match

@@ -251,7 +251,9 @@ class EditorState:
             return replace(self, length=0, score=(0, 0), crawford=False)
         if max(self.score) >= length:
             raise EditorError("editor.score_too_high", length=length, score=max(self.score))
-        state = replace(self, length=length)
+        # the money rules (Jacoby, beavers) mean nothing in a match: back to their defaults,
+        # as a match read from IDs has them
+        state = replace(self, length=length, jacoby=True, beavers=False)
         if self.crawford and not state._crawford_possible():
             raise EditorError("editor.crawford_score")
         return state
