@@ -48,6 +48,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)
+    # Browser tests last: Playwright's sync API leaves its event loop marked as
+    # running in the main thread for the rest of the session, where
+    # asyncio.run() (tests of game/ui/cooperative.py) would then refuse to start.
+    items.sort(key=lambda item: BROWSER_DIR in item.path.parents)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
