@@ -826,21 +826,27 @@ class Match:
         self._sync_clock()
 
     # --- saving --------------------------------------------------------------------------------
-    def to_dict(self):
+    def to_dict(self, *, events=True):
         """Plain JSON-able data: ``{"schema": 1, "config", "dice", "clock", "events"}``.
 
         ``dice`` is the dice source's state now, ``clock`` the clock's (or
-        None), ``events`` the event log.  :meth:`from_dict` replays the
-        events, so a match saved in the middle of a turn resumes with the
-        same dice and the same steps played.
+        None), ``events`` the event log (a copy; ``events=False`` leaves it
+        out, for a caller that writes the log itself from :attr:`events`).
+        :meth:`from_dict` replays the events, so a match saved in the middle
+        of a turn resumes with the same dice and the same steps played.
+
+        >>> sorted(Match(MatchConfig(length=3)).to_dict(events=False))
+        ['clock', 'config', 'dice', 'schema']
         """
-        return {
+        data = {
             "schema": SCHEMA,
             "config": self.config.to_dict(),
             "dice": self._dice.to_dict(),
             "clock": None if self.clock is None else self.clock.to_dict(),
-            "events": copy.deepcopy(self._events),
         }
+        if events:
+            data["events"] = copy.deepcopy(self._events)
+        return data
 
     @classmethod
     def from_dict(cls, data, *, now=None):

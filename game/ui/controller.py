@@ -40,6 +40,7 @@ from . import replay as replays
 from . import review as reviews
 from . import speech, storage
 from .cooperative import finish as _finish
+from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
 from .lesson_player import LESSON_KEY, lesson_in_query
 from .hints import cube_view, plays_view
@@ -222,6 +223,19 @@ class Replay:
     when: object = None
 
 
+def _game_start(events):
+    """The index of the last ``game_start`` in ``events``, searched from the end (a long
+    session's log is not read through at each view).
+
+    >>> _game_start([{"type": "game_start"}, {"type": "win"}, {"type": "game_start"}, {"type": "roll"}])
+    2
+    """
+    for index in range(len(events) - 1, -1, -1):
+        if events[index]["type"] == "game_start":
+            return index
+    raise ValueError("no game_start in the log")
+
+
 class Controller:
     """The app's state: a match, its setup, the screen's choices, and the saved data.
 
@@ -238,6 +252,7 @@ class Controller:
         self.wall = wall or time.time
         self._bot_factory = bot_factory
         self._bots = {}
+        self._current_text = CurrentText()   # packs the match on the board at each save
         self.vault = storage.Vault(self.store)
         self.vault.open()
         self.unsaved = False           # the store refused the last save: the match is in memory only
@@ -605,9 +620,10 @@ class Controller:
             self.save()
 
     # --- persistence --------------------------------------------------------------------------
-    def _snapshot(self):
+    def _snapshot(self, events=True):
+        """The match on the board as stored (``events=False``: its log left out)."""
         return {
-            "match": self.match.to_dict(),
+            "match": self.match.to_dict(events=events),
             "setup": self.setup.to_dict(),
             "ui": {"message": _message_to_data(self.message), "archived": self.archived,
                    "started_at": self.started_at, "dice_ties": list(self.dice_ties)},
@@ -624,7 +640,8 @@ class Controller:
         if archiving:
             self.archived = True
             changes["history"] = [self._summary(), *self.history()][:storage.HISTORY_LIMIT]
-        changes["current"] = self._snapshot()
+        # the text of the finished games' events is kept: a save costs the same in a long session
+        changes["current"] = self._current_text.pack(self._snapshot(events=False), self.match.events)
         if not self._commit(changes) and archiving:
             self.archived = False          # the history entry is written with the next save
 
@@ -1515,8 +1532,9 @@ class Controller:
         offer = getattr(bot, "resignation_offer", None)
         if offer is None or not self.is_human(1 - player) or m.refusal("resign") is not None:
             return None
-        start = max(i for i, e in enumerate(m.events) if e["type"] == "game_start")
-        if any(e["type"] == "reject_resignation" for e in m.events[start:]):
+        events = m.events
+        start = _game_start(events)
+        if any(e["type"] == "reject_resignation" for e in events[start:]):
             return None
         return offer(m.game.position)
 
@@ -1555,7 +1573,7 @@ class Controller:
         are not in it until Done.
         """
         events = self.match.events
-        start = max(i for i, e in enumerate(events) if e["type"] == "game_start")
+        start = _game_start(events)
         rows = []
         for event in events[start + 1:]:
             text = self._event_text(event)

@@ -63,6 +63,7 @@ __all__ = [
     "FORMAT", "SCHEMA", "PREFIX", "ROOT", "PREFS", "UNREADABLE", "PARTS", "KINDS", "FORMAT_1_KEYS",
     "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
     "unpack_list", "read_format", "detect_format", "migrate_1_to_2", "MemoryStore", "LISTS",
+    "Packed",
 ]
 
 #: the format this version writes
@@ -96,6 +97,15 @@ def pack(kind, data):
     """
     return json.dumps({"schema": SCHEMA, "kind": kind, "data": data},
                       separators=(",", ":"), ensure_ascii=False)
+
+
+class Packed(str):
+    """A value already packed (the text :func:`pack` gives for it): :meth:`Vault.commit`
+    writes it as it is (``game/ui/current_text.py`` makes the current match's this way)."""
+
+
+def _packed(kind, data):
+    return str(data) if isinstance(data, Packed) else pack(kind, data)
 
 
 def _envelope(text):
@@ -385,7 +395,7 @@ class Vault:
                     reuse.setdefault(self.store.get(key), []).append(key)
                 keys = []
                 for entry in data or []:
-                    same = reuse.get(pack(KINDS[part], entry))
+                    same = reuse.get(_packed(KINDS[part], entry))
                     keys.append(same.pop() if same else self._put(part, entry, written))
                 new_root[part] = keys
             self.store.set(ROOT, pack("root", new_root))
@@ -401,7 +411,7 @@ class Vault:
 
     def _put(self, part, data, written):
         key = f"{PREFIX}{part}.{self._token()}{next(self._serial)}"
-        self.store.set(key, pack(KINDS[part], data))
+        self.store.set(key, _packed(KINDS[part], data))
         written.append(key)
         return key
 
