@@ -22,7 +22,6 @@ from game.ui import storage
 from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.cooperative import drive
 from game.ui.keyboard import wrap_tab
-from game.ui.lesson_player import lessons_html
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
 from game.ui.urlparams import share_url
 
@@ -645,6 +644,8 @@ class Page:
 
     # --- lessons and dice set by hand --------------------------------------------------------------
     def open_lessons(self, event):
+        from game.ui.lesson_player import lessons_html     # loaded on first use, not at start
+
         lesson = self.app.lesson
         by_id("lessons-list").innerHTML = lessons_html(
             self.app.lesson_list(), self.app.language, None if lesson is None else lesson.lesson.id)

@@ -30,19 +30,16 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
 from ..match import RESIGN_KINDS, Match, MatchConfig, Phase
-from ..matfile import MatFileError, export_mat, import_mats
 from ..move import parse_notation
 from ..position import Position
 from ..turn import Turn
 from ..xgid import encode_xgid, xgid_from_gnubg
 from . import keyboard
 from . import replay as replays
-from . import review as reviews
 from . import speech, storage
 from .cooperative import finish as _finish
 from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
-from .lesson_player import LESSON_KEY, lesson_in_query
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, Addressee, pick_language, translator
 from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
@@ -50,6 +47,7 @@ from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_ht
 from .editor import BAR as EDITOR_BAR
 from .editor import CUBE_VALUES, EditorError, EditorState
 from .share import ShareError, decode, read_ids
+from .urlparams import lesson_in_query
 from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, PositionLink, parse_position_query,
                         parse_query, query_language)
 
@@ -509,6 +507,8 @@ class Controller:
                             entry.get("started_at") or entry.get("finished_at"))
 
     def _mat_of(self, match, setup, when):
+        from ..matfile import MatFileError, export_mat     # not needed to start the page
+
         names = [self.player_name(p, setup) for p in (0, 1)]
         try:
             data = match.to_dict() if isinstance(match, Match) else dict(match or {})
@@ -528,6 +528,8 @@ class Controller:
 
         True when it opened; otherwise the message says why (with the line) and nothing changed.
         """
+        from ..matfile import MatFileError, import_mats
+
         if len(text) > MAT_LIMIT:
             self.message = ("error.mat_too_big", {})
             return False
@@ -1817,10 +1819,10 @@ class Controller:
         """Keep which lesson is open, and its step, so that a reload (a phone that dropped
         the tab) comes back to it."""
         if self.lesson is not None:
-            self._store(LESSON_KEY, storage.pack("lesson", self.lesson.to_dict()))
+            self._store(storage.LESSON, storage.pack("lesson", self.lesson.to_dict()))
 
     def _reopen_lesson(self):
-        saved = storage.unpack(self.store.get(LESSON_KEY), "lesson")
+        saved = storage.unpack(self.store.get(storage.LESSON), "lesson")
         if not isinstance(saved, dict) or not isinstance(saved.get("id"), str):
             return
         message = self.message
@@ -1835,7 +1837,7 @@ class Controller:
 
     def _forget_lesson(self):
         try:
-            self.store.remove(LESSON_KEY)
+            self.store.remove(storage.LESSON)
         except Exception:  # noqa: BLE001 - storage off: nothing was kept
             pass
 
@@ -2149,6 +2151,8 @@ class Controller:
         if history_index is not None or self.replay is None:
             if not self.start_replay(history_index):
                 return False
+        from . import review as reviews     # the analysis and the bot: loaded on first use
+
         data = self.replay.match_data
         try:
             key = json.dumps(data["events"], sort_keys=True)
@@ -2164,9 +2168,14 @@ class Controller:
         self.message = ("msg.review", {})
         return True
 
-    def review_step(self, budget=reviews.STEP_BUDGET):
-        """Analyse for about ``budget`` seconds; True while the review has more to weigh."""
-        return self.review is not None and self.review.step(budget)
+    def review_step(self, budget=None):
+        """Analyse for about ``budget`` seconds (the review's own step by default); True while
+        the review has more to weigh."""
+        if self.review is None:
+            return False
+        from . import review as reviews
+
+        return self.review.step(reviews.STEP_BUDGET if budget is None else budget)
 
     def review_try(self, text):
         """Weigh the play ``text`` in place of the one made at the frame shown (the panel says
@@ -2197,6 +2206,8 @@ class Controller:
     def _review_view(self):
         if self.review is None:
             return None
+        from . import review as reviews
+
         setup = self.replay.setup
         return reviews.panel(self.review, self.replay.index, self.tr,
                              (self.player_name(0, setup), self.player_name(1, setup)))

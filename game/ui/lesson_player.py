@@ -49,12 +49,14 @@ from ..move import BAR, OFF, Move
 from ..turn import Turn
 from .i18n import translator
 from .render import BoardView, PlayerPanel
+from .storage import LESSON
+from .urlparams import lesson_in_query  # noqa: F401  (part of this module's API)
 
 __all__ = ["LessonPlayer", "LessonView", "lessons_html", "options_html", "lesson_in_query", "BUTTONS",
            "LESSON_KEY"]
 
 #: where the app keeps the open lesson and its step (localStorage key)
-LESSON_KEY = "backgammon.lesson"
+LESSON_KEY = LESSON
 
 #: the lesson panel's buttons (element ids), in the order they appear
 BUTTONS = ("lesson-prev", "lesson-next", "lesson-demo", "lesson-check", "lesson-undo",
@@ -603,23 +605,6 @@ class LessonPlayer:
         return LessonView(board=view, top=top, bottom=bottom, message=message, warn=warn,
                           verdict=verdict, info=self._info(tr, board), position_id=position.position_id(),
                           buttons=buttons, move_input=playing and not choice, panel=panel)
-
-
-def lesson_in_query(query):
-    """The lesson id a link asks for (``?lesson=bar``), or None: a teacher's link to one lesson.
-
-    Only lower-case letters, digits and dashes (the form of lesson ids) are taken.
-
-    >>> lesson_in_query("?lesson=bar&lang=fr"), lesson_in_query("?lesson=<b>"), lesson_in_query("")
-    ('bar', None, None)
-    """
-    from urllib.parse import parse_qs
-
-    values = parse_qs(str(query or "").lstrip("?")).get("lesson") or [""]
-    value = values[0].strip()
-    if 0 < len(value) <= 60 and all(c.isascii() and (c.islower() or c.isdigit() or c == "-") for c in value):
-        return value
-    return None
 
 
 def options_html(player, language):

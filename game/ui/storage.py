@@ -61,7 +61,7 @@ import random
 
 __all__ = [
     "FORMAT", "SCHEMA", "PREFIX", "ROOT", "PREFS", "UNREADABLE", "PARTS", "KINDS", "FORMAT_1_KEYS",
-    "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
+    "LESSON", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
     "unpack_list", "read_format", "detect_format", "migrate_1_to_2", "MemoryStore", "LISTS",
     "Packed",
 ]
@@ -73,6 +73,8 @@ PREFIX = "backgammon."
 ROOT = PREFIX + "root"
 PREFS = PREFIX + "prefs"
 UNREADABLE = PREFIX + "unreadable"
+#: the lesson open on the page (game/ui/lesson_player.py), so that a reload goes back to it
+LESSON = PREFIX + "lesson"
 #: ``{part: kind of what its keys hold}``
 KINDS = {"current": "current", "saved": "entry", "history": "entry"}
 PARTS = tuple(KINDS)

@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 __all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "parse_query", "query_language",
            "build_query", "parse_position_query", "share_query", "share_url",
-           "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL"]
+           "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL", "lesson_in_query"]
 
 MODES = ("bot", "hotseat", "watch")
 LEVELS = ("beginner", "intermediate", "expert", "master")
@@ -143,3 +143,18 @@ def share_url(page_url, position_id, match_id):
     parts = urlsplit(page_url)
     return urlunsplit((parts.scheme, parts.netloc, parts.path or "/",
                        share_query(position_id, match_id)[1:], ""))
+
+
+def lesson_in_query(query):
+    """The lesson id a link asks for (``?lesson=bar``), or None: a teacher's link to one lesson.
+
+    Only lower-case letters, digits and dashes (the form of lesson ids) are taken.
+
+    >>> lesson_in_query("?lesson=bar&lang=fr"), lesson_in_query("?lesson=<b>"), lesson_in_query("")
+    ('bar', None, None)
+    """
+    values = parse_qs(str(query or "").lstrip("?")).get("lesson") or [""]
+    value = values[0].strip()
+    if 0 < len(value) <= 60 and all(c.isascii() and (c.islower() or c.isdigit() or c == "-") for c in value):
+        return value
+    return None
