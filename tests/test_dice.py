@@ -114,13 +114,13 @@ def chi_square(counts, cells, total):
 
 @pytest.mark.slow
 def test_system_dice_are_fair():
-    # Given 500,000 rolls (1,000,000 dice) from the system source
+    # Given 1,000,000 rolls (2,000,000 dice) from the system source
     dice = SystemDice()
-    rolls = [dice.roll() for _ in range(500_000)]
-    # Then each face comes up evenly (5 degrees of freedom, 0.999 critical value 20.52)
+    rolls = [dice.roll() for _ in range(1_000_000)]
+    # Then each face comes up evenly (5 degrees of freedom, 0.9999 critical value 25.74)
     faces = collections.Counter(die - 1 for roll in rolls for die in roll)
     assert set(faces) == set(range(6))
-    assert chi_square(faces, 6, 1_000_000) < 20.52
-    # And the 36 ordered rolls too (35 degrees of freedom, 0.999 critical value 66.62)
+    assert chi_square(faces, 6, 2_000_000) < 25.74
+    # And the 36 ordered rolls too (35 degrees of freedom, 0.9999 critical value 74.93)
     pairs = collections.Counter((d1 - 1) * 6 + d2 - 1 for d1, d2 in rolls)
-    assert chi_square(pairs, 36, 500_000) < 66.62
+    assert chi_square(pairs, 36, 1_000_000) < 74.93

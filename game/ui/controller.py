@@ -2477,6 +2477,8 @@ class Controller:
             text += " · " + tr("info.seed", seed=self.setup.seed)
         if self.setup.manual_dice:
             text += " · " + tr("info.dice_manual")
+        elif not self.setup.seed and isinstance(m.dice_source, SystemDice):
+            text += " · " + tr("info.dice_system")
         return text
 
     def buttons(self):
