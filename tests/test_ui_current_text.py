@@ -8,19 +8,7 @@ from game.ui.controller import Controller
 from game.ui.current_text import CurrentText
 from game.ui.storage import MemoryStore
 
-
-class Quick:
-    """A fast player: the last legal play, never doubles, always takes."""
-
-    def choose_move(self, position, dice, ctx=None):
-        moves = position.legal_moves(dice)
-        return moves[-1] if moves else None
-
-    def cube_action(self, position, ctx=None):
-        return "no_double"
-
-    def take_decision(self, position, ctx=None):
-        return "take"
+from bench_save import Quick  # the benchmark's fast player (tools/ is on sys.path in conftest)
 
 
 def controller(store):
