@@ -13,6 +13,7 @@ Usage:
     python3 tools/bot/bench_strength.py --games 2000 --level expert --opponent both
     python3 tools/bot/bench_strength.py --games 200 --weights /tmp/w.bin   # a checkpoint
     python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin   # side by side
+    python3 tools/bot/bench_strength.py --games 2000 --level master --jobs 2   # two processes
 """
 
 import argparse
@@ -115,20 +116,35 @@ def match_up(bot, opponent, pairs, seed=1, progress=None):
     return mean, se, 2 * len(means)
 
 
-def pair_results(bot, opponent, pairs, seed=1, progress=None):
+def pair_results(bot, opponent, pairs, seed=1, progress=None, first=0):
     """The points per game of each duplicate pair, in order (pair ``i`` uses the dice of seed ``i``)."""
     me = bot_player(bot)
     means = []
-    for i in range(pairs):
+    for i in range(first, first + pairs):
         s = seed * 1_000_003 + i
         a = play_game(me, opponent, s)
         b = -play_game(opponent, me, s)
         means.append((a + b) / 2)
-        if progress and (i + 1) % progress == 0 and len(means) > 1:
+        if progress and (i + 1 - first) % progress == 0 and len(means) > 1:
             m = sum(means) / len(means)
             se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
-            print(f"  {2 * (i + 1)} games: {m:+.3f} ± {se:.3f}", flush=True)
+            print(f"  {2 * (i + 1 - first)} games: {m:+.3f} ± {se:.3f}", flush=True)
     return means
+
+
+def _chunk(job):
+    level, name, pairs, seed, first = job
+    return pair_results(Bot(level=level, seed=seed * 7919 + first), OPPONENTS[name], pairs, seed, None, first)
+
+
+def parallel_pair_results(level, name, pairs, seed, jobs):
+    """:func:`pair_results` split over ``jobs`` processes (the same dice; the noisy
+    levels draw from one generator per process, so their choices differ from one process)."""
+    import multiprocessing
+    size = (pairs + jobs - 1) // jobs
+    chunks = [(level, name, min(size, pairs - a), seed, a) for a in range(0, pairs, size)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return [m for part in pool.map(_chunk, chunks) for m in part]
 
 
 def read_weights(path):
@@ -154,6 +170,7 @@ def main(argv=None):
     parser.add_argument("--weights", help="a weights file to use instead of game/bot/weights.bin "
                         "(raw td_train output is converted first)")
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N pairs")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play the pairs in (fork)")
     parser.add_argument("--baseline", metavar="WEIGHTS",
                         help="also play the same pairs with these weights and print the paired difference")
     args = parser.parse_args(argv)
@@ -170,7 +187,10 @@ def main(argv=None):
                 net._nets = nets
                 bot = Bot(level=level, seed=args.seed)
                 t0 = time.time()
-                means = pair_results(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
+                if args.jobs > 1:
+                    means = parallel_pair_results(level, name, args.games // 2, args.seed, args.jobs)
+                else:
+                    means = pair_results(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
                 mean, se = mean_se(means)
                 results.append(means)
                 print(f"{label + level:>12} vs {name:<8} {mean:+.3f} ± {se:.3f} ppg over {2 * len(means)} games "

@@ -625,6 +625,95 @@ static int play_game(float alpha, int train) {
     }
 }
 
+/* ---------------------------------------------------------------- gen
+ * Supervised data: positions of self-play games with their deeper values.
+ * value_ply(): the five probabilities for the player on roll, before his
+ * roll, looking `ply` rolls ahead (each roll played best at 0-ply, the
+ * position after it valued `ply - 1` deep; 0: the net itself).          */
+static void flip_p(const float *p, float *q) {
+    q[0] = 1 - p[0]; q[1] = p[3]; q[2] = p[4]; q[3] = p[1]; q[4] = p[2];
+}
+
+static void value_ply(const int *mine, const int *theirs, int ply, float *out) {
+    if (ply == 0) { evaluate(mine, theirs, out); return; }
+    float avg[NOUT] = {0, 0, 0, 0, 0};
+    for (int r = 0; r < 21; r++) {
+        int m2[25], t2[25], dn, w = ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
+        float p[NOUT], q[NOUT];
+        play_roll(mine, theirs, ROLL_D1[r], ROLL_D2[r], m2, t2, p, &dn);
+        if (!dn && ply > 1) value_ply(m2, t2, ply - 1, p);
+        flip_p(p, q);
+        for (int k = 0; k < NOUT; k++) avg[k] += w * q[k];
+    }
+    for (int k = 0; k < NOUT; k++) out[k] = avg[k] / 36.0f;
+}
+
+/* One self-play move with exploration: with probability eps a uniform pick
+ * among the best `top` plays at 0-ply, else the best.  Returns done.     */
+static int explore_move(int *mine, int *theirs, int d1, int d2, double eps, int top) {
+    int m2[25], t2[25], done;
+    float p[NOUT];
+    if (rng_unit() >= eps) {
+        play_roll(mine, theirs, d1, d2, m2, t2, p, &done);
+    } else {
+        int n = generate(mine, theirs, d1, d2);
+        if (n == 0) {
+            memcpy(m2, theirs, sizeof m2); memcpy(t2, mine, sizeof t2); done = 0;
+        } else {
+            float es[MAXR]; int order[8], k = top < 8 ? top : 8, got = 0;
+            for (int r = 0; r < n; r++) {
+                int a[25], b[25], left = 0;
+                after(r, a, b);
+                for (int i = 0; i < 25; i++) left += b[i];
+                if (left == 0) es[r] = 100;
+                else { evaluate(a, b, p); es[r] = -equity(p); }
+            }
+            for (int j = 0; j < k && j < n; j++) {
+                int bi = -1;
+                for (int r = 0; r < n; r++) {
+                    int used = 0;
+                    for (int u = 0; u < got; u++) if (order[u] == r) used = 1;
+                    if (!used && (bi < 0 || es[r] > es[bi])) bi = r;
+                }
+                order[got++] = bi;
+            }
+            int pick = order[rng_next() % got];
+            after(pick, m2, t2);
+            int left = 0;
+            for (int i = 0; i < 25; i++) left += t2[i];
+            done = left == 0;
+        }
+    }
+    memcpy(mine, m2, 25 * sizeof(int)); memcpy(theirs, t2, 25 * sizeof(int));
+    return done;
+}
+
+/* Record: int8 mine[25], int8 theirs[25], float32 features[12], float32 target[5]. */
+static long gen_games(FILE *f, long games, int ply, double eps, int top, int races) {
+    long written = 0;
+    for (long g = 0; g < games; g++) {
+        int mine[25], theirs[25], first = 1;
+        memcpy(mine, START, sizeof mine);
+        memcpy(theirs, START, sizeof theirs);
+        for (int plies = 0; plies < 2000; plies++) {
+            int race = is_race(mine, theirs);
+            if (!first && race == races) {
+                signed char b[50]; float feat[NF], t[NOUT];
+                for (int i = 0; i < 25; i++) { b[i] = (signed char)mine[i]; b[25 + i] = (signed char)theirs[i]; }
+                features(mine, theirs, feat);
+                value_ply(mine, theirs, ply, t);
+                fwrite(b, 1, 50, f); fwrite(feat, 4, NF, f); fwrite(t, 4, NOUT, f);
+                written++;
+            }
+            int d1 = roll_die(), d2 = roll_die();
+            if (first) { while (d1 == d2) { d1 = roll_die(); d2 = roll_die(); } first = 0; }
+            if (explore_move(mine, theirs, d1, d2, eps, top)) break;
+        }
+        if ((g + 1) % 1000 == 0) { fprintf(stderr, "gen %ld games %ld positions\n", g + 1, written); fflush(f); }
+    }
+    return written;
+}
+
 static int save(const char *path) {
     char tmp[1024];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -694,6 +783,20 @@ int main(int argc, char **argv) {
                 }
             }
         }
+        return 0;
+    }
+    if (argc >= 6 && !strcmp(argv[1], "gen")) {
+        /* gen WEIGHTS OUT GAMES SEED [PLY] : GEN_EXPLORE (0.1), GEN_TOP (4), GEN_RACE=1 races only */
+        if (load(argv[2])) { fprintf(stderr, "cannot read %s\n", argv[2]); return 1; }
+        FILE *f = fopen(argv[3], "wb");
+        if (!f) { fprintf(stderr, "cannot write %s\n", argv[3]); return 1; }
+        rng_s = strtoull(argv[5], 0, 10);
+        int ply = argc >= 7 ? atoi(argv[6]) : 1;
+        double eps = getenv("GEN_EXPLORE") ? atof(getenv("GEN_EXPLORE")) : 0.1;
+        int top = getenv("GEN_TOP") ? atoi(getenv("GEN_TOP")) : 4;
+        long n = gen_games(f, atol(argv[4]), ply, eps, top, getenv("GEN_RACE") != NULL);
+        fclose(f);
+        fprintf(stderr, "wrote %ld positions\n", n);
         return 0;
     }
     if (argc >= 3 && !strcmp(argv[1], "eval")) {

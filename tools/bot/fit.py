@@ -1,0 +1,190 @@
+r"""Supervised refinement of the contact net on deeper values (training only).
+
+``td_train gen`` plays self-play games with the current nets (a little
+exploration: now and then one of the best few plays instead of the best)
+and writes each contact position with its *1-ply value*: the average over
+the 21 rolls of the value after the best 0-ply play of that roll (or, with
+``PLY`` 2, that position's own 1-ply value).  This script fits a contact net
+to those values with PyTorch (CPU), starting from the current net, and writes
+a weights file the app reads (the race net is copied unchanged).
+
+Fitting a net to its own one-roll look-ahead is the supervised counterpart of
+TD(0): every position moves towards the values of all 21 rolls at once instead
+of the one that was thrown, with many passes over the same positions.
+
+Needs numpy and torch (``pip install torch==2.13.0``: the CPU build); the app
+never imports this.  Example (see docs/bot.md for the runs that were shipped):
+
+    gcc -O3 -march=native -ffast-math -o /tmp/sl/td_train tools/bot/td_train.c -lm
+    python3 -c "import sys; sys.path.insert(0, 'tools/bot'); import train; train.to_raw('game/bot/weights.bin', '/tmp/sl/w0.raw')"
+    /tmp/sl/td_train gen /tmp/sl/w0.raw /tmp/sl/d1.bin 25000 101 1
+    python3 tools/bot/fit.py /tmp/sl/d1.bin --init game/bot/weights.bin --out /tmp/sl/w1.bin --epochs 8 --seed 1
+"""
+
+import argparse
+import pathlib
+import struct
+import sys
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NRAW, NF, NOUT = 208, 12, 5
+RECORD = np.dtype([("b", "i1", 50), ("f", "<f4", NF), ("t", "<f4", NOUT)])
+
+
+def read_records(paths):
+    """All records of ``td_train gen`` files, concatenated."""
+    return np.concatenate([np.fromfile(p, dtype=RECORD) for p in paths])
+
+
+def encode(boards, feats):
+    """The 220 inputs of ``game/bot/net.py`` for each record (float32 array)."""
+    n = len(boards)
+    x = np.zeros((n, NRAW + NF), dtype=np.float32)
+    for side in range(2):
+        b = boards[:, side * 25:(side + 1) * 25].astype(np.float32)
+        base = side * 104
+        cols = base + np.arange(25) * 4
+        x[:, cols] = b >= 1
+        x[:, cols + 1] = b >= 2
+        x[:, cols + 2] = b >= 3
+        x[:, cols + 3] = np.maximum(b - 3, 0) / 2
+        off = 15 - b.sum(axis=1)
+        o = base + 100
+        x[:, o] = off >= 1
+        x[:, o + 1] = off / 15
+        x[:, o + 2] = np.maximum(off - 7, 0) / 8
+        x[:, o + 3] = np.maximum(off - 12, 0) / 3
+    x[:, NRAW:] = feats
+    return x
+
+
+def read_weights(path):
+    """The nets of a weights file (``BGNN1``): ``[(nin, h, w1, b1, w2, b2)]`` as numpy arrays."""
+    data = pathlib.Path(path).read_bytes()
+    if data[:6] != b"BGNN1\0":
+        raise ValueError(f"{path}: not a bot weights file")
+    (count,) = struct.unpack_from("<I", data, 6)
+    offset, nets = 10, []
+    for _ in range(count):
+        nin, h = struct.unpack_from("<II", data, offset)
+        offset += 8
+        arrays = []
+        for size in (nin * h, h, NOUT * h, NOUT):
+            arrays.append(np.frombuffer(data, dtype="<f4", count=size, offset=offset).copy())
+            offset += 4 * size
+        nets.append((nin, h, arrays[0].reshape(nin, h), arrays[1], arrays[2].reshape(NOUT, h), arrays[3]))
+    return nets
+
+
+def write_weights(path, nets):
+    """Write nets in the format of :func:`read_weights`."""
+    parts = [b"BGNN1\0", struct.pack("<I", len(nets))]
+    for nin, h, w1, b1, w2, b2 in nets:
+        parts.append(struct.pack("<II", nin, h))
+        for a in (w1, b1, w2, b2):
+            parts.append(np.ascontiguousarray(a, dtype="<f4").tobytes())
+    pathlib.Path(path).write_bytes(b"".join(parts))
+
+
+def equity(p):
+    """Cubeless money equity of probabilities (last axis: the five outputs)."""
+    return 2 * p[..., 0] - 1 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
+
+
+def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print):
+    """Fit a 220 → hidden → 5 sigmoid net to targets ``t``; returns (w1, b1, w2, b2).
+
+    Starts from ``init`` (the current contact net); extra hidden units start
+    small and random with zero output weights, so the first outputs are the
+    current net's.  Loss: squared error of the five outputs plus that of the
+    equity.  Adam, the rate falling linearly to a tenth over the epochs.
+    """
+    import torch
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    nin, h0, w1, b1, w2, b2 = init
+    w1n = np.zeros((NRAW + NF, hidden), dtype=np.float32)
+    rng = np.random.default_rng(seed)
+    w1n[:, :] = rng.uniform(-0.05, 0.05, size=w1n.shape)
+    w1n[:nin, :h0] = w1
+    if nin < NRAW + NF:
+        w1n[nin:, :h0] = 0
+    b1n = np.zeros(hidden, dtype=np.float32)
+    b1n[:h0] = b1
+    w2n = np.zeros((NOUT, hidden), dtype=np.float32)
+    w2n[:, :h0] = w2
+    l1 = torch.nn.Linear(NRAW + NF, hidden)
+    l2 = torch.nn.Linear(hidden, NOUT)
+    with torch.no_grad():
+        l1.weight.copy_(torch.from_numpy(w1n.T.copy()))
+        l1.bias.copy_(torch.from_numpy(b1n))
+        l2.weight.copy_(torch.from_numpy(w2n))
+        l2.bias.copy_(torch.from_numpy(b2.astype(np.float32)))
+    model = torch.nn.Sequential(l1, torch.nn.Sigmoid(), l2, torch.nn.Sigmoid())
+    n = len(x)
+    hold = max(1, n // 20)
+    perm = rng.permutation(n)
+    val_idx, tr_idx = perm[:hold], perm[hold:]
+    X = torch.from_numpy(x)
+    T = torch.from_numpy(t)
+    Xv, Tv = X[val_idx], T[val_idx]
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    steps = epochs * ((len(tr_idx) + batch - 1) // batch)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - 0.9 * min(s, steps) / steps)
+
+    def loss_of(p, target):
+        return ((p - target) ** 2).mean() + ((equity(p) - equity(target)) ** 2).mean() / NOUT
+
+    def report(epoch, start):
+        with torch.no_grad():
+            pv = model(Xv)
+            mse = ((pv - Tv) ** 2).mean().item()
+            eq = (equity(pv) - equity(Tv)).abs().mean().item()
+        log(f"epoch {epoch}: held-out mse {mse:.6f}, mean |Δ equity| {eq:.4f}  ({time.time() - start:.0f} s)")
+
+    start = time.time()
+    report(0, start)
+    for epoch in range(1, epochs + 1):
+        order = torch.from_numpy(rng.permutation(tr_idx))
+        for i in range(0, len(order), batch):
+            idx = order[i:i + batch]
+            opt.zero_grad()
+            loss = loss_of(model(X[idx]), T[idx])
+            loss.backward()
+            opt.step()
+            sched.step()
+        report(epoch, start)
+    return (l1.weight.detach().numpy().T.copy(), l1.bias.detach().numpy().copy(),
+            l2.weight.detach().numpy().copy(), l2.bias.detach().numpy().copy())
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("data", nargs="+", help="files written by td_train gen")
+    parser.add_argument("--init", default=str(ROOT / "game" / "bot" / "weights.bin"))
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--hidden", type=int, default=0, help="hidden units (default: the init net's)")
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rec = read_records(args.data)
+    print(f"{len(rec)} positions from {len(args.data)} file(s)")
+    x = encode(rec["b"], rec["f"])
+    t = rec["t"].astype(np.float32)
+    nets = read_weights(args.init)
+    contact = nets[0]
+    hidden = args.hidden or contact[1]
+    w1, b1, w2, b2 = fit(x, t, contact, hidden, args.epochs, args.lr, args.batch, args.seed)
+    nets[0] = (NRAW + NF, hidden, w1, b1, w2, b2)
+    write_weights(args.out, nets)
+    print(f"{args.out}: contact {NRAW + NF} → {hidden} → {NOUT}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
