@@ -103,3 +103,47 @@ def test_a_net_that_gains_the_hand_made_inputs_keeps_its_outputs(trainer, tmp_pa
     before, after = (subprocess.run([str(trainer), "eval", str(w)], input=text, capture_output=True, text=True,
                                     check=True).stdout for w in (raw_only, grown))
     assert before == after and len(before.splitlines()) == 200
+
+
+def _raw_one_ply(mine, theirs, contact, race):
+    """The 1-ply value ``td_train gen`` writes, from the nets alone (no bear-off database):
+    for each roll the mover's best play by the nets, averaged over the 36 rolls."""
+    from game.bot.evaluator import ROLLS, equity, flip, play_results
+
+    def nets(m, t):
+        return (race if is_race(m, t) else contact).evaluate(m, t)
+
+    total = [0.0] * 5
+    for d1, d2, w in ROLLS:
+        afters = play_results(mine, theirs, d1, d2)
+        if afters:
+            p = max((flip(nets(m, t)) for m, t in afters), key=equity)
+        else:
+            p = flip(nets(theirs, mine))
+        total = [a + w * b for a, b in zip(total, p)]
+    return [t / 36 for t in total]
+
+
+def test_gen_writes_contact_positions_with_their_one_ply_values(trainer, tmp_path):
+    import numpy as np   # a dev requirement (pyproject.toml): fit.py reads the records with it
+    import fit
+    from game.bot.net import encode
+    # Given the shipped nets, when td_train plays 2 self-play games (half the plays exploring)
+    raw, out = tmp_path / "raw.bin", tmp_path / "gen.dat"
+    train.to_raw(ROOT / "game" / "bot" / "weights.bin", raw)
+    env = dict(os.environ, GEN_EXPLORE="0.5")
+    subprocess.run([str(trainer), "gen", str(raw), str(out), "2", "9", "1"], env=env, check=True,
+                   capture_output=True)
+    records = fit.read_records([out])
+    assert len(records) > 40
+    # Then every record is a legal contact position, its inputs are those of game/bot/net.py,
+    # and its target is the 1-ply value of the nets
+    x = fit.encode(records["b"], records["f"])
+    contact, race = load()
+    for row, rec in zip(x, records[:40]):
+        mine, theirs = tuple(int(v) for v in rec["b"][:25]), tuple(int(v) for v in rec["b"][25:])
+        Position(mine, theirs)
+        assert not is_race(mine, theirs)
+        assert row.tolist() == pytest.approx(encode(mine, theirs, features=True), abs=1e-6)
+        assert rec["t"].tolist() == pytest.approx(_raw_one_ply(mine, theirs, contact, race), abs=1e-4)
+    assert np.all(records["t"] >= 0) and np.all(records["t"] <= 1)

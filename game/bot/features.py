@@ -193,6 +193,10 @@ def _longest(m):
     return n
 
 
+#: containment by blockade (it depends on the opponent's made points only)
+_CONTAIN = {}
+
+
 def _side(me, them, my_made, their_made):
     """The six codes of the side ``me`` (``their_made``: the opponent's made points, own numbering)."""
     block = _reverse24(their_made)   # the opponent's points in my numbering
@@ -200,7 +204,11 @@ def _side(me, them, my_made, their_made):
     while back > 0 and not me[back]:
         back -= 1
     esc = escapes(block, back)
-    contain = min(escapes(block, p) for p in range(14, 24))
+    contain = _CONTAIN.get(block)
+    if contain is None:
+        if len(_CONTAIN) > 50000:
+            _CONTAIN.clear()
+        contain = _CONTAIN[block] = min(escapes(block, p) for p in range(14, 24))
     prime = min(_longest(my_made), 6)
     bar = me[24]
     c = bin(their_made & 63).count("1")

@@ -144,11 +144,12 @@ class Net:
         """``acc`` (the raw inputs' sums) plus the hand-made inputs' part, if the net has them."""
         if not self.ftable:
             return acc
-        for vectors, code in zip(self.ftable, _features.codes(mine, theirs)):
-            vector = vectors[code]
-            if vector is not None:
-                acc = list(map(add, acc, vector))
-        return acc
+        parts = [vectors[code] for vectors, code in zip(self.ftable, _features.codes(mine, theirs))]
+        parts = [v for v in parts if v is not None]
+        if not parts:
+            return acc
+        # one pass over the hidden units (faster than one pass per input)
+        return [sum(t) for t in zip(acc, *parts)]
 
     def slot_sums(self, mine, theirs):
         """The raw inputs' part of the first-layer sums (see :meth:`moved`)."""
