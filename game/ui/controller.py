@@ -48,6 +48,7 @@ from .editor import BAR as EDITOR_BAR
 from .editor import CUBE_VALUES, EditorError, EditorState
 from .share import ShareError, decode, read_ids
 from .urlparams import lesson_in_query
+from .clicks import click_action, drop_action
 from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, PositionLink, parse_position_query,
                         parse_query, query_language)
 
@@ -57,6 +58,9 @@ __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
 BOTTOM_DEFAULT = 1
 #: the human's seat against the computer (gnubg's player 1; the computer is player 0)
 HUMAN_SEAT = 1
+#: the method that carries out each action of game.ui.clicks
+_ACTIONS = {"bear_off": "_bear_off", "auto": "_auto_step", "step": "_step", "select": "_select",
+            "explain_step": "_explain_step", "explain_source": "_explain_source"}
 #: the level whose analysis the Hint button shows (1-ply on the best few plays)
 HINT_LEVEL = "master"
 #: how many matches' analyses are kept in memory (reviewing one again is then instant)
@@ -1190,39 +1194,17 @@ class Controller:
         point = self._mover_point(slot)
         if point is None:
             return
-        turn = m.turn
-        if point == 0:
-            self._bear_off()
+        self._do_click(click_action(m.turn, self.selected, point, button, self.prefs.click_moves))
+
+    def _do_click(self, action):
+        """Carry out an action of :mod:`game.ui.clicks` (None: nothing)."""
+        if action is None:
             return
-        own = turn.current.mine[point - 1] > 0
-        if button == "right":
-            if own:
-                self._auto_step(point, "low")
-            return
-        if self.selected is not None:
-            if point == self.selected:
-                if 0 in turn.destinations(point):
-                    self._step(point, 0)
-                else:
-                    self._auto_step(point, "high")
-                return
-            if point in turn.destinations(self.selected):
-                self._step(self.selected, point)
-                return
-            if own and turn.destinations(point):
-                self._select(point)
-                return
-            self._explain_step(self.selected, point)
-            return
-        if not own:
+        name, *args = action
+        if name == "pick_checker":
             self.message = ("msg.pick_checker", {})
             return
-        if self.prefs.click_moves:
-            self._auto_step(point, "high")
-        elif turn.destinations(point):
-            self._select(point)
-        else:
-            self._explain_source(point)
+        getattr(self, _ACTIONS[name])(*args)
 
     def press(self, slot):
         """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
@@ -1246,12 +1228,7 @@ class Controller:
         if not self._human_moving() or self.selected is None:
             return
         point = self._mover_point(slot) if slot else None
-        if point is None or point == self.selected:
-            return
-        if point in self.match.turn.destinations(self.selected):
-            self._step(self.selected, point)
-        else:
-            self._explain_step(self.selected, point)
+        self._do_click(drop_action(self.match.turn, self.selected, point))
 
     def deselect(self):
         self.selected = None

@@ -47,10 +47,15 @@ from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized, render_message
 from ..lessons.model import message_params
 from ..move import BAR, OFF, Move
 from ..turn import Turn
+from .clicks import click_action, drop_action
 from .i18n import translator
 from .render import BoardView, PlayerPanel
 from .storage import LESSON
 from .urlparams import lesson_in_query  # noqa: F401  (part of this module's API)
+
+#: the method that carries out each action of game.ui.clicks
+_ACTIONS = {"bear_off": "_bear_off", "auto": "_auto_step", "step": "_step", "select": "_select",
+            "explain_step": "_explain", "explain_source": "_explain_source"}
 
 __all__ = ["LessonPlayer", "LessonView", "lessons_html", "options_html", "lesson_in_query", "BUTTONS",
            "LESSON_KEY"]
@@ -243,34 +248,17 @@ class LessonPlayer:
         if point is None:
             return
         self.result = None         # the last verdict gives way to what happens now
-        turn = self.turn
-        if point == OFF:
-            self._bear_off()
+        self._do_click(click_action(self.turn, self.selected, point, button))
+
+    def _do_click(self, action):
+        """Carry out an action of :mod:`game.ui.clicks` (None: nothing)."""
+        if action is None:
             return
-        own = turn.current.mine[point - 1] > 0
-        if button == "right":
-            if own:
-                self._auto_step(point, "low")
-            return
-        if self.selected is not None:
-            if point == self.selected:
-                if OFF in turn.destinations(point):
-                    self._step(point, OFF)
-                else:
-                    self._auto_step(point, "high")
-            elif point in turn.destinations(self.selected):
-                self._step(self.selected, point)
-            elif own and turn.destinations(point):
-                self._select(point)
-            else:
-                self._explain(self.selected, point)
-            return
-        if not own:
+        name, *args = action
+        if name == "pick_checker":
             self.note = ("msg.pick_checker", {})
-        elif turn.destinations(point):
-            self._select(point)
-        else:
-            self._explain_source(point)
+            return
+        getattr(self, _ACTIONS[name])(*args)
 
     def press(self, slot):
         """A drag starts on ``slot``: True when that checker may move (it is selected)."""
@@ -288,12 +276,7 @@ class LessonPlayer:
         if not self._can_play() or self.selected is None:
             return
         point = self._point(slot) if slot else None
-        if point is None or point == self.selected:
-            return
-        if point in self.turn.destinations(self.selected):
-            self._step(self.selected, point)
-        else:
-            self._explain(self.selected, point)
+        self._do_click(drop_action(self.turn, self.selected, point))
 
     def deselect(self):
         self.selected = None

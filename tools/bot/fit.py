@@ -35,8 +35,17 @@ RECORD = np.dtype([("b", "i1", 50), ("f", "<f4", NF), ("t", "<f4", NOUT)])
 
 
 def read_records(paths):
-    """All records of ``td_train gen`` files, concatenated."""
-    return np.concatenate([np.fromfile(p, dtype=RECORD) for p in paths])
+    """The records of ``td_train gen`` files, concatenated.
+
+    ``PATH:N`` takes the first ``N`` records of a file only (a run stopped
+    early is the start of the same run left to finish: ``gen`` is
+    deterministic for given weights and seed).
+    """
+    parts = []
+    for p in map(str, paths):
+        path, _, count = p.rpartition(":") if ":" in p else (p, "", "")
+        parts.append(np.fromfile(path, dtype=RECORD, count=int(count) if count else -1))
+    return np.concatenate(parts)
 
 
 def encode(boards, feats):
@@ -133,7 +142,7 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print):
     T = torch.from_numpy(t)
     Xv, Tv = X[val_idx], T[val_idx]
     opt = torch.optim.Adam(model.parameters(), lr=lr)
-    steps = epochs * ((len(tr_idx) + batch - 1) // batch)
+    steps = max(1, epochs * ((len(tr_idx) + batch - 1) // batch))
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - 0.9 * min(s, steps) / steps)
 
     def loss_of(p, target):
