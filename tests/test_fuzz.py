@@ -44,8 +44,8 @@ import threading
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from fuzz_batches import feed_batches
 
 from game import GameError, IllegalMoveError, Position
 from game.dice import ManualDice, SeededDice
@@ -122,20 +122,8 @@ def fuzz(entry, fraction, strategy, batch=16):
 
     def wrap(body):
         def test():
-            count = 0
             started = time.perf_counter(), time.process_time()
-
-            @settings(max_examples=examples, deadline=None, database=None,
-                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                             HealthCheck.filter_too_much, HealthCheck.large_base_example])
-            @given(st.lists(strategy, min_size=batch, max_size=batch))
-            def run(values):
-                nonlocal count
-                for value in values:
-                    if body(value) is not False:
-                        count += 1
-
-            run()
+            count = feed_batches(strategy, examples, batch, body)
             COUNTS[entry] += count
             PARTS[entry][body.__name__] = (count, time.perf_counter() - started[0],
                                            time.process_time() - started[1])

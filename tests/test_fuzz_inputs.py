@@ -36,8 +36,8 @@ import time
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from fuzz_batches import feed_batches
 from storage_mutations import check_nothing_lost, mutate, sample
 
 from game.errors import GameError
@@ -65,21 +65,14 @@ def fuzz(entry, fraction, strategy, batch=10):
 
     def wrap(body):
         def test():
-            count = 0
             started = time.perf_counter()
 
-            @settings(max_examples=math.ceil(inputs / batch), deadline=None, database=None,
-                      suppress_health_check=list(HealthCheck))
-            @given(st.lists(strategy, min_size=batch, max_size=batch))
-            def run(values):
-                nonlocal count
-                for value in values:
-                    begun = time.perf_counter()
-                    body(value)
-                    assert time.perf_counter() - begun < CALL_LIMIT, value
-                    count += 1
+            def each(value):
+                begun = time.perf_counter()
+                body(value)
+                assert time.perf_counter() - begun < CALL_LIMIT, value
 
-            run()
+            count = feed_batches(strategy, math.ceil(inputs / batch), batch, each)
             COUNTS[entry] += count
             TIMES[entry] += time.perf_counter() - started
             DONE[entry] += 1
