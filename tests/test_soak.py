@@ -32,7 +32,8 @@ def test_the_soak_covers_money_play_whole_matches_the_cube_and_saving(stats):
     assert stats.money_games >= 10 and stats.matches >= 10, stats.summary()
     # 8 means two redoubles after the first double; the nets decide how high the cube goes
     assert stats.max_cube >= 8 and stats.refused_doubles > 0, stats.summary()
-    assert stats.round_trips >= 5 and stats.actions > 100 * GAMES, stats.summary()
+    # about 100 actions per game (rolls, checkers, cube): how long games last depends on the nets
+    assert stats.round_trips >= 5 and stats.actions > 80 * GAMES, stats.summary()
     met = {kind for kind, n in stats.events.items() if n}
     assert {"double", "take", "drop", "resign", "accept_resignation", "reject_resignation", "undo",
             "pass", "(Crawford game)", "match_win"} <= met, stats.event_counts()
