@@ -76,41 +76,6 @@ def test_master_plays_the_best_play_of_a_textbook_filtered_one_ply():
     assert checked >= 4
 
 
-def test_expert_looks_one_roll_ahead_between_its_best_plays_within_its_budget():
-    # Given the expert's settings: its best few plays within the window, 1-ply when their
-    # replies number at most the budget, else the 0-ply order
-    settings = LEVELS["expert"]
-    bot = Bot(level="expert")
-    deeper = kept = 0
-    for position, dice in CASES:
-        afters = play_results(position.mine, position.theirs, *dice)
-        if len(afters) < 2:
-            continue
-        zero = sorted(((equity(flip(evaluate(*a))), a) for a in afters), key=lambda t: -t[0])
-        head = [a for e, a in zero[:settings["keep"]] if e >= zero[0][0] - settings["window"]]
-        work = sum(len(play_results(*a, d1, d2)) for a in head for d1, d2, _ in ROLLS)
-        result = position.play(bot.choose_move(position, dice))
-        chosen = (result.mine, result.theirs)
-        if len(head) >= 2 and work <= settings["budget"]:
-            deep = [equity(best_reply_probabilities(*a)) for a in head]
-            assert chosen in head
-            assert deep[head.index(chosen)] == pytest.approx(max(deep), abs=1e-9)
-            deeper += 1
-        else:
-            # Then without a close second play, or over the budget, it plays the 0-ply best
-            assert equity(flip(evaluate(*chosen))) == pytest.approx(zero[0][0], abs=1e-9)
-            kept += 1
-    assert deeper >= 5 and kept >= 5
-
-
-def test_expert_cube_decisions_stay_at_zero_ply():
-    # Given a position: the expert's cube equities come from the position's own 0-ply value
-    position = CASES[3][0]
-    ctx = CubeContext()
-    assert Bot(level="expert").cube_equities(position, ctx) == Bot(level="net").cube_equities(position, ctx)
-    assert Bot(level="master").cube_equities(position, ctx) != Bot(level="net").cube_equities(position, ctx)
-
-
 def test_step_by_step_hints_and_cube_are_the_plain_ones():
     bot = Bot(level="master")
     position, dice = CASES[5]

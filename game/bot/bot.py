@@ -6,16 +6,9 @@ Levels (``Bot(level=...)``):
   ``exp(equity / 0.08)``: it often misses the best play when others look
   close, and now and then blunders.
 * ``"intermediate"``: the same with a temperature of 0.04: smaller mistakes.
-* ``"expert"`` (the default): the net's best play (0-ply), except when
-  others come close: its best plays within 0.08 (three at most) are then
-  compared one roll deeper (1-ply, below), unless the opponent's replies to
-  them number more than 1,600 (then the 0-ply order stands, so a move never
-  takes long).  Cube decisions at 0-ply.
-* ``"master"``: 0-ply picks the best few plays (up to 6, within 0.16), then
-  each is scored by its average over the 21 rolls of the opponent's best
-  0-ply reply (1-ply).  Cube decisions at 1-ply.
-* ``"net"``: the net alone at 0-ply (what the review of a match uses; not
-  offered in the app).
+* ``"expert"`` (the default): the best play by the net (0-ply).
+* ``"master"``: 0-ply picks the best few plays, then each is scored by its
+  average over the 21 rolls of the opponent's best 0-ply reply (1-ply).
 
 Random choices come from ``random.Random(seed)``: the same seed gives the
 same plays.
@@ -65,9 +58,8 @@ __all__ = ["Bot", "Hint", "LEVELS", "finish"]
 LEVELS = {
     "beginner": {"temperature": 0.08},
     "intermediate": {"temperature": 0.04},
-    "expert": {"ply": 1, "keep": 3, "window": 0.08, "budget": 1600, "cube_ply": 0},
+    "expert": {},
     "master": {"ply": 1, "keep": 6, "window": 0.16},
-    "net": {},
 }
 
 
@@ -124,27 +116,23 @@ def evaluate_steps(mine, theirs, afters, bases=None):
     return out
 
 
-def one_ply_steps(afters, replies_given=None):
+def one_ply_steps(afters):
     """Probabilities for the mover of each after-position, looking one roll ahead.
 
     For each of the opponent's 21 rolls the opponent plays his best 0-ply
     reply; the mover's probabilities are averaged over the rolls.  A
     generator: it yields after each roll (and within a roll with many
-    replies) and returns the list.  ``replies_given[i][r]``: the opponent's
-    replies in ``afters[i]`` to roll ``ROLLS[r]``, when already generated.
+    replies) and returns the list.
     """
     out = []
-    for i, (a_mine, a_theirs) in enumerate(afters):
+    for a_mine, a_theirs in afters:
         if not any(a_theirs):
             out.append(flip(evaluate(a_mine, a_theirs)))
             continue
         total = [0.0] * 5
         bases = {}
-        for r, (d1, d2, w) in enumerate(ROLLS):
-            if replies_given is None:
-                replies = play_results(a_mine, a_theirs, d1, d2)
-            else:
-                replies = replies_given[i][r]
+        for d1, d2, w in ROLLS:
+            replies = play_results(a_mine, a_theirs, d1, d2)
             if not replies:
                 p = evaluate(a_theirs, a_mine)
             else:
@@ -187,7 +175,7 @@ class Bot:
         """The five probabilities for the player on roll, before rolling."""
         return evaluate(position.mine, position.theirs)
 
-    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None, budget=0):
+    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None):
         """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator)."""
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
@@ -199,15 +187,9 @@ class Bot:
             yield
             top = scored[0][0]
             head = [s for s in scored[:keep] if s[0] >= top - window]
-            replies = None
-            if budget:
-                replies = [[play_results(a[0], a[1], d1, d2) for d1, d2, _ in ROLLS] for _, _, a in head]
-                if len(head) < 2 or sum(len(r) for rs in replies for r in rs) > budget:
-                    head = []  # nothing to choose between, or too much work: the 0-ply order stands
-            if head:
-                deeper = yield from one_ply_steps([s[2] for s in head], replies)
-                head = sorted(((equity(p), p, s[2]) for p, s in zip(deeper, head)), key=lambda t: -t[0])
-                scored = head + scored[len(head):]
+            deeper = yield from one_ply_steps([s[2] for s in head])
+            head = sorted(((equity(p), p, s[2]) for p, s in zip(deeper, head)), key=lambda t: -t[0])
+            scored = head + scored[len(head):]
         if ctx is not None and ctx.is_match:
             scored = [(self._mwc(p, ctx), p, a) for _, p, a in scored]
             if not ply:
@@ -216,8 +198,7 @@ class Bot:
 
     def _scored(self, position, dice, ctx):
         s = self.settings
-        return self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16), ctx,
-                            s.get("budget", 0))
+        return self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16), ctx)
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford
@@ -282,7 +263,7 @@ class Bot:
     def _cube_probs(self, position):
         """The probabilities cube decisions use (a generator)."""
         p = self.evaluate(position)
-        if self.settings.get("cube_ply", self.settings.get("ply")):
+        if self.settings.get("ply"):
             # average over the rolls of the player on roll, each played best at 0-ply
             total = [0.0] * 5
             for d1, d2, w in ROLLS:
