@@ -12,6 +12,8 @@
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
  *   ./td_train features < positions           (prints the 12 hand-made inputs)
+ *   ./td_train gen RAW OUT GAMES SEED [PLY]   (self-play contact positions with their
+ *       PLY-deep values, for tools/bot/fit.py; GEN_EXPLORE, GEN_TOP, GEN_RACE=1)
  * TD_RAW_ONLY=1: the contact net reads the raw inputs only (as in the first
  * stage of the shipped weights) and does not gain the hand-made ones.
  * TD_SAVE_EVERY=N: save (and report) every N games instead of 10,000.

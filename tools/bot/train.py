@@ -18,6 +18,10 @@ inputs), TD_HIDDEN=N (grow the contact net's hidden layer when continuing),
 TD_ONE_PLY=1 (train toward 1-ply values), TD_SAVE_EVERY=N (checkpoint every
 N games), TD_MONTE_CARLO=1 (with --race, game outcomes as targets).
 
+Stage 3 of the shipped weights fitted the contact net to its own 1-ply and
+2-ply values with tools/bot/fit.py (``td_train gen`` writes the positions);
+docs/bot.md has the commands.
+
 Experiments that did not help (docs/bot.md): continuing at a lower rate,
 1-ply targets, and training the race net alone on random races (``--race``):
 
