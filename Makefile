@@ -3,6 +3,7 @@
 #   make play-sw  the same with the service worker, as players get it (offline after one visit)
 #   make test     install what the tests need, build, run every test (with no network but
 #                 loopback when the system allows: tools/netns.py)
+#   make test-fast  the tests that need no browser and are not marked slow (a few minutes)
 #   make dist     write dist/, a folder any static host can serve as is
 # Everything the page loads comes from this origin: static/vendor/ is copied
 # out of node_modules (npm registry), never fetched from a CDN.
@@ -15,7 +16,7 @@ CHROMIUM := /usr/bin/chromium
 # Written after a successful `npm ci`; older than the lock file means outdated.
 NPM_STAMP := node_modules/.npm-ci-done
 
-.PHONY: vendor play play-sw test test-deps chromium dist bench-startup bench-memory clean
+.PHONY: vendor play play-sw test test-fast test-deps chromium dist bench-startup bench-memory clean
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -36,12 +37,13 @@ play: vendor
 play-sw: vendor
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-# The list lives in pyproject.toml ([project.optional-dependencies] dev).
+# The package itself, editable, with the list in pyproject.toml
+# ([project.optional-dependencies] dev).
 # PIP_BREAK_SYSTEM_PACKAGES lets pip install into an "externally managed"
 # Debian Python; other Pythons ignore it. CI runs as root: no warning for that.
 test-deps:
-	$(PYTHON) tools/dev_requirements.py | PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore \
-		$(PYTHON) -m pip install --quiet --disable-pip-version-check -r /dev/stdin
+	PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 
 # Debian's Chromium: Playwright cannot download its own browser here.
 chromium:
@@ -52,6 +54,10 @@ chromium:
 # only loopback where the system allows it (a notice says when it does not).
 test: test-deps chromium vendor
 	$(PYTHON) tools/netns.py $(PYTHON) -m pytest
+
+# No browser, no build: the engine, the bot, the notation and the UI's Python.
+test-fast: test-deps
+	$(PYTHON) -m pytest -m "not browser and not slow"
 
 dist: vendor
 	$(PYTHON) tools/dist.py dist

@@ -621,6 +621,7 @@ def test_mutated_moves(args):
     return check_parse_move(*args)
 
 
+@pytest.mark.slow
 @fuzz("Position.parse_move", 0.35, st.tuples(st.one_of(boards(), st.sampled_from(CORPUS.notation).map(
     lambda n: (n[0].mine, n[0].theirs))), NOTATION, DICE))
 def test_moves_from_the_grammar(args):
@@ -846,6 +847,7 @@ def check_from_dict(data):
     assert again.events == match.events and again.score == match.score
 
 
+@pytest.mark.slow
 @fuzz("Match.from_dict", 0.9, mutated_saves())
 def test_mutated_saved_matches(data):
     check_from_dict(data)

@@ -813,6 +813,7 @@ def test_a_match_saved_after_any_action_reloads_exactly(seed, config):
         assert_same_state(Match.from_dict(json.loads(json.dumps(data))), match)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, config", list(enumerate(CONFIGS)))
 def test_a_reloaded_match_plays_on_exactly_as_the_original(seed, config):
     # The same match played twice: straight, and reloaded from its data after every action.

@@ -24,6 +24,7 @@ def random_positions(count, seed):
     return out
 
 
+@pytest.mark.slow
 def test_every_legal_play_reads_back_from_its_own_notation():
     checked = 0
     for pos in random_positions(80, seed=3):

@@ -11,6 +11,8 @@ import game.cube
 import soak
 
 GAMES = 120
+# About 30 s of bot play: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
