@@ -41,7 +41,17 @@ class InvalidPositionError(GameError):
 
 
 class InvalidIdError(GameError):
-    """A Position ID, Match ID or XGID cannot be decoded."""
+    """A Position ID, Match ID or XGID cannot be decoded.
+
+    ``field`` names the part that is wrong where one is to blame (for an XGID:
+    ``"count"`` for the number of fields, else ``"position"``, ``"cube"``,
+    ``"owner"``, ``"turn"``, ``"dice"``, ``"score"``, ``"rules"``, ``"length"``
+    or ``"max_cube"``), so that the app can say which; None otherwise.
+    """
+
+    def __init__(self, message, field=None):
+        super().__init__(message)
+        self.field = field
 
 
 class IllegalActionError(GameError):

@@ -110,28 +110,32 @@ class XgidInfo:
                     f"theirs[{23 - point}]={self.theirs[23 - point]}"
                 )
         if self.on_roll not in (BOTTOM, TOP):
-            raise InvalidIdError(f"on_roll {self.on_roll!r} is not 'bottom' or 'top'")
+            raise InvalidIdError(f"on_roll {self.on_roll!r} is not 'bottom' or 'top'", "turn")
         cube = self.cube_value
         if not _is_int(cube) or cube < 1 or cube > MAX_CUBE or cube & (cube - 1):
-            raise InvalidIdError(f"cube_value {cube!r} is not a power of two from 1 to {MAX_CUBE}")
+            raise InvalidIdError(f"cube_value {cube!r} is not a power of two from 1 to {MAX_CUBE}", "cube")
         if self.cube_owner not in (None, BOTTOM, TOP):
-            raise InvalidIdError(f"cube_owner {self.cube_owner!r} is not None, 'bottom' or 'top'")
+            raise InvalidIdError(f"cube_owner {self.cube_owner!r} is not None, 'bottom' or 'top'", "owner")
         if self.dice is not None:
             dice = tuple(self.dice) if isinstance(self.dice, (tuple, list)) else ()
             if len(dice) != 2 or not all(_is_int(d) and 1 <= d <= 6 for d in dice):
-                raise InvalidIdError(f"dice {self.dice!r} is not None or two dice from 1 to 6")
+                raise InvalidIdError(f"dice {self.dice!r} is not None or two dice from 1 to 6", "dice")
             object.__setattr__(self, "dice", dice)
         if self.cube_action is not None:
             if self.cube_action not in _ACTION_CODES:
                 raise InvalidIdError(
-                    f"cube_action {self.cube_action!r} is not None, 'double', 'beaver' or 'raccoon'"
+                    f"cube_action {self.cube_action!r} is not None, 'double', 'beaver' or 'raccoon'", "dice"
                 )
             if self.dice is not None:
-                raise InvalidIdError(f"cube_action {self.cube_action!r} with dice {self.dice}")
-        for name in ("match_length", "score_bottom", "score_top", "max_cube_log2"):
+                raise InvalidIdError(f"cube_action {self.cube_action!r} with dice {self.dice}", "dice")
+        for name, field in (("match_length", "length"), ("score_bottom", "score"), ("score_top", "score"),
+                            ("max_cube_log2", "max_cube")):
             value = getattr(self, name)
             if not _is_int(value) or value < 0:
-                raise InvalidIdError(f"{name} {value!r} is not a non-negative int")
+                raise InvalidIdError(f"{name} {value!r} is not a non-negative int", field)
+        if self.max_cube_log2 > MAX_CUBE.bit_length() - 1:
+            raise InvalidIdError(f"max_cube_log2 {self.max_cube_log2} is above {MAX_CUBE.bit_length() - 1}"
+                                 f" (a cube of {MAX_CUBE})", "max_cube")
         for name in ("crawford", "jacoby", "beaver"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidIdError(f"{name} {getattr(self, name)!r} is not a bool")
@@ -139,12 +143,12 @@ class XgidInfo:
             for name in ("score_bottom", "score_top"):
                 if getattr(self, name) >= self.match_length:
                     raise InvalidIdError(
-                        f"{name} {getattr(self, name)} is not below the match length {self.match_length}"
-                    )
+                        f"{name} {getattr(self, name)} is not below the match length {self.match_length}",
+                        "score")
             if self.jacoby or self.beaver:
-                raise InvalidIdError("jacoby and beaver are money-play rules, not match rules")
+                raise InvalidIdError("jacoby and beaver are money-play rules, not match rules", "rules")
         elif self.crawford:
-            raise InvalidIdError("crawford is set in money play (match_length 0)")
+            raise InvalidIdError("crawford is set in money play (match_length 0)", "rules")
 
     @property
     def bottom(self):
@@ -223,11 +227,13 @@ def decode_xgid(text):
         body = body[len(PREFIX):]
     fields = body.split(":")
     if len(fields) != 10:
-        raise InvalidIdError(f"XGID {text!r} has {len(fields)} fields, not 10")
+        raise InvalidIdError(f"XGID {text!r} has {len(fields)} fields, not 10", "count")
     try:
         return _decode_fields(fields)
-    except (InvalidIdError, InvalidPositionError) as error:
-        raise InvalidIdError(f"XGID {text!r}: {error}") from None
+    except InvalidIdError as error:
+        raise InvalidIdError(f"XGID {text!r}: {error}", error.field) from None
+    except InvalidPositionError as error:
+        raise InvalidIdError(f"XGID {text!r}: {error}", "position") from None
 
 
 def xgid_to_gnubg(info):
@@ -312,7 +318,7 @@ def xgid_from_gnubg(position_id, match_info, *, beaver=False, max_cube_log2=10):
 def _decode_fields(fields):
     position, cube_log2, owner, turn, dice, score_bottom, score_top, rules, length, max_cube = fields
     if len(position) != 26:
-        raise InvalidIdError(f"the position has {len(position)} characters, not 26")
+        raise InvalidIdError(f"the position has {len(position)} characters, not 26", "position")
     bottom = [0] * 25
     top = [0] * 25
     for index, char in enumerate(position):
@@ -324,23 +330,23 @@ def _decode_fields(fields):
             top[24 - index] = ord(char) - ord("a") + 1
         elif index == 0:
             raise InvalidIdError(
-                f"character 0 is the top player's bar and must be lower case or '-', not {char!r}"
+                f"character 0 is the top player's bar and must be lower case or '-', not {char!r}", "position"
             )
         elif index == 25:
             raise InvalidIdError(
-                f"character 25 is the bottom player's bar and must be a capital or '-', not {char!r}"
+                f"character 25 is the bottom player's bar and must be a capital or '-', not {char!r}", "position"
             )
         else:
-            raise InvalidIdError(f"character {index} {char!r} is not '-', A-P or a-p")
-    cube_log2 = _int("cube value", cube_log2)
+            raise InvalidIdError(f"character {index} {char!r} is not '-', A-P or a-p", "position")
+    cube_log2 = _int("cube value", cube_log2, "cube")
     if not 0 <= cube_log2 <= MAX_CUBE.bit_length() - 1:
-        raise InvalidIdError(f"cube value 2**{cube_log2} is out of range")
+        raise InvalidIdError(f"cube value 2**{cube_log2} is out of range", "cube")
     owners = {code: owner for owner, code in _OWNER_CODES.items()}
     if owner not in owners:
-        raise InvalidIdError(f"cube owner {owner!r} is not 1, 0 or -1")
+        raise InvalidIdError(f"cube owner {owner!r} is not 1, 0 or -1", "owner")
     turns = {code: seat for seat, code in _TURN_CODES.items()}
     if turn not in turns:
-        raise InvalidIdError(f"turn {turn!r} is not 1 or -1")
+        raise InvalidIdError(f"turn {turn!r} is not 1 or -1", "turn")
     rolled = None
     action = None
     if dice in _ACTIONS_BY_CODE:
@@ -348,13 +354,13 @@ def _decode_fields(fields):
     elif _DICE.fullmatch(dice):
         rolled = (int(dice[0]), int(dice[1]))
     elif dice != "00":
-        raise InvalidIdError(f"dice {dice!r} is not 00, two dice from 1 to 6, D, B or R")
-    match_length = _int("match length", length)
-    rules = _int("rules", rules)
+        raise InvalidIdError(f"dice {dice!r} is not 00, two dice from 1 to 6, D, B or R", "dice")
+    match_length = _int("match length", length, "length")
+    rules = _int("rules", rules, "rules")
     if match_length and rules not in (0, 1):
-        raise InvalidIdError(f"rules {rules} is not 0 or 1 in a match")
+        raise InvalidIdError(f"rules {rules} is not 0 or 1 in a match", "rules")
     if not match_length and not 0 <= rules <= 3:
-        raise InvalidIdError(f"rules {rules} is not 0 to 3 in money play")
+        raise InvalidIdError(f"rules {rules} is not 0 to 3 in money play", "rules")
     on_roll = turns[turn]
     mine, theirs = (bottom, top) if on_roll == BOTTOM else (top, bottom)
     return XgidInfo(
@@ -365,23 +371,23 @@ def _decode_fields(fields):
         cube_owner=owners[owner],
         dice=rolled,
         cube_action=action,
-        score_bottom=_int("bottom score", score_bottom),
-        score_top=_int("top score", score_top),
+        score_bottom=_int("bottom score", score_bottom, "score"),
+        score_top=_int("top score", score_top, "score"),
         match_length=match_length,
         crawford=bool(match_length and rules),
         jacoby=bool(not match_length and rules & 1),
         beaver=bool(not match_length and rules & 2),
-        max_cube_log2=_int("max cube", max_cube),
+        max_cube_log2=_int("max cube", max_cube, "max_cube"),
     )
 
 
-def _int(name, field):
+def _int(name, field, part):
     # No field of an XGID needs more than a few digits; a longer one is refused
     # before int() (which has a digit limit of its own) sees it.
     if not _INT.fullmatch(field[:12]):
-        raise InvalidIdError(f"{name} {field[:20]!r} is not an integer")
+        raise InvalidIdError(f"{name} {field[:20]!r} is not an integer", part)
     if len(field) > 9 or not _INT.fullmatch(field):
-        raise InvalidIdError(f"{name} {field[:20]!r}… is far too large")
+        raise InvalidIdError(f"{name} {field[:20]!r}… is far too large", part)
     return int(field)
 
 

@@ -92,7 +92,8 @@ def test_a_turned_cube_in_the_crawford_game_is_refused():
 
 @pytest.mark.parametrize("text, key", [
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0", "error.bad_xgid"),
-    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:9:0:0:5:10", "error.bad_xgid"),
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:9:0:0:5:10", "error.xgid_score"),   # 9 in a 5-point match
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:77:0:0:3:0:10", "error.xgid_dice"),
     ("XGID=-b----E-C---eE---c-e----B-:1:-1:1:B:0:0:2:0:10", "error.beaver"),
 ])
 def test_bad_xgids_are_refused_with_their_reason(text, key):

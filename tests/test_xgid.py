@@ -279,3 +279,57 @@ def test_decode_match_id_text_is_accepted_by_xgid_from_gnubg():
     assert xgid_from_gnubg(position_id, encode_match_id(match_info)) == xgid_from_gnubg(
         position_id, decode_match_id(encode_match_id(match_info))
     )
+
+
+# --- which field is wrong: the app names it (issue: errors said "ten fields" whatever was wrong) ---
+
+GOOD = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+
+
+def with_field(index, value):
+    fields = GOOD[len("XGID="):].split(":")
+    fields[index] = value
+    return "XGID=" + ":".join(fields)
+
+
+@pytest.mark.parametrize("text, field", [
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0", "count"),
+    (with_field(0, "-b----E-C---eE---c-e----B"), "position"),
+    (with_field(0, "-b----E-C---eE---c-e----B*"), "position"),
+    (with_field(0, "-p----E-C---eE---c-e----B-"), "position"),         # 16 top checkers on a point
+    (with_field(1, "16"), "cube"),
+    (with_field(1, "x"), "cube"),
+    (with_field(2, "2"), "owner"),
+    (with_field(3, "0"), "turn"),
+    (with_field(4, "77"), "dice"),
+    (with_field(4, "5"), "dice"),
+    (with_field(5, "-1"), "score"),
+    (with_field(6, "9999999999"), "score"),
+    (with_field(7, "4"), "rules"),
+    (with_field(8, "a"), "length"),
+    (with_field(9, "99"), "max_cube"),
+    (with_field(9, "-3"), "max_cube"),
+    (with_field(9, ""), "max_cube"),
+])
+def test_a_bad_field_is_named(text, field):
+    with pytest.raises(InvalidIdError) as refused:
+        decode_xgid(text)
+    assert refused.value.field == field
+
+
+def test_the_app_names_the_field_in_both_languages():
+    from game.ui.i18n import translator
+    from game.ui.share import XGID_FIELD_ERRORS, ShareError, decode, read_ids
+    with pytest.raises(ShareError) as refused:
+        decode(read_ids(with_field(4, "77")))
+    assert refused.value.key == XGID_FIELD_ERRORS["dice"] == "error.xgid_dice"
+    keys = set(XGID_FIELD_ERRORS.values())
+    assert len(keys) == len(XGID_FIELD_ERRORS)           # one message for each field
+    for lang, word in (("en", "dice"), ("fr", "dés")):
+        assert word in translator(lang)("error.xgid_dice")
+        assert all(translator(lang)(key) != key for key in keys)
+
+
+def test_the_highest_cube_up_to_fifteen_is_read():
+    assert decode_xgid(with_field(9, "15")).max_cube_log2 == 15
+    assert decode_xgid(with_field(9, "0")).max_cube_log2 == 0

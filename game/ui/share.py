@@ -208,11 +208,26 @@ def _from_gnubg(position_id, match_id):
     return SharedPosition(position, info)
 
 
+#: the message that names what is wrong in an XGID, by the field to blame
+XGID_FIELD_ERRORS = {
+    "count": "error.bad_xgid",
+    "position": "error.xgid_position",
+    "cube": "error.xgid_cube",
+    "owner": "error.xgid_owner",
+    "turn": "error.xgid_turn",
+    "dice": "error.xgid_dice",
+    "score": "error.xgid_score",
+    "rules": "error.xgid_rules",
+    "length": "error.xgid_length",
+    "max_cube": "error.xgid_max_cube",
+}
+
+
 def _from_xgid(text):
     try:
         xg = decode_xgid(text)
     except InvalidIdError as error:
-        raise ShareError("error.bad_xgid", str(error)) from None
+        raise ShareError(XGID_FIELD_ERRORS.get(error.field, "error.bad_xgid"), str(error)) from None
     if xg.cube_action in (BEAVER, RACCOON):
         raise ShareError("error.beaver", text)
     try:
