@@ -27,6 +27,7 @@ $(NPM_STAMP): package.json package-lock.json
 vendor: $(NPM_STAMP)
 	$(PYTHON) tools/vendor.py
 	$(PYTHON) tools/pack.py
+	$(PYTHON) tools/static_texts.py
 	$(PYTHON) tools/precache.py
 
 # Development: no service worker and nothing cached, so a reload shows every edit

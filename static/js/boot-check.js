@@ -85,6 +85,9 @@
     return "en";
   }
 
+  // static/js/boot-texts.js puts the page's texts in this language before Python runs
+  document.documentElement.dataset.bootLanguage = language();
+
   function isReady() {
     return !!document.body && document.body.dataset.ready === "true";
   }
