@@ -42,6 +42,7 @@ BROWSER_DIR = pathlib.Path(__file__).resolve().parent / "browser"
 # tools/*.py are scripts, not a package; their tests import them by module name.
 sys.path.insert(0, str(ROOT / "tools"))
 import pack  # noqa: E402
+import static_texts  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -89,12 +90,14 @@ def serve_directory():
 def base_url(serve_directory):
     """The URL of this checkout served over HTTP, as the page would be in production.
 
-    game.zip is rebuilt first (only written when game/ changed), so running
-    pytest directly after editing game/ tests the current code.
+    game.zip and the page's texts for before Python runs are rebuilt first (each
+    only written when it changed), so running pytest directly after editing game/
+    or a translation tests the current code.
     """
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
     pack.write_zip()
+    static_texts.write()
     return serve_directory(ROOT)
 
 
