@@ -21,25 +21,60 @@ False
 The opening roll is computed by the engine too:
 
 >>> opening_roll((5,), (3,))
-Opening(mine=(5,), theirs=(3,), variant='standard', starter=0, dice=(5, 3))
+Opening(mine=(5,), theirs=(3,), variant='standard', starter=0, dice=(5, 3), cube_value=1)
 >>> opening_roll((4,), (4,)).starter is None       # a tie: both throw again
 True
 >>> opening_roll((6, 2), (4, 1)).dice              # both-dice variant: 8 beats 5
 (6, 2)
+
+In money play with automatic doubles a tie turns the cube, up to the limit:
+
+>>> money = Context(automatic_doubles=1)
+>>> opening_roll((4,), (4,), money).cube_value
+2
+>>> opening_roll((3,), (3,), Context(automatic_doubles=1, cube_value=2)).cube_value   # limit reached
+2
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..cube import game_points
+from ..cube import game_points, jacoby_applies
 from ..dice import ManualDice, SeededDice
 from ..errors import GameError
 from ..match import Match, MatchConfig
 from ..position import Position
 
-__all__ = ["LEARNER", "OPPONENT", "Context", "Opening", "Board", "opening_roll"]
+__all__ = ["LEARNER", "OPPONENT", "Context", "Opening", "Board", "opening_roll", "perform", "ENGINE_CALLS"]
 
 #: the learner is player 0 (at the bottom); the opponent is player 1
 LEARNER, OPPONENT = 0, 1
+
+
+#: each lesson action (a choice option's ``action``) as the :class:`game.match.Match` call it is:
+#: ``(method, arguments)``; the action's name is also the app's button label, ``button.<action>``
+ENGINE_CALLS = {
+    "roll": ("roll", ()), "double": ("double", ()), "take": ("take", ()), "drop": ("drop", ()),
+    "beaver": ("beaver", ()),
+    "resign_single": ("resign", (1,)), "resign_gammon": ("resign", (2,)),
+    "resign_backgammon": ("resign", (3,)),
+    "accept_resign": ("accept_resignation", ()), "reject_resign": ("reject_resignation", ()),
+}
+
+
+def perform(match, action):
+    """Do the lesson ``action`` on ``match``: the engine raises :class:`game.errors.GameError`
+    (with its :class:`game.reasons.Reason`) when the rules refuse it.
+
+    >>> match = Board(Position.start(), context=Context(beavers=True, double_offered=True)).match()
+    >>> perform(match, "beaver"); match.offered_cube
+    4
+    >>> perform(Board(Position.start()).match(), "accept_resign")
+    Traceback (most recent call last):
+    ...
+    game.errors.IllegalActionError: accept_resignation in game 1 (roll_or_double): no_resignation_offered
+    """
+    method, arguments = ENGINE_CALLS[action]
+    getattr(match, method)(*arguments)
 
 
 @dataclass(frozen=True)
@@ -51,8 +86,17 @@ class Context:
     Crawford game has been played.  ``cube``: the cube is used;
     ``cube_owner`` is None (centred), ``LEARNER`` or ``OPPONENT``.
     ``double_offered``: the opponent has just doubled, the learner answers.
+    ``resignation_offered``: None, or 1, 2 or 3 when the opponent has just
+    offered to resign a single game, a gammon or a backgammon (the learner
+    accepts or rejects).
     ``clock`` is None or ``(per_move_seconds, reserve_seconds)``;
     ``elapsed`` the seconds the learner has spent on this move.
+
+    Money play options, as :class:`game.match.MatchConfig` takes them (the
+    engine refuses them in a match, see :meth:`money_options`): ``jacoby``
+    (gammons count single while the cube is centred), ``beavers`` (a player
+    doubled may beaver), ``automatic_doubles`` (how many opening ties turn
+    the cube, 0 for none).
     """
 
     match_length: int = 0
@@ -65,11 +109,33 @@ class Context:
     double_offered: bool = False
     clock: tuple | None = None
     elapsed: float = 0.0
+    jacoby: bool = False
+    beavers: bool = False
+    automatic_doubles: int = 0
+    resignation_offered: int | None = None
 
     @property
     def money(self):
         """True in money play (no match length)."""
         return not self.match_length
+
+    def money_options(self):
+        """The money play options set (names), in the order of the context's keys.
+
+        >>> Context(jacoby=True, automatic_doubles=1).money_options()
+        ('jacoby', 'automatic_doubles')
+        """
+        return tuple(name for name in ("jacoby", "beavers", "automatic_doubles") if getattr(self, name))
+
+    def config(self):
+        """The :class:`game.match.MatchConfig` of this context (checked by the engine).
+
+        >>> Context(jacoby=True, automatic_doubles=2).config().automatic_doubles
+        2
+        """
+        return MatchConfig(length=self.match_length, cube=self.cube, clock=self.clock,
+                           jacoby=self.jacoby, beavers=self.beavers,
+                           automatic_doubles=self.automatic_doubles)
 
     def to_dict(self):
         """Plain JSON-able data."""
@@ -77,7 +143,10 @@ class Context:
                 "crawford": self.crawford, "post_crawford": self.post_crawford, "cube": self.cube,
                 "cube_value": self.cube_value, "cube_owner": self.cube_owner,
                 "double_offered": self.double_offered,
-                "clock": None if self.clock is None else list(self.clock), "elapsed": self.elapsed}
+                "clock": None if self.clock is None else list(self.clock), "elapsed": self.elapsed,
+                "jacoby": self.jacoby, "beavers": self.beavers,
+                "automatic_doubles": self.automatic_doubles,
+                "resignation_offered": self.resignation_offered}
 
 
 @dataclass(frozen=True)
@@ -85,7 +154,8 @@ class Opening:
     """An opening roll: one die each (``standard``) or both dice each (``both_dice``).
 
     ``starter`` is the player who starts (None for a tie, thrown again),
-    ``dice`` the numbers the starter plays.
+    ``dice`` the numbers the starter plays, ``cube_value`` the cube after
+    the throw (a tie turns it in money play with automatic doubles).
     """
 
     mine: tuple
@@ -93,27 +163,42 @@ class Opening:
     variant: str
     starter: int | None
     dice: tuple | None
+    cube_value: int = 1
 
     def to_dict(self):
         return {"mine": list(self.mine), "theirs": list(self.theirs), "variant": self.variant,
-                "starter": self.starter, "dice": None if self.dice is None else list(self.dice)}
+                "starter": self.starter, "dice": None if self.dice is None else list(self.dice),
+                "cube_value": self.cube_value}
 
 
-def opening_roll(mine, theirs):
+def opening_roll(mine, theirs, context=None):
     """The :class:`Opening` for the learner's throw ``mine`` and the opponent's ``theirs``.
 
     One die each is the standard opening; two dice each is the variant
-    where the higher total starts.  The engine's own match plays the throw.
+    where the higher total starts.  The engine's own match plays the throw,
+    under the rules of ``context`` (a :class:`Context`, money play by
+    default): a centred cube above 1 counts as the automatic doubles of the
+    ties thrown before this one, so the engine applies the limit.
     """
+    context = context or Context()
     mine, theirs = tuple(mine), tuple(theirs)
     variant = "standard" if len(mine) == 1 else "both_dice"
-    # after the throw asked about, one more throw that cannot tie ends the opening
-    queue = [*mine, *theirs] + ([2, 1] if variant == "standard" else [2, 1, 1, 1])
-    match = Match(MatchConfig(length=1, opening=variant), ManualDice(queue))
+    tie = [1, 1] if variant == "standard" else [1, 1, 1, 1]
+    before = context.cube_value.bit_length() - 1 if context.cube_owner is None else 0
+    # the ties before, the throw asked about, then one throw that cannot tie ends the opening
+    queue = tie * before + [*mine, *theirs] + ([2, 1] if variant == "standard" else [2, 1, 1, 1])
+    config = replace(context.config(), opening=variant, clock=None) if context.money else \
+        MatchConfig(length=context.match_length, opening=variant)
+    match = Match(config, ManualDice(queue))
     match.roll()
-    first = next(event for event in match.events if event["type"] == "opening_roll")
-    starter = first["player"]
-    return Opening(mine, theirs, variant, starter, tuple(match.dice) if starter is not None else None)
+    events = match.events
+    throws = [index for index, event in enumerate(events) if event["type"] == "opening_roll"]
+    here = throws[before]
+    following = events[here + 1:throws[before + 1]] if len(throws) > before + 1 else events[here + 1:]
+    turned = sum(1 for event in following if event["type"] == "auto_double")
+    starter = events[here]["player"]
+    return Opening(mine, theirs, variant, starter, tuple(match.dice) if starter is not None else None,
+                   context.cube_value << turned)
 
 
 @dataclass(frozen=True)
@@ -138,12 +223,60 @@ class Board:
     def result_points(self):
         """Points the winner scores on a finished board: single, gammon or backgammon × the cube.
 
-        >>> Board(Position.from_counts({}, {1: 15}), context=Context(cube_value=2)).result_points()
+        The engine's own rule (:mod:`game.cube`, as :class:`game.match.Match`
+        scores a game borne off): with the Jacoby rule in money play and the
+        cube centred, a gammon or a backgammon counts as a single game.
+
+        >>> gammon = Position.from_counts({}, {1: 15})
+        >>> Board(gammon, context=Context(cube_value=2, cube_owner=LEARNER)).result_points()
+        (0, 4)
+        >>> Board(gammon, context=Context(jacoby=True)).result_points()
+        (0, 1)
+        >>> Board(gammon, context=Context(jacoby=True, cube_value=2, cube_owner=OPPONENT)).result_points()
         (0, 4)
         """
-        result = self.position.result_points()
+        context = self.context
+        jacoby = jacoby_applies(jacoby=context.jacoby, match_length=context.match_length,
+                                cube_owner=context.cube_owner)
         return (self.position.winner(),
-                game_points(cube_value=self.context.cube_value, result=result))
+                game_points(cube_value=context.cube_value, result=self.position.result_points(),
+                            jacoby=jacoby))
+
+    def settled_loss(self):
+        """What the learner, on roll, is sure to lose: 1 (single), 2 (gammon) or 3 (backgammon),
+        else None.
+
+        The engine plays it out: in a race (no contact left) where the opponent
+        bears off his last checkers with any of the 21 rolls, every legal play
+        of the learner's roll (``dice``, or each of the 21 rolls when none is
+        shown) is tried; the loss is settled when none bears off the last
+        checker and all lead to the same result (:meth:`game.Position.result_points`).
+        This is what to offer when resigning.
+
+        >>> far = Board(Position.from_counts({12: 5, 10: 5, 8: 5}, {1: 2}))
+        >>> far.settled_loss()                              # nothing can come off in one roll
+        2
+        >>> Board(Position.from_counts({6: 4, 5: 4, 4: 3, 12: 3}, {1: 2})).settled_loss()
+        1
+        >>> Board(Position.from_counts({6: 15}, {1: 2})).settled_loss() is None    # 1-1 alone takes nothing off
+        True
+        """
+        position = self.position
+        if position.winner() is not None or not position.is_race():
+            return None
+        opponent = position.swapped()
+        for roll in _ROLLS:
+            if not any(sum(opponent.play(play).theirs) == 0 for play in opponent.legal_moves(roll)):
+                return None                    # some roll leaves the opponent a checker
+        outcomes = set()
+        for roll in [self.dice] if self.dice else _ROLLS:
+            plays = position.legal_moves(roll)
+            sides = [position.play(play).theirs for play in plays] if plays else [position.mine]
+            for learner in sides:
+                if not any(learner):
+                    return None                # the learner can still win
+                outcomes.add(Position([0] * 25, learner).result_points())
+        return outcomes.pop() if len(outcomes) == 1 else None
 
     def match(self, now=None):
         """A new :class:`game.match.Match` in the state of this board.
@@ -194,6 +327,10 @@ class Board:
                 "opening": None if self.opening is None else self.opening.to_dict()}
 
 
+#: the 21 different rolls of two dice
+_ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
+
+
 def _winners(context):
     """Who wins each single point, in order, to reach the context's score and Crawford state."""
     length = context.match_length
@@ -214,8 +351,7 @@ def build_match(board, now=None):
     """See :meth:`Board.match`."""
     context = board.context
     ticks = [0.0]
-    match = Match(MatchConfig(length=context.match_length, cube=context.cube, clock=context.clock),
-                  ManualDice(fallback=SeededDice("lesson")),
+    match = Match(context.config(), ManualDice(fallback=SeededDice("lesson")),
                   now=now if now is not None else (lambda: ticks[0]))
     if context.match_length:
         for winner in _winners(context):
@@ -233,12 +369,17 @@ def build_match(board, now=None):
                         f"cannot happen (the engine reaches crawford={state[1]}, "
                         f"post_crawford={state[2]})")
     owner = context.cube_owner
-    if context.double_offered:
+    if context.double_offered and context.resignation_offered:
+        raise GameError("the opponent cannot double and offer to resign at once")
+    if context.double_offered or context.resignation_offered:
         if board.dice is not None:
-            raise GameError("a double is offered before the dice are rolled: no dice then")
+            raise GameError("the opponent doubles or resigns before rolling: no dice then")
         match.setup(board.position.swapped(), OPPONENT, cube_value=context.cube_value,
                     cube_owner=owner)
-        match.double()
+        if context.double_offered:
+            match.double()
+        else:
+            match.resign(context.resignation_offered)
     else:
         match.setup(board.position, LEARNER, cube_value=context.cube_value, cube_owner=owner,
                     dice=board.dice)

@@ -33,7 +33,9 @@ __all__ = ["LANGUAGES", "localized", "Step", "Option", "WrongAnswer", "Task", "L
 LANGUAGES = ("fr", "en")
 
 #: match actions a choice option may name; the engine says whether each is allowed
-ACTIONS = ("roll", "double", "take", "drop")
+#: (:func:`game.lessons.board.perform` says which :class:`game.match.Match` call each is)
+ACTIONS = ("roll", "double", "take", "drop", "beaver", "resign_single", "resign_gammon",
+           "resign_backgammon", "accept_resign", "reject_resign")
 
 #: ``accept_any`` values: which legal plays a move task accepts besides its ``accept`` list
 ACCEPT_ANY = {
@@ -44,7 +46,7 @@ ACCEPT_ANY = {
 }
 
 #: ``engine`` values of a choice task: the engine computes the right option
-ENGINE_ANSWERS = ("result", "time_out")
+ENGINE_ANSWERS = ("result", "time_out", "resign")
 
 PASS = "pass"
 
@@ -96,7 +98,8 @@ class Step:
 class Option:
     """One answer of a choice task.
 
-    An option with an ``action`` (``roll``, ``double``, ``take``, ``drop``) is
+    An option with an ``action`` (one of :data:`ACTIONS`: ``roll``, ``double``, ``take``, ``drop``,
+    ``beaver``, ``resign_single`` …) is
     judged by the engine; without ``text`` it shows the app's button label
     (``label_key``).  ``explain`` is said when the learner picks it wrongly.
     """

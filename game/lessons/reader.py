@@ -25,11 +25,12 @@ import json
 import re
 from dataclasses import replace
 
+from ..cube import RESULT_NAMES
 from ..errors import GameError
 from ..move import BAR, OFF, Move
 from ..position import Position, check_dice
 from ..reasons import Reason
-from .board import LEARNER, OPPONENT, Board, Context, opening_roll
+from .board import LEARNER, OPPONENT, Board, Context, opening_roll, perform
 from .errors import InvalidLessonError
 from .model import (ACCEPT_ANY, ACTIONS, ENGINE_ANSWERS, LANGUAGES, PASS, Lesson, Option, Step,
                     Task, WrongAnswer, _pass_play)
@@ -46,7 +47,12 @@ _STEP_KEYS = {"text", "position", "dice", "context", "demo", "highlight", "openi
 _TASK_KEYS = {"kind", "prompt", "position", "dice", "context", "highlight", "accept", "accept_any",
               "options", "engine", "success", "retry", "hints", "wrong"}
 _CONTEXT_KEYS = {"match_length", "score", "crawford", "post_crawford", "cube", "cube_value",
-                 "cube_owner", "double_offered", "clock"}
+                 "cube_owner", "double_offered", "resignation_offered", "clock", "jacoby", "beavers",
+                 "automatic_doubles"}
+#: the money play options of a context (refused in a match)
+_MONEY_KEYS = ("jacoby", "beavers", "automatic_doubles")
+#: what the opponent may offer to resign
+_RESIGNATIONS = {None: None, "single": 1, "gammon": 2, "backgammon": 3}
 _OWNERS = {None: None, "mine": LEARNER, "theirs": OPPONENT}
 
 
@@ -151,6 +157,8 @@ class _Reader:
         values = base.to_dict()
         values.pop("elapsed")
         values["cube_owner"] = {LEARNER: "mine", OPPONENT: "theirs"}.get(base.cube_owner)
+        values["resignation_offered"] = {1: "single", 2: "gammon", 3: "backgammon"}.get(
+            base.resignation_offered)
         values["clock"] = None if base.clock is None else {
             "per_move": base.clock[0], "reserve": base.clock[1], "elapsed": base.elapsed}
         values.update(value)
@@ -167,6 +175,18 @@ class _Reader:
         if not (owner is None or isinstance(owner, str)) or owner not in _OWNERS:
             self.fail(where("cube_owner"), f"null (centred), \"mine\" or \"theirs\" expected, got {owner!r}")
         owner = _OWNERS[owner]
+        resignation = values["resignation_offered"]
+        if not (resignation is None or isinstance(resignation, str)) or resignation not in _RESIGNATIONS:
+            self.fail(where("resignation_offered"), f"null, \"single\", \"gammon\" or \"backgammon\" "
+                      f"expected, got {resignation!r}")
+        jacoby = self.boolean(values["jacoby"], where("jacoby"))
+        beavers = self.boolean(values["beavers"], where("beavers"))
+        automatic = self.integer(values["automatic_doubles"], where("automatic_doubles"), 0, 15)
+        if length:
+            for key in _MONEY_KEYS:
+                if values[key]:
+                    self.fail(where(key), f"money play only (match_length 0): the engine does not "
+                              f"play {key} in a {length}-point match")
         clock, elapsed = None, 0.0
         if values["clock"] is not None:
             raw = self.mapping(values["clock"], where("clock"), {"per_move", "reserve", "elapsed"},
@@ -180,14 +200,15 @@ class _Reader:
             post_crawford=self.boolean(values["post_crawford"], where("post_crawford")),
             cube=self.boolean(values["cube"], where("cube")), cube_value=cube_value, cube_owner=owner,
             double_offered=self.boolean(values["double_offered"], where("double_offered")),
-            clock=clock, elapsed=elapsed)
+            resignation_offered=_RESIGNATIONS[resignation],
+            clock=clock, elapsed=elapsed, jacoby=jacoby, beavers=beavers, automatic_doubles=automatic)
 
     def highlight(self, value, field):
         if not isinstance(value, list):
             self.fail(field, f"a list of points expected, like [6, 8, \"bar\"], got {value!r}")
         return tuple(self.point(point, f"{field}[{i}]") for i, point in enumerate(value))
 
-    def opening(self, value, field):
+    def opening(self, value, field, context):
         self.mapping(value, field, {"mine", "theirs"}, ("mine", "theirs"))
         throws = []
         for name in ("mine", "theirs"):
@@ -198,7 +219,7 @@ class _Reader:
             throws.append(tuple(self.integer(die, f"{field}.{name}", 1, 6) for die in throw))
         if len(throws[0]) != len(throws[1]):
             self.fail(field, "both players throw the same number of dice")
-        return opening_roll(*throws)
+        return opening_roll(*throws, context)
 
     def board_match(self, board, field):
         """The engine's match for ``board``: the context must be a state a match can reach."""
@@ -273,7 +294,11 @@ class _Reader:
             if "context" in raw:
                 context = self.context(raw["context"], f"{field}.context", context)
             highlight = self.highlight(raw.get("highlight", []), f"{field}.highlight")
-            opening = self.opening(raw["opening"], f"{field}.opening") if "opening" in raw else None
+            opening = None
+            if "opening" in raw:
+                opening = self.opening(raw["opening"], f"{field}.opening", context)
+                # a tie may turn the cube (automatic doubles): this step and the next show it
+                context = replace(context, cube_value=opening.cube_value)
             board = Board(position, dice, context, highlight, opening)
             if position.winner() is None:
                 self.board_match(board, f"{field}.context")
@@ -398,16 +423,22 @@ class _Reader:
                 if option.action is None:
                     continue
                 match = self.board_match(board, "task.context")
-                if match.refusal(option.action) is None:
-                    continue
                 try:
-                    getattr(match, option.action)()
+                    perform(match, option.action)
                 except GameError as error:
                     refusals[option.id] = (error.reason, dict(error.details))
         if engine == "result":
             if not board.finished:
                 self.fail("task.engine", "\"result\" needs a finished game: one side has no checker left")
             answer = str(board.result_points()[1])
+        elif engine == "resign":
+            if board.finished:
+                self.fail("task.engine", "\"resign\" needs a game in play")
+            kind = board.settled_loss()
+            if kind is None:
+                self.fail("task.engine", "\"resign\" needs a race the learner has lost for sure, "
+                          "single, gammon or backgammon whatever the dice: here it is not settled")
+            answer = f"resign_{RESULT_NAMES[kind]}"
         elif engine == "time_out":
             if board.context.clock is None or board.finished:
                 self.fail("task.engine", "\"time_out\" needs a game in play with a clock")
