@@ -50,6 +50,10 @@ RULE_TOPICS = {
     "double_closed_out",
     # match play
     "match", "match_length", "crawford", "post_crawford",
+    # money play: the Jacoby rule, beavers, the limit of automatic doubles
+    "jacoby", "beaver", "automatic_double_limit",
+    # resigning: the offer (single, gammon, backgammon), accepted or rejected; the cube persuades
+    "resign", "resign_accept", "resign_reject", "cube_persuades",
     # clocks
     "clock", "clock_reserve", "time_out",
 }
@@ -141,7 +145,7 @@ def test_each_declared_wrong_answer_gets_the_reason_the_lesson_expects(lesson_id
 def test_lessons_about_a_rule_expect_the_engine_to_refuse_a_wrong_answer():
     # only lessons whose task is a judgement (how many points, use your right to double) have
     # no wrong answer that the engine itself refuses
-    judgement_only = {"gammon", "double-closed-out"}
+    judgement_only = {"gammon", "double-closed-out", "jacoby", "automatic-doubles", "resign"}
     for lesson_id in LESSON_IDS:
         reasons = [item["reason"] for item in data_of(lesson_id)["task"]["wrong"]]
         assert (any(reasons) or lesson_id in judgement_only), lesson_id

@@ -278,6 +278,24 @@ class Board:
                 outcomes.add(Position([0] * 25, learner).result_points())
         return outcomes.pop() if len(outcomes) == 1 else None
 
+    def resignation_due(self):
+        """The resignation worth exactly the learner's settled loss (1, 2 or 3), else None.
+
+        That is :meth:`settled_loss`, but with the Jacoby rule and a centred
+        cube a gammon or a backgammon scores as a single game, so a single
+        game is enough.
+
+        >>> lost = Position.from_counts({12: 5, 10: 5, 8: 5}, {1: 2})
+        >>> Board(lost).resignation_due(), Board(lost, context=Context(jacoby=True)).resignation_due()
+        (2, 1)
+        """
+        kind = self.settled_loss()
+        context = self.context
+        if kind is not None and jacoby_applies(jacoby=context.jacoby, match_length=context.match_length,
+                                               cube_owner=context.cube_owner):
+            return 1
+        return kind
+
     def match(self, now=None):
         """A new :class:`game.match.Match` in the state of this board.
 

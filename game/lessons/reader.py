@@ -434,7 +434,7 @@ class _Reader:
         elif engine == "resign":
             if board.finished:
                 self.fail("task.engine", "\"resign\" needs a game in play")
-            kind = board.settled_loss()
+            kind = board.resignation_due()
             if kind is None:
                 self.fail("task.engine", "\"resign\" needs a race the learner has lost for sure, "
                           "single, gammon or backgammon whatever the dice: here it is not settled")
