@@ -479,3 +479,157 @@ def test_the_docs_example_is_a_valid_lesson():
     lesson = read_lesson(example, "docs/lessons.md")
     for item in example["task"]["wrong"]:
         assert lesson.check(item["answer"]).reason is reason_of(item["reason"])
+
+
+# --- money play: the Jacoby rule, beavers, automatic doubles, resigning -----------------------------
+
+from game.bot import Bot, CubeContext  # noqa: E402  (the app's own bot, a second opinion)
+from game.dice import ManualDice  # noqa: E402
+from game.lessons import ACTIONS  # noqa: E402
+from game.lessons.board import perform  # noqa: E402
+from game.match import Match, MatchConfig  # noqa: E402
+
+MONEY_KEYS = {"jacoby": True, "beavers": True, "automatic_doubles": 1}
+
+
+def choice_lesson(context, options, accept, position=None, wrong=None, engine=None):
+    """A small choice lesson: its task's ``context``, ``options`` (action names) and ``accept``."""
+    text = {"fr": "Texte.", "en": "Text."}
+    task = {"kind": "choice", "context": context, "prompt": text, "success": text, "retry": text,
+            "options": [{"action": action} for action in options], "accept": accept,
+            "wrong": wrong or [{"answer": options[-1], "reason": None}]}
+    if position is not None:
+        task["position"] = position
+    if engine is not None:
+        task["engine"] = engine
+    return {"id": "money", "title": text, "steps": [{"text": text}], "task": task}
+
+
+def test_money_play_options_are_read_into_the_context_and_the_engines_match():
+    # Given a lesson whose context sets the three money play options
+    data = copy.deepcopy(data_of("beaver"))
+    data["context"].update(jacoby=True, automatic_doubles=2)
+    # When it is read
+    lesson = read_lesson(data, "teacher.json")
+    # Then the boards carry them, as plain data too, and the engine's match plays under them
+    context = lesson.task.board.context
+    assert (context.jacoby, context.beavers, context.automatic_doubles) == (True, True, 2)
+    assert {key: context.to_dict()[key] for key in MONEY_KEYS} == {
+        "jacoby": True, "beavers": True, "automatic_doubles": 2}
+    config = lesson.task.board.match().config
+    assert (config.length, config.jacoby, config.beavers, config.automatic_doubles) == (0, True, True, 2)
+    # and a lesson that says nothing plays without them
+    default = load_lesson("cube").task.board.match().config
+    assert (default.jacoby, default.beavers, default.automatic_doubles) == (False, False, 0)
+
+
+@pytest.mark.parametrize("key", sorted(MONEY_KEYS))
+def test_money_play_options_are_refused_in_a_match_naming_the_field(key):
+    # Given a match context (5 points) that also sets a money play option
+    data = copy.deepcopy(data_of("crawford"))
+    data["context"][key] = MONEY_KEYS[key]
+    # When it is read, Then the option's field is named: the engine plays it in money play only
+    with pytest.raises(InvalidLessonError) as error:
+        read_lesson(data, "teacher.json")
+    assert error.value.field == f"context.{key}"
+    assert "money play only (match_length 0)" in str(error.value)
+    # And a step that turns a money context into a match is refused at that step
+    data = copy.deepcopy(data_of("jacoby" if key == "jacoby" else "beaver"))
+    data["context"][key] = MONEY_KEYS[key]
+    data["steps"][0]["context"] = {"match_length": 5}
+    with pytest.raises(InvalidLessonError) as error:
+        read_lesson(data, "teacher.json")
+    assert error.value.field.startswith("steps[0].context.")
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("jacoby", "yes", "true or false"), ("beavers", 1, "true or false"),
+    ("automatic_doubles", 16, "0 to 15"), ("automatic_doubles", -1, "0 to 15"),
+    ("automatic_doubles", True, "0 to 15"), ("resignation_offered", "all", "\"gammon\""),
+])
+def test_a_bad_money_option_value_is_refused_with_its_field(key, value, words):
+    data = copy.deepcopy(data_of("beaver"))
+    data["context"][key] = value
+    with pytest.raises(InvalidLessonError) as error:
+        read_lesson(data, "teacher.json")
+    assert error.value.field == f"context.{key}" and words in str(error.value)
+
+
+GAMMON = Position.from_counts({}, {6: 5, 5: 5, 4: 5})          # the learner has won a gammon
+BACKGAMMON = Position.from_counts({}, {20: 1, 6: 5, 5: 5, 4: 4})
+
+
+def points_the_match_scores(config, loser_checkers, cube_value, cube_owner):
+    """Points a real Match gives player 0 for bearing off his last checker against ``loser_checkers``."""
+    match = Match(config)
+    match.setup(Position.from_counts({1: 1}, loser_checkers), 0, cube_value=cube_value,
+                cube_owner=cube_owner, dice=(2, 1))
+    match.play_text("1/off")
+    return match.game.result.points
+
+
+@pytest.mark.parametrize("board_position, loser, jacoby, length, cube_value, owner, expected", [
+    (GAMMON, {6: 5, 5: 5, 4: 5}, True, 0, 1, None, 1),           # Jacoby, cube centred: single
+    (BACKGAMMON, {20: 1, 6: 5, 5: 5, 4: 4}, True, 0, 1, None, 1),
+    (GAMMON, {6: 5, 5: 5, 4: 5}, True, 0, 2, None, 2),           # an automatic double leaves it centred
+    (GAMMON, {6: 5, 5: 5, 4: 5}, True, 0, 2, OPPONENT, 4),       # cube turned: the gammon counts
+    (GAMMON, {6: 5, 5: 5, 4: 5}, False, 0, 1, None, 2),          # no Jacoby
+    (BACKGAMMON, {20: 1, 6: 5, 5: 5, 4: 4}, True, 5, 1, None, 3),  # never in a match
+])
+def test_jacoby_a_result_scores_as_the_engine_scores_a_game_borne_off(
+        board_position, loser, jacoby, length, cube_value, owner, expected):
+    # Given a finished board with the Jacoby rule or not, the cube centred or turned
+    board = Board(board_position, None, Context(match_length=length, jacoby=jacoby,
+                                                cube_value=cube_value, cube_owner=owner))
+    # When the lesson engine scores it, Then it gives what a real match gives for that very finish
+    config = MatchConfig(length=length, jacoby=jacoby)
+    assert board.result_points() == (LEARNER, expected)
+    assert points_the_match_scores(config, loser, cube_value, owner) == expected
+
+
+def test_jacoby_a_gammon_with_the_cube_centred_is_the_right_answer_of_one_point():
+    lesson = load_lesson("jacoby")
+    assert lesson.task.engine == "result" and lesson.task.engine_answer == "1"
+    assert lesson.check("1").ok and lesson.check("2").kind == "other"
+    # without the rule the engine's answer becomes 2: the file's "1" is refused
+    data = copy.deepcopy(data_of("jacoby"))
+    data["task"]["context"]["jacoby"] = False
+    with pytest.raises(InvalidLessonError, match="the engine's answer is '2'"):
+        read_lesson(data, "teacher.json")
+
+
+def test_every_lesson_action_has_a_button_label_in_both_catalogues():
+    for action in ACTIONS:
+        for language in LANGUAGES:
+            assert translator(language).has(f"button.{action}"), (action, language)
+
+
+def test_beaver_is_judged_by_the_engine_money_play_with_beavers_only():
+    # Given the opponent's double, beavers allowed: the learner beavers
+    board = load_lesson("beaver").task.board
+    match = board.match()
+    perform(match, "beaver")
+    # Then the cube is turned to 2 on the learner's side, the doubler must answer 4
+    assert (match.phase, match.cube_value, match.cube_owner) == (Phase.DOUBLED, 2, LEARNER)
+    assert match.offered_cube == 4 and match.player_to_act == OPPONENT
+    match.take()
+    assert (match.cube_value, match.cube_owner) == (4, LEARNER)
+    # And the engine refuses it without beavers, in a match and with no double offered
+    refused = {
+        "no beavers": {"double_offered": True},
+        "match": {"double_offered": True, "match_length": 5},
+        "no double": {"beavers": True},
+    }
+    reasons = {name: read_lesson(_beaver_lesson(context), "teacher.json").check("beaver").reason
+               for name, context in refused.items()}
+    assert reasons == {"no beavers": Reason.BEAVER_NOT_ALLOWED, "match": Reason.BEAVER_NOT_ALLOWED,
+                       "no double": Reason.NO_DOUBLE_OFFERED}
+
+
+def _beaver_lesson(context):
+    """A lesson asking for a take (or a roll) where ``beaver`` is an option the engine may refuse."""
+    answer = "take" if context.get("double_offered") else "roll"
+    data = choice_lesson(context, [answer, "beaver"], [answer])
+    data["task"]["wrong"] = [{"answer": "beaver", "reason": "no_double_offered" if answer == "roll"
+                              else "beaver_not_allowed"}]
+    return data
