@@ -14,12 +14,15 @@ import pytest
 
 import pack
 from game import Move, Position
+from game.bot import Bot, CubeContext
+from game.dice import ManualDice
 from game.errors import GameError
-from game.lessons import (ACCEPT_ANY, LEARNER, LESSONS_DIR, OPPONENT, Board, Context,
+from game.lessons import (ACCEPT_ANY, ACTIONS, LEARNER, LESSONS_DIR, OPPONENT, Board, Context,
                           InvalidAnswerError, InvalidLessonError, UnknownLessonError, check_all,
-                          list_lessons, load_lesson, load_lesson_file, read_lesson)
+                          list_lessons, load_lesson, load_lesson_file, opening_roll, read_lesson)
+from game.lessons.board import perform
 from game.lessons.model import LANGUAGES
-from game.match import Phase
+from game.match import Match, MatchConfig, Phase
 from game.reasons import Reason
 from game.ui.i18n import translator
 
@@ -313,6 +316,12 @@ BROKEN = [
     ("clock", "task.context.clock.elapsed", 100, "task.context.clock.elapsed", "not run out"),
     ("higher-die", "task.dice", None, "task.dice", "needs dice"),
     ("opening-roll", "steps.0.opening.theirs", [3, 2], "steps[0].opening", "same number of dice"),
+    ("beaver", "context.beavers", False, "task.accept[0]", "beaver_not_allowed"),
+    ("beaver", "task.options.2.action", "raccoon", "task.options[2].action", "one of"),
+    ("jacoby", "task.context.cube_owner", "mine", "task.accept", "the engine's answer is '2'"),
+    ("automatic-doubles", "context.match_length", 5, "context.automatic_doubles", "money play only"),
+    ("resign", "position.mine", {"6": 15}, "task.engine", "not settled"),
+    ("resign", "task.accept", ["resign_backgammon"], "task.accept", "'resign_gammon'"),
 ]
 
 
@@ -483,16 +492,10 @@ def test_the_docs_example_is_a_valid_lesson():
 
 # --- money play: the Jacoby rule, beavers, automatic doubles, resigning -----------------------------
 
-from game.bot import Bot, CubeContext  # noqa: E402  (the app's own bot, a second opinion)
-from game.dice import ManualDice  # noqa: E402
-from game.lessons import ACTIONS  # noqa: E402
-from game.lessons.board import perform  # noqa: E402
-from game.match import Match, MatchConfig  # noqa: E402
-
 MONEY_KEYS = {"jacoby": True, "beavers": True, "automatic_doubles": 1}
 
 
-def choice_lesson(context, options, accept, position=None, wrong=None, engine=None):
+def choice_lesson(context, options, accept, position=None, wrong=None):
     """A small choice lesson: its task's ``context``, ``options`` (action names) and ``accept``."""
     text = {"fr": "Texte.", "en": "Text."}
     task = {"kind": "choice", "context": context, "prompt": text, "success": text, "retry": text,
@@ -500,8 +503,6 @@ def choice_lesson(context, options, accept, position=None, wrong=None, engine=No
             "wrong": wrong or [{"answer": options[-1], "reason": None}]}
     if position is not None:
         task["position"] = position
-    if engine is not None:
-        task["engine"] = engine
     return {"id": "money", "title": text, "steps": [{"text": text}], "task": task}
 
 
@@ -633,3 +634,143 @@ def _beaver_lesson(context):
     data["task"]["wrong"] = [{"answer": "beaver", "reason": "no_double_offered" if answer == "roll"
                               else "beaver_not_allowed"}]
     return data
+
+
+@pytest.mark.parametrize("action, kind", [("resign_single", 1), ("resign_gammon", 2), ("resign_backgammon", 3)])
+def test_resigning_is_an_offer_the_engine_records_and_the_opponent_must_answer(action, kind):
+    # Given the learner on roll in the resign lesson
+    match = load_lesson("resign").task.board.match()
+    # When the learner offers to resign
+    perform(match, action)
+    # Then the engine holds the offer, and the opponent is to accept or reject it
+    assert match.phase is Phase.RESIGNATION_OFFERED and match.resignation == (LEARNER, kind)
+    assert match.player_to_act == OPPONENT
+    match.accept_resignation()
+    assert (match.game.result.winner, match.game.result.points) == (OPPONENT, kind)
+
+
+def test_resigning_is_refused_while_a_double_waits_for_an_answer():
+    data = choice_lesson({"double_offered": True}, ["drop", "resign_single"], ["drop"],
+                         wrong=[{"answer": "resign_single", "reason": "double_pending"}])
+    lesson = read_lesson(data, "teacher.json")
+    assert lesson.check("resign_single").reason is Reason.DOUBLE_PENDING
+    assert lesson.check("drop").ok
+
+
+def test_an_opponents_resignation_is_accepted_or_rejected_through_the_engine():
+    # Given the opponent's offer to resign a gammon, the cube on 2 on the learner's side
+    position = {"mine": {"1": 2}, "theirs": {"12": 5, "10": 5, "8": 5}}
+    context = {"resignation_offered": "gammon", "cube_value": 2, "cube_owner": "mine"}
+    data = choice_lesson(context, ["reject_resign", "accept_resign", "roll"], ["accept_resign"],
+                         position=position, wrong=[{"answer": "roll", "reason": "resignation_pending"},
+                                                   {"answer": "reject_resign", "reason": None}])
+    lesson = read_lesson(data, "teacher.json")
+    # When the learner answers, Then accepting ends the game for 2 × 2 points, rejecting plays on
+    assert lesson.check("accept_resign").ok and lesson.check("roll").reason is Reason.RESIGNATION_PENDING
+    board = lesson.task.board
+    assert board.context.resignation_offered == 2
+    assert board.context.to_dict()["resignation_offered"] == 2
+    accepted, rejected = board.match(), board.match()
+    perform(accepted, "accept_resign")
+    assert (accepted.game.result.winner, accepted.game.result.points) == (LEARNER, 4)
+    perform(rejected, "reject_resign")
+    assert rejected.phase is Phase.ROLL_OR_DOUBLE and rejected.player_on_roll == OPPONENT
+    # And with no offer made the engine refuses both answers
+    lesson = read_lesson(choice_lesson({}, ["roll", "accept_resign"], ["roll"],
+                                       wrong=[{"answer": "accept_resign",
+                                               "reason": "no_resignation_offered"}]), "teacher.json")
+    assert lesson.check("accept_resign").reason is Reason.NO_RESIGNATION_OFFERED
+
+
+@pytest.mark.parametrize("context, words", [
+    ({"resignation_offered": "single", "double_offered": True}, "double and offer to resign"),
+    ({"resignation_offered": "single"}, "no dice then"),
+])
+def test_an_impossible_resignation_offer_is_refused(context, words):
+    data = choice_lesson(context, ["accept_resign", "reject_resign"], ["accept_resign"])
+    if "double_offered" not in context:
+        data["task"]["dice"] = [3, 1]
+    with pytest.raises(InvalidLessonError, match=words) as error:
+        read_lesson(data, "teacher.json")
+    assert error.value.field == "task.context"
+
+
+def test_resign_the_engine_says_what_a_certain_gammon_costs():
+    # Given the lesson's race: nothing can come off in one roll, nothing is in the opponent's home board
+    lesson = load_lesson("resign")
+    board = lesson.task.board
+    # Then the engine settles a gammon, and the task's answer is the offer of a gammon
+    assert board.settled_loss() == 2 and lesson.task.engine_answer == "resign_gammon"
+    assert lesson.check("resign_gammon").ok
+    for wrong in ("resign_single", "resign_backgammon"):
+        result = lesson.check(wrong)
+        assert (result.kind, result.reason) == ("other", None)
+        assert result.feedback == lesson.task.option(wrong).explain
+    # And the app's bot, judging the offers on its own, agrees
+    bot = Bot()
+    assert bot.resignation_offer(board.position) == 2
+    assert [bot.resignation_decision(board.position, kind) for kind in (1, 2)] == ["reject", "accept"]
+
+
+def test_resign_with_jacoby_and_a_centred_cube_a_single_game_is_enough():
+    data = copy.deepcopy(data_of("resign"))
+    data["context"] = {"jacoby": True}
+    with pytest.raises(InvalidLessonError, match="the engine's answer is 'resign_single'"):
+        read_lesson(data, "teacher.json")
+    data["task"]["accept"] = ["resign_single"]
+    data["task"]["wrong"] = [{"answer": "resign_gammon", "reason": None}]
+    assert read_lesson(data, "teacher.json").check("resign_single").ok
+
+
+@pytest.mark.parametrize("mine", [
+    {"6": 15},                                   # 1-1 takes nothing off, other rolls do
+    {"6": 4, "5": 4, "4": 3, "12": 3, "23": 1},  # contact: nothing is settled
+    {"2": 1},                                    # the learner may still win
+])
+def test_resign_is_refused_when_the_loss_is_not_settled(mine):
+    data = copy.deepcopy(data_of("resign"))
+    data["task"]["position"] = {"mine": mine, "theirs": {"1": 2}}
+    with pytest.raises(InvalidLessonError, match="not settled") as error:
+        read_lesson(data, "teacher.json")
+    assert error.value.field == "task.engine"
+
+
+def test_resign_after_the_roll_the_dice_decide():
+    # all home but the 1-1 roll: then nothing comes off, the gammon is settled
+    board = Board(Position.from_counts({6: 15}, {1: 2}), (1, 1))
+    assert board.settled_loss() == 2
+    assert Board(Position.from_counts({6: 15}, {1: 2}), (6, 5)).settled_loss() == 1
+
+
+def test_beaver_the_lesson_is_right_by_the_apps_bot_too():
+    # the opponent doubles 20 pips behind: seen from the doubler, the bot's answer is a beaver
+    board = load_lesson("beaver").task.board
+    assert board.context.double_offered and board.context.beavers
+    assert Bot().take_decision(board.position.swapped(), CubeContext(beavers=True)) == "beaver"
+    lesson = load_lesson("beaver")
+    assert lesson.check("beaver").ok
+    assert lesson.check("double").reason is Reason.DOUBLE_PENDING
+
+
+def test_automatic_doubles_the_engine_turns_the_cube_on_a_tie_up_to_the_limit():
+    # Given the lesson's opening steps: a tie, a second tie (limit 1), the same with limit 2, then 5-3
+    steps = load_lesson("automatic-doubles").steps
+    openings = [(step.board.opening, step.board.context) for step in steps if step.board.opening]
+    # Then the engine turns the cube on the first tie only, or on both with a limit of 2
+    assert [(o.starter, o.cube_value, c.cube_value, c.automatic_doubles) for o, c in openings] == [
+        (None, 2, 2, 1), (None, 2, 2, 1), (None, 4, 4, 2), (LEARNER, 2, 2, 1)]
+    assert openings[-1][0].dice == (5, 3)
+    # And a real money session with the same throws does the same
+    match = Match(MatchConfig(length=0, automatic_doubles=1), ManualDice([4, 4, 2, 2, 5, 3]))
+    match.roll()
+    assert (match.cube_value, match.cube_owner, match.dice) == (2, None, (5, 3))
+    # And without automatic doubles a tie changes nothing
+    assert opening_roll((4,), (4,)).cube_value == 1
+    assert opening_roll((4,), (4,), Context(automatic_doubles=3, cube=False)).cube_value == 1
+
+
+def test_automatic_doubles_the_cube_turned_at_the_opening_multiplies_the_gammon():
+    lesson = load_lesson("automatic-doubles")
+    assert lesson.task.board.context.cube_value == 2 and lesson.task.board.context.cube_owner is None
+    assert lesson.task.engine_answer == "4" and lesson.check("4").ok
+    assert lesson.check("2").feedback == lesson.task.option("2").explain
