@@ -98,8 +98,7 @@ class Step:
 class Option:
     """One answer of a choice task.
 
-    An option with an ``action`` (one of :data:`ACTIONS`: ``roll``, ``double``, ``take``, ``drop``,
-    ``beaver``, ``resign_single`` …) is
+    An option with an ``action`` (one of :data:`ACTIONS`) is
     judged by the engine; without ``text`` it shows the app's button label
     (``label_key``).  ``explain`` is said when the learner picks it wrongly.
     """
