@@ -469,6 +469,8 @@ def test_an_impossible_match_state_is_refused_by_the_engine():
         board.match()
     with pytest.raises(GameError, match="need a match length"):
         Board(Position.start(), None, Context(score=(1, 0))).match()
+    with pytest.raises(GameError, match="jacoby, beavers: money play only"):
+        Board(Position.start(), None, Context(match_length=5, jacoby=True, beavers=True)).match()
 
 
 def test_view_fields_put_the_learner_at_the_bottom():

@@ -92,8 +92,9 @@ class Context:
     ``clock`` is None or ``(per_move_seconds, reserve_seconds)``;
     ``elapsed`` the seconds the learner has spent on this move.
 
-    Money play options, as :class:`game.match.MatchConfig` takes them (the
-    engine refuses them in a match, see :meth:`money_options`): ``jacoby``
+    Money play options, as :class:`game.match.MatchConfig` takes them
+    (the engine plays them in money play only, so :meth:`Board.match` refuses
+    them with a match length, see :meth:`money_options`): ``jacoby``
     (gammons count single while the cube is centred), ``beavers`` (a player
     doubled may beaver), ``automatic_doubles`` (how many opening ties turn
     the cube, 0 for none).
@@ -368,6 +369,9 @@ def _winners(context):
 def build_match(board, now=None):
     """See :meth:`Board.match`."""
     context = board.context
+    if context.match_length and context.money_options():
+        raise GameError(f"{', '.join(context.money_options())}: money play only, not in a "
+                        f"{context.match_length}-point match")
     ticks = [0.0]
     match = Match(context.config(), ManualDice(fallback=SeededDice("lesson")),
                   now=now if now is not None else (lambda: ticks[0]))
