@@ -128,3 +128,48 @@ def test_the_keyboard_focus_on_the_board_shows_on_everything(surface):
 @pytest.mark.parametrize("background", ["page", "panel"])
 def test_the_page_focus_ring_shows_on_the_page_and_the_panels(background):
     assert contrast(VAR["focus"], VAR[background]) >= 3
+
+
+# --- the two themes: every panel text on every panel surface, light and dark ---------------------
+
+def theme(name):
+    """The variables of a theme: the light one (:root), or the dark one laid over it."""
+    values = dict(VAR)
+    if name == "dark":
+        block = re.search(r':root\[data-theme="dark"\]\s*{(.*?)}', CSS, re.S).group(1)
+        values.update({n: v.lower() for n, v in re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{3,6})\b", block)})
+    return values
+
+
+# (text, surface it is written on): the pairs the page shows in its panels
+PANEL_PAIRS = [
+    ("ink", "page"), ("ink", "panel"), ("muted", "panel"), ("muted", "page"), ("ink", "panel-2"),
+    ("accent", "panel"), ("accent-ink", "accent"), ("ink", "field"), ("ink", "best"), ("ink", "current"),
+    ("ink", "info"), ("ink", "soft"), ("ink", "readonly"), ("ink", "paper"), ("ink", "ok-bg"),
+    ("ink", "ok-bg-2"), ("ink", "bad-bg"), ("ink", "warn-bg"), ("danger-ink", "panel"),
+    ("danger-ink", "field"), ("lesson-ink", "field"), ("facts-ink", "field"), ("ok-ink", "panel"),
+]
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+@pytest.mark.parametrize("ink, surface", PANEL_PAIRS, ids=[f"{a}-on-{b}" for a, b in PANEL_PAIRS])
+def test_every_panel_text_reads_in_both_themes(name, ink, surface):
+    colours = theme(name)
+    assert contrast(colours[ink], colours[surface]) >= 4.5, (name, ink, surface)
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+@pytest.mark.parametrize("surface", ["page", "panel", "field"])
+def test_the_focus_ring_shows_in_both_themes(name, surface):
+    colours = theme(name)
+    assert contrast(colours["focus"], colours[surface]) >= 3
+
+
+def test_the_dark_theme_changes_every_panel_colour_and_no_board_colour():
+    light, dark = theme("light"), theme("dark")
+    panels = {name for pair in PANEL_PAIRS for name in pair}
+    assert all(dark[name] != light[name] for name in panels), [n for n in panels if dark[n] == light[n]]
+    for name in ("wood", "felt", "point-a", "point-b", "light", "dark", "gold", "tray"):
+        assert dark[name] == light[name]
+    # and the page really is dark: its text is lighter than its background
+    assert luminance(dark["page"]) < 0.05 < 0.6 < luminance(dark["ink"])
