@@ -537,8 +537,9 @@ class Controller:
         if len(text) > MAT_LIMIT:
             self.message = ("error.mat_too_big", {})
             return False
+        warnings = []
         try:
-            matches = import_mats(text)
+            matches = import_mats(text, warnings=warnings)
         except MatFileError as error:
             if error.line is None:
                 self.message = ("error.mat_file", {})
@@ -555,10 +556,12 @@ class Controller:
         cfg = match.config
         setup = Setup(mode="hotseat", length=cfg.length, jacoby=cfg.jacoby, beavers=cfg.beavers,
                       auto_doubles=bool(cfg.automatic_doubles), names=cfg.names)
-        self._open(setup, match, ("msg.mat_opened", {"file": str(name)[:80]}))
+        opened = _join(("msg.mat_opened", {"file": str(name)[:80]}),
+                       *((w.key, w.params) for w in warnings))
+        self._open(setup, match, opened)
         if match.match_winner is not None:
             self.start_replay()
-            self.message = _join(("msg.mat_opened", {"file": str(name)[:80]}), self.message)
+            self.message = _join(opened, self.message)
         return True
 
     def _unfinished(self):
