@@ -801,17 +801,20 @@ class Match:
         self._start_game()
 
     def forfeit(self, player, kind=1):
-        """``player`` gives the game up before its opening roll: the opponent wins ``kind``
-        (1 single, 2 gammon, 3 backgammon) times the cube.
+        """``player`` gives the game up at once: the opponent wins ``kind`` (1 single,
+        2 gammon, 3 backgammon) times the cube.
 
-        Match files write it (a resignation, or a forfeit, before the first
-        roll); GNU Backgammon reads it as a resignation.  Only before the
-        opening roll; the ``win`` event's kind is ``"resign"``.
+        Unlike :meth:`resign` there is no offer to answer, and it need not be
+        ``player``'s turn: match files write such results (a resignation
+        before the opening roll, or by the player not on roll, or a
+        forfeit), and GNU Backgammon reads them as resignations.  Refused
+        while a double or a resignation waits for an answer and once the
+        game is over; the ``win`` event's kind is ``"resign"``.
         """
         g = self.game
-        if g.phase is not Phase.OPENING:
-            raise IllegalActionError(f"forfeit in game {g.number} ({g.phase.value}): only before "
-                                     f"the opening roll", _PHASE_REASON.get(g.phase, Reason.GAME_OVER),
+        if g.phase not in (Phase.OPENING, Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            raise IllegalActionError(f"forfeit in game {g.number} ({g.phase.value}): not now",
+                                     _PHASE_REASON.get(g.phase, Reason.GAME_OVER),
                                      {"phase": g.phase.value})
         if player not in (0, 1) or isinstance(player, bool) or kind not in (1, 2, 3) \
                 or isinstance(kind, bool):

@@ -411,14 +411,14 @@ _EMPTY_ROLL_CHUNK = re.compile(r"^\s*[1-6][1-6]:\s*$")
 _LOSSES = re.compile(r"(?<![^\s)])loss(?:es)?\s+\d+\s+points?(?:\s+and\s+the\s+match)?", re.IGNORECASE)
 _ROLL = re.compile(r"^([1-6])([1-6]):\s*(.*)$", re.DOTALL)
 _DOUBLE = re.compile(r"^(doubles?|beavers?|raccoons?)\s*(?:=>\s*(\d+))?$", re.IGNORECASE)
-_WIN = re.compile(r"^wins?\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
+_WIN = re.compile(r"^wins?\s+(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
 _OFF = re.compile(r"/0+(?![0-9])")
 _NO_MOVE = ("", "???", "????", "cannot move", "can't move", "cant move", "no move", "no moves")
 _RIGHT_COLUMN = 16          # a lone item starting at this column or later is the right player's
 
 
 class _Item:
-    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value")
+    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value", "match_won")
 
     def __init__(self, kind, player, line, text):
         self.kind = kind          # roll, double, beaver, take, drop, win, unknown (????)
@@ -428,6 +428,7 @@ class _Item:
         self.dice = None
         self.move = ""
         self.value = None         # double, beaver: the cube offered; win: the points
+        self.match_won = False    # win: "and the match" written
 
 
 class _GameText:
@@ -487,6 +488,7 @@ def _parse_item(chunk, player, number, line):
     if found:
         item.kind = "win"
         item.value = int(found.group(1))
+        item.match_won = found.group(2) is not None
         return item
     if re.fullmatch(r"\?{3,}", body):
         item.kind = "unknown"       # a play or action the producer does not show
@@ -845,14 +847,14 @@ class _Replay:
         before = match.score
         if not self.fair_value(item.value, kind * g.cube_value, winner, before):
             self.warn("warning.mat_result", item.line, file=item.value, rules=kind * g.cube_value)
-        if match.phase is Phase.OPENING:
-            match.forfeit(resigner, kind)        # a resignation (or forfeit) before the first roll
-            return
-        if match.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING) or match.player_on_roll != resigner:
-            self.fail(f"a win before the game is over is a resignation by the player on roll "
-                      f"({self.turn_text()})", item)
-        match.resign(kind, resigner)
-        match.accept_resignation(winner)
+        if match.phase not in (Phase.OPENING, Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            self.fail(f"a win before the game is over is a resignation ({self.turn_text()})", item)
+        if match.player_on_roll == resigner:
+            match.resign(kind, resigner)
+            match.accept_resignation(winner)
+        else:
+            # before the first roll, or by the player not on roll, as gnubg reads it
+            match.forfeit(resigner, kind)
 
     def resignation_winner(self, item):
         """Who won by the resignation ``item`` writes: the column's player, unless the next
@@ -866,6 +868,12 @@ class _Replay:
             if gains[1 - column] > 0 and gains[column] <= 0:
                 return 1 - column
             return column
+        length = match.config.length
+        if item.match_won and length:
+            # "and the match": the one whom these points take to the length
+            reach = [p for p in (0, 1) if score[p] + item.value >= length]
+            if reach == [1 - column]:
+                return 1 - column
         return column
 
     def turn_text(self):

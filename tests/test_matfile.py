@@ -381,7 +381,6 @@ GOOD = (" 3 point match\n\n Game 1\n A : 0                    B : 0\n"
     (("42: 8/4 6/4", "42: 8/4 6/x"), 5, "cannot read"),
     (("31: 8/5 6/5", "33: 8/5 6/5"), 5, "opening roll cannot be a double"),
     (("Doubles => 2", "Doubles => 4"), 6, "cube offered is 2"),
-    (("Drops", "Takes"), 7, "a resignation"),
     (("      Wins 1 point", "                                  Wins 1 point"), 7, "won 1 point"),
     ((" A : 0                    B : 0", " A : 3                    B : 0"), 4, "below the match length"),
     ((" A : 0                    B : 0", " A 0 B 0"), 4, "score line"),
