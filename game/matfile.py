@@ -90,15 +90,34 @@ class MatFileError(GameError):
     """A ``.mat`` file that cannot be read (or a match that cannot be written as one).
 
     ``line`` is the 1-based line number (None when the fault is not on one
-    line) and ``text`` that line as read.
+    line) and ``text`` that line as read; ``key`` and ``params``, when
+    known, say why as a message of the app's translations (the
+    :class:`game.reasons.Reason` of a refused play or action,
+    ``reason.point_blocked``; ``error.mat_opening_double``).
     """
 
-    def __init__(self, message, line=None, text=None):
+    def __init__(self, message, line=None, text=None, *, key=None, params=None):
         where = "" if line is None else f"line {line}: "
         shown = "" if text is None else f": {text.strip()!r}"
         super().__init__(f"{where}{message}{shown}")
         self.line = line
         self.text = text
+        self.key = key
+        self.params = dict(params or {})
+
+
+def _reason_message(error):
+    """``(key, params)`` of a refused play or action, as the app shows a reason."""
+    reason = getattr(error, "reason", None)
+    if reason is None:
+        return None, None
+    params = {}
+    for name, value in (getattr(error, "details", None) or {}).items():
+        if name in ("point", "target") and isinstance(value, int) and not isinstance(value, bool):
+            params[name] = {"where": value}
+        elif isinstance(value, (int, str)) and not isinstance(value, bool):
+            params[name] = value
+    return f"reason.{reason.value}", params
 
 
 @dataclass(frozen=True)
@@ -655,8 +674,8 @@ class _Replay:
                                *parsed.games[0].score_line) from None
         self.explained = False    # the last game's result was warned about: its score follows it
 
-    def fail(self, message, item):
-        raise MatFileError(message, item.line, item.text) from None
+    def fail(self, message, item, key=None, params=None):
+        raise MatFileError(message, item.line, item.text, key=key, params=params) from None
 
     def warn(self, key, line, **params):
         self.warnings.append(MatWarning(key, {"game": self.current.number, "line": line, **params},
@@ -703,7 +722,7 @@ class _Replay:
             except MatFileError:
                 raise
             except GameError as error:
-                self.fail(str(error), item)
+                self.fail(str(error), item, *_reason_message(error))
 
     # --- the items --------------------------------------------------------------------
     def opening(self, item):
@@ -730,7 +749,7 @@ class _Replay:
                 match.reroll()
         else:
             if d1 == d2:
-                self.fail("the opening roll cannot be a double", item)
+                self.fail("the opening roll cannot be a double", item, "error.mat_opening_double")
             high, low = max(d1, d2), min(d1, d2)
             for die in ((high, low) if player == 0 else (low, high)):
                 self.dice.push_one(die)

@@ -546,6 +546,9 @@ class Controller:
             else:
                 self.message = ("error.mat_line", {"line": error.line,
                                                    "text": (error.text or "").strip()[:60]})
+                if error.key is not None and self.tr.has(error.key):
+                    self.message = ("error.mat_line_why", {**self.message[1],
+                                                           "why": {"message": [error.key, error.params]}})
             return False
         if len(matches) != 1:
             self.message = ("error.mat_several" if matches else "error.mat_file", {})
@@ -2348,6 +2351,8 @@ class Controller:
                 return tr("where.point", n=where)
             if "key" in value:
                 return tr(value["key"])
+            if "message" in value:
+                return self.text(value["message"])
             if "plural" in value:
                 return tr.n(value["plural"], value.get("n", 0))
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
