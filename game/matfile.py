@@ -432,6 +432,7 @@ _ROLL = re.compile(r"^([1-6])([1-6]):\s*(.*)$", re.DOTALL)
 _DOUBLE = re.compile(r"^(doubles?|beavers?|raccoons?)\s*(?:=>\s*(\d+))?$", re.IGNORECASE)
 _WIN = re.compile(r"^wins?\s+(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
 _OFF = re.compile(r"/0+(?![0-9])")
+_RATING = re.compile(r"\s*,\s*\d+(?:\.\d+)?$")
 _NO_MOVE = ("", "???", "????", "cannot move", "can't move", "cant move", "no move", "no moves")
 _RIGHT_COLUMN = 16          # a lone item starting at this column or later is the right player's
 
@@ -618,7 +619,8 @@ def _config(parsed):
                            parsed.line)
     names = ("", "")
     if parsed.games:
-        names = tuple("" if name == default else name
+        # a rating after the name ("BlueNote,1780") is not part of it, as gnubg reads it
+        names = tuple("" if name == default else _RATING.sub("", name)
                       for name, default in zip(parsed.games[0].names, DEFAULT_NAMES))
     values = dict(length=parsed.length, names=names,
                   crawford=_on_off(tags, "crawford", True),

@@ -359,6 +359,83 @@ CORPUS = {
 }
 
 
+# --- one file for each hard case of the import (each checked with gnubg) ---------------------
+#: name -> the bytes of a short file showing one habit (see tests/test_mat_dialects.py)
+CASES = {
+    'against_the_rules': (
+        ' 0 point match\n'
+        '\n'
+        ' Game 1\n'
+        ' Ann : 0                        Bob : 0\n'
+        '  1) 31: 8/5 6/5                  Doubles => 2\n'
+        '  2)  Takes                      42: 8/4 6/4\n'
+        '  3) 65: 24/13                   Wins 16 points\n'
+        '\n'
+        ' Game 2\n'
+        ' Ann : 0                        Bob : 16\n'
+        '  1) 31: 8/5 6/5\n'
+    ).encode(),
+    'capped_resignation': (
+        ' 3 point match\n'
+        '\n'
+        ' Game 1\n'
+        ' Ann : 0                        Bob : 1\n'
+        '  1) 31: 8/5 6/5                  Doubles => 2\n'
+        '  2)  Takes                      42: 8/4 6/4\n'
+        '  3)  Doubles => 4                Takes\n'
+        '  4) 65: 24/13                   Wins 2 point and the match\n'
+    ).encode(),
+    'forfeits': (
+        ' 5 point match\n'
+        '\n'
+        ' Game 1\n'
+        ' Ann : 0                        Bob : 0\n'
+        '  1)                             Wins 1 point\n'
+        '\n'
+        ' Game 2\n'
+        ' Ann : 0                        Bob : 1\n'
+        '  1) ????                        Wins 1 point\n'
+        '\n'
+        ' Game 3\n'
+        ' Ann : 0                        Bob : 2\n'
+        '  1) 31: 8/5 6/5                 42: 8/4 6/4\n'
+    ).encode(),
+    'loser_column': (
+        ' 5 point match\n'
+        '\n'
+        ' Game 1\n'
+        ' Ann : 0                        Bob : 0\n'
+        '  1) 31: 8/5 6/5                 42: 8/4 6/4\n'
+        '  2) 63: 24/18 13/10             Wins 2 points\n'
+        '\n'
+        ' Game 2\n'
+        ' Ann : 2                        Bob : 0\n'
+        '  1) 31: 8/5 6/5\n'
+    ).encode(),
+    'numbered_result': (
+        ' 5 point match\n'
+        '\n'
+        ' Game 1\n'
+        ' Ann : 0                        Bob : 0\n'
+        '  1) 31: 8/5 6/5                 42: 8/4 6/4\n'
+        '  2) 63: 24/18 13/10\n'
+        '  3)  Wins 2 point\n'
+        '  4)\n'
+        '\n'
+        ' Game 2\n'
+        ' Ann : 2                        Bob : 0\n'
+        '  1) 31: 8/5 6/5\n'
+    ).encode(),
+    # UTF-8 BOM, CRLF, a comment box, names with ratings, one in Windows-1252, tabs,
+    # the lower die first, counts and the bar
+    "habits": (b"\xef\xbb\xbf;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\r\n; Club final, table 2         ;\r\n"
+               b";;;;;;;;;;;;;;;;;;;;;;;;;;;;;\r\n\r\n 7 point match\r\n\r\n Game 1\r\n"
+               b" BlueNote,1780 : 0                 Ren\xe9e,1650 : 0\r\n"
+               b"  1)\t14: 24/23 13/9\t55: 8/3(2) 6/1*(2)\r\n"
+               b"  2)\t52: bar/20 13/11\t41: 13/9 24/23\r\n"),
+}
+
+
 def corpus():
     """``{file name: bytes}`` of the whole corpus."""
     out = {}
@@ -367,6 +444,8 @@ def corpus():
             match = (random_match(seed, config, games=4) if producer == "gnubg"
                      else corpus_match(seed, config))
             out[f"{producer}_{k}.mat"] = write_as(producer, match, seed=seed)
+    for name, data in CASES.items():
+        out[f"case_{name}.mat"] = data
     return out
 
 
