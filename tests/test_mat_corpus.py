@@ -96,3 +96,18 @@ def test_results_against_the_rules_are_read_with_a_warning_naming_game_and_line(
     for w in warnings:
         assert {"game", "line", "file", "rules"} <= set(w.params) and w.params["file"] != w.params["rules"]
     assert our_view((FOLDER / "handwritten_1.mat").read_bytes())["games"]
+
+
+def test_a_file_gnubg_takes_with_an_opening_double_or_an_illegal_play_is_not_read_by_it():
+    # gnubg 1.1 records both without a word; refusing them is right, not a wrong refusal
+    name = "case_forfeits.mat"
+    for change in (("31: 8/5 6/5", "33: 8/5 6/5"), ("31: 8/5 6/5", "31: 8/5 6/3")):
+        data = (FOLDER / name).read_bytes().replace(*(part.encode() for part in change))
+        theirs = json.loads(json.dumps(VIEWS[name]))
+        first = theirs["games"][2]["actions"][0]
+        if change[1].startswith("33"):
+            first["dice"] = [3, 3]
+        else:
+            first["after"] = "4HPwATDgc/ABMA"      # not where 8/5 6/3 would lead either
+        ours_ok, gnubg_ok, differences, _known, why = classify(data, theirs)
+        assert (ours_ok, gnubg_ok, differences) == (False, False, []) and "gnubg takes" in why

@@ -12,9 +12,9 @@ view: per game the score its score line gives, the winner and the points,
 and every action with the Position ID before it, the dice (either order),
 the position after a move (so ``24/13`` and ``24/18 18/13`` are one
 play), cube actions and resignations.  A file counts as read by gnubg when
-gnubg gives at least one game and every play it recorded is legal (gnubg
-1.1 takes an illegal move without a word: then our refusal is the right
-answer).  The last line is::
+gnubg gives at least one game, every play it recorded is legal and no game
+opens with a double (gnubg 1.1 takes both without a word: then our refusal
+is the right answer).  The last line is::
 
     N files, A read by us, G read by GNU Backgammon, D read differently, W wrongly refused
 
@@ -148,9 +148,14 @@ def normal_view(view):
     return {**view, "games": games}
 
 
-def illegal_play(view):
-    """The first play of a (normal) view that the rules do not allow, as text, or None."""
+def illegal_play(view, both_dice=False):
+    """The first play of a (normal) view that the rules do not allow, as text, or None:
+    an illegal play, or a double as the opening roll (unless each player throws both dice)."""
     for number, game in enumerate(view["games"], 1):
+        moves = [action for action in game["actions"] if action["action"] == "move"]
+        if moves and not both_dice and moves[0]["dice"][0] == moves[0]["dice"][1] \
+                and moves[0]["board"] == Position.start().position_id():
+            return f"game {number}: the opening roll {moves[0]['dice']} is a double"
         for k, action in enumerate(game["actions"], 1):
             if action["action"] != "move":
                 continue
@@ -269,7 +274,11 @@ def classify(data, theirs):
         ours, why = None, str(error)
     gnubg_ok = theirs is not None
     if gnubg_ok:
-        bad = illegal_play(theirs)
+        try:
+            both_dice = _config(_parse(data)[0]).opening == "both_dice"
+        except (GameError, IndexError):
+            both_dice = False
+        bad = illegal_play(theirs, both_dice)
         if bad is not None:
             gnubg_ok, why = False, (why or "") + f" [gnubg takes an illegal play: {bad}]"
     differences, known = ([], [])
