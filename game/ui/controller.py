@@ -32,6 +32,7 @@ from ..errors import GameError, IllegalActionError, IllegalMoveError
 from ..match import RESIGN_KINDS, Match, MatchConfig, Phase
 from ..move import parse_notation
 from ..position import Position
+from ..reasons import Reason
 from ..turn import Turn
 from ..xgid import encode_xgid, xgid_from_gnubg
 from . import keyboard
@@ -1363,6 +1364,8 @@ class Controller:
                 move = turn.position.parse_move(text, turn.dice)
                 return [(s.source, s.target) for s in move.steps], None
             except IllegalMoveError as error:
+                if error.reason is Reason.AMBIGUOUS_MOVE:
+                    return None, error          # not a part of a play: say which plays it fits
                 first_error = error
             except GameError as error:
                 return None, error
