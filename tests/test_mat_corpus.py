@@ -6,6 +6,7 @@ had gnubg read each of them and kept its view, move by move, in
 ``gnubg_views.json``.  Here our reading is compared with that view without gnubg.
 """
 
+import functools
 import json
 import re
 from collections import Counter
@@ -22,6 +23,12 @@ VIEWS = json.loads((FOLDER / "gnubg_views.json").read_text())
 FILES = sorted(path.name for path in FOLDER.glob("*.mat"))
 
 
+@functools.lru_cache(maxsize=None)
+def classified(name):
+    """``classify`` of a corpus file against gnubg's stored view (read once per run)."""
+    return classify((FOLDER / name).read_bytes(), VIEWS[name])
+
+
 def test_the_corpus_is_what_the_generator_writes_for_every_producer():
     written = corpus()
     assert sorted(written) == FILES == sorted(VIEWS)
@@ -35,8 +42,7 @@ def test_the_corpus_is_what_the_generator_writes_for_every_producer():
 
 @pytest.mark.parametrize("name", FILES)
 def test_each_file_reads_as_gnu_backgammon_reads_it(name):
-    data = (FOLDER / name).read_bytes()
-    ours_ok, gnubg_ok, differences, known, why = classify(data, VIEWS[name])
+    ours_ok, gnubg_ok, differences, known, why = classified(name)
     assert ours_ok and gnubg_ok, why
     assert differences == []
     # the only differences allowed are gnubg's own misreadings, each named
@@ -49,8 +55,7 @@ def test_the_comparison_counts_on_the_corpus():
     actions = Counter()
     known = Counter()
     for name in FILES:
-        data = (FOLDER / name).read_bytes()
-        ours_ok, gnubg_ok, differences, found, _why = classify(data, VIEWS[name])
+        ours_ok, gnubg_ok, differences, found, _why = classified(name)
         counts = [counts[0] + 1, counts[1] + ours_ok, counts[2] + gnubg_ok, counts[3] + bool(differences),
                   counts[4] + (gnubg_ok and not ours_ok)]
         for game in VIEWS[name]["games"]:
@@ -111,3 +116,14 @@ def test_a_file_gnubg_takes_with_an_opening_double_or_an_illegal_play_is_not_rea
             first["after"] = "4HPwATDgc/ABMA"      # not where 8/5 6/3 would lead either
         ours_ok, gnubg_ok, differences, _known, why = classify(data, theirs)
         assert (ours_ok, gnubg_ok, differences) == (False, False, []) and "gnubg takes" in why
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_match_read_from_any_producer_saves_replays_and_exports_as_itself(name):
+    from test_matfile import kept_events
+    from game.match import Match
+    from game.matfile import export_mat, import_mat
+
+    match = import_mats((FOLDER / name).read_bytes())[0]
+    assert Match.from_dict(json.loads(json.dumps(match.to_dict()))).events == match.events
+    assert kept_events(import_mat(export_mat(match))) == kept_events(match)
