@@ -843,9 +843,9 @@ class Match:
                 raise InvalidMatchError(f"setup: {position!r} is not a Position")
             if position.winner() is not None:
                 raise InvalidMatchError(f"setup: {position.position_id()} is a finished game")
-            if player_on_roll not in (0, 1) or isinstance(player_on_roll, bool):
+            if player_on_roll not in (0, 1) or not _is_int(player_on_roll):
                 raise InvalidMatchError(f"setup: player_on_roll {player_on_roll!r}: 0 or 1 expected")
-            if cube_owner not in (None, 0, 1) or isinstance(cube_owner, bool):
+            if cube_owner is not None and (cube_owner not in (0, 1) or not _is_int(cube_owner)):
                 raise InvalidMatchError(f"setup: cube_owner {cube_owner!r}: None, 0 or 1 expected")
             if not rules.is_cube_value(cube_value, cfg.max_cube):
                 raise InvalidMatchError(f"setup: cube_value {cube_value!r}: a power of two up to {cfg.max_cube}")
