@@ -43,7 +43,21 @@ a game that player 1 opens starts with an empty left column.  Each move
 is written one checker and one die at a time, in gnubg's order, with
 ``25`` for the bar and ``0`` for off (``25/22* 6/0``).  Reading accepts
 that and the usual short forms (``bar/22*``, ``6/off``, ``13/7(2)``,
-``24/13``), ``\\r\\n`` line ends and missing tags.
+``24/13``; a blot on any point written as a landing point is hit), and
+the habits of the other producers, as GNU Backgammon reads them
+(``tools/mat_dialects.py`` writes each, ``tools/compare_mat_files.py``
+compares our reading with gnubg's): UTF-8 with or without a BOM or
+Windows-1252 bytes (:func:`decode_mat`), ``\\r\\n`` line ends, tabs,
+missing tags, notes and ``;`` comment boxes, names with a rating
+(``BlueNote,1780``), either die first (``14:``), ``Cannot Move``,
+``????``, ``Losses N points`` (left out), numbered rows holding only a
+result or nothing, a match resumed (its first game not at 0-0, as its
+score line says), a resignation before the first roll or by the player
+not on roll (:meth:`Match.forfeit`), a resignation's result written in
+the loser's column (the next score line, or ``and the match``, names the
+winner), and ``Wins N`` capped at what the match still needed.  A result
+the rules would not give is read as the file says, with a
+:class:`MatWarning` (``import_mats(text, warnings=[])``).
 
 Dice written with no move mean, as gnubg reads them: a pass when the roll
 allows no play, the only play when there is one; and, when the

@@ -529,9 +529,12 @@ class Controller:
         return _mat_name(names, when), text
 
     def open_mat(self, text, name=""):
-        """Open the match of a ``.mat`` file's text: continued if unfinished, replayed if over.
+        """Open the match of a ``.mat`` file (its text, or its bytes: UTF-8 or Windows-1252):
+        continued if unfinished, replayed if over.
 
-        True when it opened; otherwise the message says why (with the line) and nothing changed.
+        True when it opened, its message followed by the file's warnings (a result the rules
+        would not give, kept); otherwise the message says why (the line, and the reason when
+        known) and nothing changed.
         """
         from ..matfile import MatFileError, import_mats
 
