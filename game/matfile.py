@@ -474,6 +474,7 @@ class _GameText:
         self.score_line = None    # (number, text)
         self.auto_doubles = 0
         self.items = []
+        self.gap = False          # a blank line came after its rows
 
 
 class _MatchText:
@@ -567,6 +568,8 @@ def _parse(text):
     for number, line in enumerate(_split_lines(text), 1):
         stripped = line.strip()
         if not stripped:
+            if game is not None and game.items:
+                game.gap = True
             continue
         if stripped[0] in ";#":
             found = _TAG.match(stripped)
@@ -603,7 +606,13 @@ def _parse(text):
             game.score_line = (number, line)
             game.score = (int(found.group(2)), int(found.group(4)))
             continue
-        game.items.extend(_parse_row(line, number))
+        try:
+            game.items.extend(_parse_row(line, number))
+        except MatFileError:
+            if not game.gap:
+                raise
+            # notes after a game's rows and a blank line, as gnubg skips them (it reads
+            # a game's rows up to the first blank line)
     if not matches:
         raise MatFileError("no 'N point match' line: not a .mat file")
     for match in matches:

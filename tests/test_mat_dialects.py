@@ -121,3 +121,10 @@ def test_a_broken_file_is_refused_with_its_line_and_a_reason_in_french_and_engli
     assert caught.value.line == line + 8 and caught.value.key == key
     for language in ("en", "fr"):
         assert translator(language).has(key)
+
+
+def test_notes_after_a_game_s_rows_and_a_blank_line_are_skipped_as_gnubg_skips_them():
+    text = CASES["forfeits"].decode() + "\n Match played on the club server, no clock\n"
+    assert import_mat(text).score == (0, 2)
+    with pytest.raises(MatFileError, match="cannot read this row"):
+        import_mat(text.replace("\n\n Match played", "\n Match played"))
