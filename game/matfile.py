@@ -886,8 +886,8 @@ class _Replay:
         resigner = 1 - winner
         if match.phase is Phase.DOUBLED and g.offer == "beaver" and g.player_on_roll == resigner:
             match.take(resigner)
-        # as gnubg reads it: the points over the cube, one to three
-        kind = min(3, max(1, item.value // g.cube_value))
+        # as gnubg reads it: the points over the cube, rounded up, one to three
+        kind = min(3, max(1, -(-item.value // g.cube_value)))
         before = match.score
         if not self.fair_value(item.value, kind * g.cube_value, winner, before):
             self.warn("warning.mat_result", item.line, file=item.value, rules=kind * g.cube_value)

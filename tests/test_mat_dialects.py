@@ -128,3 +128,17 @@ def test_notes_after_a_game_s_rows_and_a_blank_line_are_skipped_as_gnubg_skips_t
     assert import_mat(text).score == (0, 2)
     with pytest.raises(MatFileError, match="cannot read this row"):
         import_mat(text.replace("\n\n Match played", "\n Match played"))
+
+
+# gnubg 1.1 read "Wins N points" after a take of the cube on 2, as a resignation of
+# (N / 2 rounded up, one to three) times the cube: measured with tools/compare_mat_files.py
+@pytest.mark.parametrize("written, kind, warned", [
+    (1, 1, True), (2, 1, False), (3, 2, True), (4, 2, False), (5, 3, True), (6, 3, False),
+    (7, 3, True), (8, 3, True), (16, 3, True)])
+def test_a_resignation_s_points_over_the_cube_give_its_kind_as_gnubg_reads_them(written, kind, warned):
+    text = CASES["against_the_rules"].decode().replace("Wins 16 points", f"Wins {written} points")
+    text = text[:text.index("\n Game 2")] + "\n"
+    warnings = []
+    match = import_mat(text, warnings=warnings)
+    assert match.resignation == (0, kind) and match.results[0].points == 2 * kind
+    assert bool(warnings) is warned
