@@ -911,8 +911,8 @@ class Page:
                 self.app.message = ("error.mat_too_big", {})
                 self.render()
                 return
-            text = await file.text()
-            if self.app.open_mat(str(text), str(file.name)):
+            data = (await file.arrayBuffer()).to_bytes()     # UTF-8 or Windows-1252: decode_mat
+            if self.app.open_mat(data, str(file.name)):
                 self.last_svg = None
                 self.update(animate=False)
             else:

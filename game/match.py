@@ -59,6 +59,7 @@ are 0 and 1, points as in move notation: 25 the bar, 0 off; a step is
     move                player, dice, move (notation), position_id (before the move)
     pass                player, dice, position_id   (the roll allowed no move)
     resign              player, kind (1 single, 2 gammon, 3 backgammon)
+    forfeit             player, kind                (given up before the opening roll)
     accept_resignation  player
     reject_resignation  player
     flag                player                  (out of time)
@@ -776,10 +777,53 @@ class Match:
             self._flag(flagged)
         return flagged
 
-    def new_game(self, player=None):
-        """Start the next game once the last one is over (until the match is won)."""
+    def new_game(self, player=None, *, score=None):
+        """Start the next game once the last one is over (until the match is won).
+
+        ``score`` starts it at another score than the games so far give, as a
+        match file may say (its result kept against the rules, or games left
+        out): the Crawford game then follows from that score, as GNU
+        Backgammon reads it.  The ``game_start`` event records the score.
+
+        >>> match = Match(MatchConfig(length=5))
+        >>> match.forfeit(1)
+        >>> match.new_game(score=(4, 0))
+        >>> match.score, match.is_crawford_game
+        ((4, 0), True)
+        """
         self._check("new_game", player)
+        if score is not None and list(score) != self._score:
+            score = _starting_score(self.config, score, False)
+            short = self.config.length - 1
+            self._next_crawford = bool(self.config.length and self.config.crawford
+                                       and not self._post_crawford and score.count(short) == 1)
+            self._score = score
         self._start_game()
+
+    def forfeit(self, player, kind=1):
+        """``player`` gives the game up at once: the opponent wins ``kind`` (1 single,
+        2 gammon, 3 backgammon) times the cube.
+
+        Unlike :meth:`resign` there is no offer to answer, and it need not be
+        ``player``'s turn: match files write such results (a resignation
+        before the opening roll, or by the player not on roll, or a
+        forfeit), and GNU Backgammon reads them as resignations.  Refused
+        while a double or a resignation waits for an answer and once the
+        game is over; the ``win`` event's kind is ``"resign"``.
+        """
+        g = self.game
+        if g.phase not in (Phase.OPENING, Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            raise IllegalActionError(f"forfeit in game {g.number} ({g.phase.value}): not now",
+                                     _PHASE_REASON.get(g.phase, Reason.GAME_OVER),
+                                     {"phase": g.phase.value})
+        if player not in (0, 1) or isinstance(player, bool) or kind not in (1, 2, 3) \
+                or isinstance(kind, bool):
+            raise IllegalActionError(f"forfeit({player!r}, {kind!r}): player 0 or 1 and kind 1, 2 "
+                                     f"or 3 expected", Reason.INVALID_RESIGNATION, {"kind": kind})
+        g.resignation = (player, kind)
+        self._log("forfeit", player=player, kind=kind)
+        g.decider = 1 - player
+        self._finish(winner=1 - player, result=kind, ending="resign")
 
     def setup(self, position, player_on_roll=0, *, cube_value=1, cube_owner=None, dice=None):
         """Start the current game from ``position`` instead of the opening roll.
@@ -799,9 +843,9 @@ class Match:
                 raise InvalidMatchError(f"setup: {position!r} is not a Position")
             if position.winner() is not None:
                 raise InvalidMatchError(f"setup: {position.position_id()} is a finished game")
-            if player_on_roll not in (0, 1) or isinstance(player_on_roll, bool):
+            if player_on_roll not in (0, 1) or not _is_int(player_on_roll):
                 raise InvalidMatchError(f"setup: player_on_roll {player_on_roll!r}: 0 or 1 expected")
-            if cube_owner not in (None, 0, 1) or isinstance(cube_owner, bool):
+            if cube_owner is not None and (cube_owner not in (0, 1) or not _is_int(cube_owner)):
                 raise InvalidMatchError(f"setup: cube_owner {cube_owner!r}: None, 0 or 1 expected")
             if not rules.is_cube_value(cube_value, cfg.max_cube):
                 raise InvalidMatchError(f"setup: cube_value {cube_value!r}: a power of two up to {cfg.max_cube}")
@@ -1123,7 +1167,9 @@ class Match:
         kind = event.get("type")
         g = self.game
         if kind == "game_start":
-            self.new_game()
+            self.new_game(score=event.get("score"))
+        elif kind == "forfeit":
+            self.forfeit(event.get("player"), event.get("kind"))
         elif kind == "setup":
             self.setup(event["position_id"], event["player"], cube_value=event["cube"],
                        cube_owner=event["cube_owner"], dice=event["dice"])

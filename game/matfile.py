@@ -43,7 +43,21 @@ a game that player 1 opens starts with an empty left column.  Each move
 is written one checker and one die at a time, in gnubg's order, with
 ``25`` for the bar and ``0`` for off (``25/22* 6/0``).  Reading accepts
 that and the usual short forms (``bar/22*``, ``6/off``, ``13/7(2)``,
-``24/13``), ``\\r\\n`` line ends and missing tags.
+``24/13``; a blot on any point written as a landing point is hit), and
+the habits of the other producers, as GNU Backgammon reads them
+(``tools/mat_dialects.py`` writes each, ``tools/compare_mat_files.py``
+compares our reading with gnubg's): UTF-8 with or without a BOM or
+Windows-1252 bytes (:func:`decode_mat`), ``\\r\\n`` line ends, tabs,
+missing tags, notes and ``;`` comment boxes, names with a rating
+(``BlueNote,1780``), either die first (``14:``), ``Cannot Move``,
+``????``, ``Losses N points`` (left out), numbered rows holding only a
+result or nothing, a match resumed (its first game not at 0-0, as its
+score line says), a resignation before the first roll or by the player
+not on roll (:meth:`Match.forfeit`), a resignation's result written in
+the loser's column (the next score line, or ``and the match``, names the
+winner), and ``Wins N`` capped at what the match still needed.  A result
+the rules would not give is read as the file says, with a
+:class:`MatWarning` (``import_mats(text, warnings=[])``).
 
 Dice written with no move mean, as gnubg reads them: a pass when the roll
 allows no play, the only play when there is one; and, when the
@@ -67,15 +81,18 @@ as a line it does not know, and its cube is then off: gnubg's own .mat
 files cannot hold automatic doubles either).
 """
 
+import codecs
 import datetime
 import re
+from dataclasses import dataclass, field
 
 from .errors import GameError
-from .match import Match, MatchConfig, Phase
+from .match import InvalidMatchError, Match, MatchConfig, Phase
 from .dice import ManualDice
 from .position import Position
 
-__all__ = ["MatFileError", "export_mat", "import_mat", "import_mats", "mat_info", "DEFAULT_NAMES"]
+__all__ = ["MatFileError", "MatWarning", "decode_mat", "export_mat", "import_mat", "import_mats",
+           "mat_info", "DEFAULT_NAMES"]
 
 #: the names written for players whose name is empty (and read back as empty)
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -87,15 +104,70 @@ class MatFileError(GameError):
     """A ``.mat`` file that cannot be read (or a match that cannot be written as one).
 
     ``line`` is the 1-based line number (None when the fault is not on one
-    line) and ``text`` that line as read.
+    line) and ``text`` that line as read; ``key`` and ``params``, when
+    known, say why as a message of the app's translations (the
+    :class:`game.reasons.Reason` of a refused play or action,
+    ``reason.point_blocked``; ``error.mat_opening_double``).
     """
 
-    def __init__(self, message, line=None, text=None):
+    def __init__(self, message, line=None, text=None, *, key=None, params=None):
         where = "" if line is None else f"line {line}: "
         shown = "" if text is None else f": {text.strip()!r}"
         super().__init__(f"{where}{message}{shown}")
         self.line = line
         self.text = text
+        self.key = key
+        self.params = dict(params or {})
+
+
+def _reason_message(error):
+    """``(key, params)`` of a refused play or action, as the app shows a reason."""
+    reason = getattr(error, "reason", None)
+    if reason is None:
+        return None, None
+    params = {}
+    for name, value in (getattr(error, "details", None) or {}).items():
+        if name in ("point", "target") and isinstance(value, int) and not isinstance(value, bool):
+            params[name] = {"where": value}
+        elif isinstance(value, (int, str)) and not isinstance(value, bool):
+            params[name] = value
+    return f"reason.{reason.value}", params
+
+
+@dataclass(frozen=True)
+class MatWarning:
+    """Something a ``.mat`` file says that the rules would not, read as the file says it.
+
+    ``key`` is a message key of the app's translations (``game/ui/locales``)
+    and ``params`` its parameters (``game``: the game's number, ``line``:
+    the line of the file, and what the key names); ``line`` the 1-based line.
+    """
+
+    key: str
+    params: dict = field(default_factory=dict)
+    line: int = None
+
+    def __str__(self):
+        return f"line {self.line}: {self.key} {self.params}"
+
+
+def decode_mat(data):
+    """The text of a ``.mat`` file's bytes: UTF-8 (with or without a BOM), else Windows-1252.
+
+    >>> decode_mat(bytes([74, 111, 115, 233])), decode_mat(codecs.BOM_UTF8 + b"Ann")
+    ('José', 'Ann')
+    """
+    data = bytes(data)
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")       # the five bytes cp1252 leaves undefined
 
 
 # ======================================================================================
@@ -180,7 +252,7 @@ def _game_records(match):
             if offer[0] == "double":       # the take of a beaver is implied by what follows
                 records.append(_Record("take", event["player"]))
             offer = None
-        elif kind == "resign":
+        elif kind in ("resign", "forfeit"):
             resignation = (event["player"], event["kind"])
         elif kind == "reject_resignation":
             resignation = None
@@ -366,27 +438,31 @@ _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _SCORE_LINE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
 _ROW_NUMBER = re.compile(r"^\s*\d+\)")
 _ITEM_START = re.compile(
-    r"(?<![^\s)])(?:[1-6][1-6]:|(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?)(?![A-Za-z]))",
+    r"(?<![^\s)])(?:[1-6][1-6]:|\?{3,}|(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?)(?![A-Za-z]))",
     re.IGNORECASE)
+_EMPTY_ROLL_CHUNK = re.compile(r"^\s*[1-6][1-6]:\s*$")
+_LOSSES = re.compile(r"(?<![^\s)])loss(?:es)?\s+\d+\s+points?(?:\s+and\s+the\s+match)?", re.IGNORECASE)
 _ROLL = re.compile(r"^([1-6])([1-6]):\s*(.*)$", re.DOTALL)
 _DOUBLE = re.compile(r"^(doubles?|beavers?|raccoons?)\s*(?:=>\s*(\d+))?$", re.IGNORECASE)
-_WIN = re.compile(r"^wins?\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
+_WIN = re.compile(r"^wins?\s+(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
 _OFF = re.compile(r"/0+(?![0-9])")
-_NO_MOVE = ("", "???", "????", "cannot move", "can't move")
+_RATING = re.compile(r"\s*,\s*\d+(?:\.\d+)?$")
+_NO_MOVE = ("", "???", "????", "cannot move", "can't move", "cant move", "no move", "no moves")
 _RIGHT_COLUMN = 16          # a lone item starting at this column or later is the right player's
 
 
 class _Item:
-    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value")
+    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value", "match_won")
 
     def __init__(self, kind, player, line, text):
-        self.kind = kind          # roll, double, beaver, take, drop, win
+        self.kind = kind          # roll, double, beaver, take, drop, win, unknown (????)
         self.player = player      # the column: 0 left, 1 right
         self.line = line
         self.text = text
         self.dice = None
         self.move = ""
         self.value = None         # double, beaver: the cube offered; win: the points
+        self.match_won = False    # win: "and the match" written
 
 
 class _GameText:
@@ -398,6 +474,7 @@ class _GameText:
         self.score_line = None    # (number, text)
         self.auto_doubles = 0
         self.items = []
+        self.gap = False          # a blank line came after its rows
 
 
 class _MatchText:
@@ -409,11 +486,13 @@ class _MatchText:
 
 
 def _split_lines(text):
+    if isinstance(text, (bytes, bytearray)):
+        text = decode_mat(text)
     if not isinstance(text, str):
-        raise MatFileError(f"import_mat: text expected, got {type(text).__name__}")
+        raise MatFileError(f"import_mat: text or bytes expected, got {type(text).__name__}")
     if text.startswith("\ufeff"):
         text = text[1:]
-    return re.split(r"\r\n|\r|\n", text)
+    return [line.expandtabs(8) for line in re.split(r"\r\n|\r|\n", text)]
 
 
 def _parse_item(chunk, player, number, line):
@@ -444,6 +523,10 @@ def _parse_item(chunk, player, number, line):
     if found:
         item.kind = "win"
         item.value = int(found.group(1))
+        item.match_won = found.group(2) is not None
+        return item
+    if re.fullmatch(r"\?{3,}", body):
+        item.kind = "unknown"       # a play or action the producer does not show
         return item
     raise MatFileError(f"cannot read {body!r}", number, line)
 
@@ -454,18 +537,26 @@ def _parse_row(line, number):
     found = _ROW_NUMBER.match(line)
     if found:
         start = found.end()
+    shown = line
+    # "Losses 2 points" beside a move says what the result already says: left out
+    line = _LOSSES.sub(lambda m: " " * len(m.group(0)), line)
     starts = [m.start() for m in _ITEM_START.finditer(line, start)]
+    # "53: ????": a roll whose play is not shown is one item
+    starts = [b for a, b in zip([None] + starts, starts)
+              if a is None or line[b] != "?" or not _EMPTY_ROLL_CHUNK.match(line[a:b])]
     if not starts:
-        raise MatFileError("cannot read this row", number, line)
+        if not line[start:].strip() and (found or line != shown):
+            return []               # a numbered row with nothing in it (or only "Losses")
+        raise MatFileError("cannot read this row", number, shown)
     if line[start:starts[0]].strip():
-        raise MatFileError(f"cannot read {line[start:starts[0]].strip()!r}", number, line)
+        raise MatFileError(f"cannot read {line[start:starts[0]].strip()!r}", number, shown)
     if len(starts) > 2:
-        raise MatFileError("more than two columns", number, line)
+        raise MatFileError("more than two columns", number, shown)
     chunks = [line[a:b] for a, b in zip(starts, starts[1:] + [len(line)])]
     if len(chunks) == 2:
-        return [_parse_item(chunks[0], 0, number, line), _parse_item(chunks[1], 1, number, line)]
+        return [_parse_item(chunks[0], 0, number, shown), _parse_item(chunks[1], 1, number, shown)]
     column = 1 if starts[0] >= _RIGHT_COLUMN else 0
-    return [_parse_item(chunks[0], column, number, line)]
+    return [_parse_item(chunks[0], column, number, shown)]
 
 
 def _parse(text):
@@ -477,6 +568,8 @@ def _parse(text):
     for number, line in enumerate(_split_lines(text), 1):
         stripped = line.strip()
         if not stripped:
+            if game is not None and game.items:
+                game.gap = True
             continue
         if stripped[0] in ";#":
             found = _TAG.match(stripped)
@@ -503,8 +596,7 @@ def _parse(text):
             current.games.append(game)
             continue
         if game is None:
-            raise MatFileError("unexpected text (a tag, 'N point match' or 'Game N' expected)",
-                               number, line)
+            continue                # notes before the match or its first game, as gnubg skips them
         if game.score is None:
             found = _SCORE_LINE.match(line)
             if not found:
@@ -514,7 +606,13 @@ def _parse(text):
             game.score_line = (number, line)
             game.score = (int(found.group(2)), int(found.group(4)))
             continue
-        game.items.extend(_parse_row(line, number))
+        try:
+            game.items.extend(_parse_row(line, number))
+        except MatFileError:
+            if not game.gap:
+                raise
+            # notes after a game's rows and a blank line, as gnubg skips them (it reads
+            # a game's rows up to the first blank line)
     if not matches:
         raise MatFileError("no 'N point match' line: not a .mat file")
     for match in matches:
@@ -544,7 +642,8 @@ def _config(parsed):
                            parsed.line)
     names = ("", "")
     if parsed.games:
-        names = tuple("" if name == default else name
+        # a rating after the name ("BlueNote,1780") is not part of it, as gnubg reads it
+        names = tuple("" if name == default else _RATING.sub("", name)
                       for name, default in zip(parsed.games[0].names, DEFAULT_NAMES))
     values = dict(length=parsed.length, names=names,
                   crawford=_on_off(tags, "crawford", True),
@@ -582,29 +681,59 @@ def _config(parsed):
 class _Replay:
     """Drives a new Match through the items of a parsed match."""
 
-    def __init__(self, parsed, dice=None):
+    def __init__(self, parsed, dice=None, warnings=None):
         self.parsed = parsed
         self.dice = ManualDice(fallback=dice)
-        self.match = Match(_config(parsed), self.dice)
+        self.warnings = [] if warnings is None else warnings
+        config = _config(parsed)
+        score, crawford = (0, 0), False
+        if parsed.games:
+            # a match resumed: its first game starts at the score its score line gives
+            score = parsed.games[0].score
+            short = config.length - 1
+            crawford = bool(config.length and config.crawford and list(score).count(short) == 1)
+        try:
+            self.match = Match(config, self.dice, score=score, crawford=crawford)
+        except InvalidMatchError as error:
+            raise MatFileError(f"game {parsed.games[0].number}: {error}",
+                               *parsed.games[0].score_line) from None
+        self.explained = False    # the last game's result was warned about: its score follows it
 
-    def fail(self, message, item):
-        raise MatFileError(message, item.line, item.text) from None
+    def fail(self, message, item, key=None, params=None):
+        raise MatFileError(message, item.line, item.text, key=key, params=params) from None
+
+    def warn(self, key, line, **params):
+        self.warnings.append(MatWarning(key, {"game": self.current.number, "line": line, **params},
+                                        line))
+        self.explained = True
 
     def run(self):
         match = self.match
-        for index, game in enumerate(self.parsed.games):
+        games = self.parsed.games
+        for index, game in enumerate(games):
+            self.current = game
+            self.next_score = games[index + 1].score if index + 1 < len(games) else None
             if index:
                 if match.phase is not Phase.OVER:
                     raise MatFileError(f"game {game.number} starts before game "
-                                       f"{self.parsed.games[index - 1].number} is over", game.line)
+                                       f"{games[index - 1].number} is over", game.line)
                 if match.match_winner is not None:
                     raise MatFileError(f"game {game.number} comes after the end of the match",
                                        game.line)
-                match.new_game()
-            if game.score != match.score:
-                raise MatFileError(f"game {game.number}: the score is {match.score[0]}-"
-                                   f"{match.score[1]} here, the file says {game.score[0]}-"
-                                   f"{game.score[1]}", *game.score_line)
+                if game.score != match.score:
+                    if not self.explained:
+                        self.warnings.append(MatWarning(
+                            "warning.mat_score", {"game": game.number, "line": game.score_line[0],
+                                                  "file0": game.score[0], "file1": game.score[1],
+                                                  "rules0": match.score[0], "rules1": match.score[1]},
+                            game.score_line[0]))
+                    try:
+                        match.new_game(score=game.score)
+                    except InvalidMatchError as error:
+                        raise MatFileError(f"game {game.number}: {error}", *game.score_line) from None
+                else:
+                    match.new_game()
+            self.explained = False
             self.game(game)
         return match
 
@@ -618,7 +747,7 @@ class _Replay:
             except MatFileError:
                 raise
             except GameError as error:
-                self.fail(str(error), item)
+                self.fail(str(error), item, *_reason_message(error))
 
     # --- the items --------------------------------------------------------------------
     def opening(self, item):
@@ -645,7 +774,7 @@ class _Replay:
                 match.reroll()
         else:
             if d1 == d2:
-                self.fail("the opening roll cannot be a double", item)
+                self.fail("the opening roll cannot be a double", item, "error.mat_opening_double")
             high, low = max(d1, d2), min(d1, d2)
             for die in ((high, low) if player == 0 else (low, high)):
                 self.dice.push_one(die)
@@ -723,29 +852,73 @@ class _Replay:
             self.fail(f"player {match.player_to_act}'s answer, written in player "
                       f"{item.player}'s column", item)
 
+    def needed(self, player, before):
+        """The points ``player`` still needed to win the match (None in money play)."""
+        length = self.match.config.length
+        return length - before[player] if length else None
+
+    def fair_value(self, value, points, player, before):
+        """Whether a ``Wins value`` fits a game worth ``points`` to ``player``: the points
+        themselves, or capped at what the match still needed (as producers write it)."""
+        needed = self.needed(player, before)
+        return value == points or (needed is not None and value == min(points, needed))
+
+    def do_unknown(self, item, following):
+        """``????``: an action the producer does not show; gnubg skips it too."""
+
     def do_win(self, item, following):
         match = self.match
         g = match.game
         winner = item.player
         if match.phase is Phase.OVER:
             result = g.result
+            before = list(match.score)
+            before[result.winner] -= result.points
             cube_points = g.cube_value * {"gammon": 2, "backgammon": 3}.get(result.kind, 1)
-            if result.winner != winner or item.value not in (result.points, cube_points):
+            if result.winner != winner:
                 self.fail(f"player {result.winner} won {result.points} point"
                           f"{'s' if result.points > 1 else ''}", item)
+            if not (self.fair_value(item.value, result.points, winner, before)
+                    or self.fair_value(item.value, cube_points, winner, before)):
+                self.warn("warning.mat_result", item.line, file=item.value, rules=result.points)
             return
+        winner = self.resignation_winner(item)
         resigner = 1 - winner
         if match.phase is Phase.DOUBLED and g.offer == "beaver" and g.player_on_roll == resigner:
             match.take(resigner)
-        if match.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING) or match.player_on_roll != resigner:
-            self.fail(f"a win before the game is over is a resignation by the player on roll "
-                      f"({self.turn_text()})", item)
-        kind, rest = divmod(item.value, g.cube_value)
-        if rest or kind not in (1, 2, 3):
-            self.fail(f"a resignation with the cube at {g.cube_value} is worth "
-                      f"{g.cube_value}, {2 * g.cube_value} or {3 * g.cube_value} points", item)
-        match.resign(kind, resigner)
-        match.accept_resignation(winner)
+        # as gnubg reads it: the points over the cube, rounded up, one to three
+        kind = min(3, max(1, -(-item.value // g.cube_value)))
+        before = match.score
+        if not self.fair_value(item.value, kind * g.cube_value, winner, before):
+            self.warn("warning.mat_result", item.line, file=item.value, rules=kind * g.cube_value)
+        if match.phase not in (Phase.OPENING, Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            self.fail(f"a win before the game is over is a resignation ({self.turn_text()})", item)
+        if match.player_on_roll == resigner:
+            match.resign(kind, resigner)
+            match.accept_resignation(winner)
+        else:
+            # before the first roll, or by the player not on roll, as gnubg reads it
+            match.forfeit(resigner, kind)
+
+    def resignation_winner(self, item):
+        """Who won by the resignation ``item`` writes: the column's player, unless the next
+        game's score says the other one won (some producers write the result in the
+        loser's column)."""
+        match = self.match
+        column = item.player
+        score = match.score
+        if self.next_score is not None:
+            gains = [self.next_score[p] - score[p] for p in (0, 1)]
+            if gains[1 - column] > 0 and gains[column] <= 0:
+                return 1 - column
+            return column
+        length = match.config.length
+        if item.match_won and length:
+            # "and the match": the one whom these points take to the length
+            reach = [p for p in (0, 1) if score[p] + item.value >= length]
+            if reach == [1 - column]:
+                return 1 - column
+        return column
 
     def turn_text(self):
         match = self.match
@@ -762,16 +935,24 @@ class _Replay:
                 Phase.MOVING: "move", Phase.RESIGNATION_OFFERED: "answer a resignation"}[phase]
 
 
-def import_mats(text):
+def import_mats(text, *, warnings=None):
     """Every match of a ``.mat`` text, each rebuilt by the engine: a list of :class:`Match`.
 
     A file may hold several matches, each from its ``N point match`` line.
-    Bad text raises :class:`MatFileError` and nothing is returned.
+    Bad text raises :class:`MatFileError` and nothing is returned.  What
+    the file says against the rules but can be read (a result the rules
+    score otherwise, a score line that does not follow) is read as the file
+    says, and a :class:`MatWarning` for each is appended to ``warnings``
+    (a list) when given.
     """
-    return [_Replay(parsed).run() for parsed in _parse(text)]
+    found = []
+    matches = [_Replay(parsed, warnings=found).run() for parsed in _parse(text)]
+    if warnings is not None:
+        warnings.extend(found)
+    return matches
 
 
-def import_mat(text, *, dice=None):
+def import_mat(text, *, dice=None, warnings=None):
     """The match of a ``.mat`` text, rebuilt by the engine's own actions (a :class:`Match`).
 
     Rolls are fed to the match through :class:`game.dice.ManualDice`, each
@@ -797,7 +978,11 @@ def import_mat(text, *, dice=None):
     parsed = _parse(text)
     if len(parsed) != 1:
         raise MatFileError(f"{len(parsed)} matches in this text: use import_mats()", parsed[1].line)
-    return _Replay(parsed[0], dice).run()
+    found = []
+    match = _Replay(parsed[0], dice, found).run()
+    if warnings is not None:
+        warnings.extend(found)
+    return match
 
 
 def mat_info(text):

@@ -147,10 +147,12 @@ _HOP = re.compile(r"/(off|o|\d{1,2})(\*?)")
 def parse_notation(text):
     """Read move notation into ``(source, target, count, touched)`` parts.
 
-    ``touched`` lists the points the text says the checker touches down on:
-    every point written between source and target, and the target when it
-    is marked with ``*``.  Touching down on a blot hits it, so these points
-    tell apart plays that differ only in what they hit.  The
+    ``touched`` lists the points written between source and target, and
+    the target when it is marked with ``*``.  The checker touches down on
+    each of them and on the target of every part (``18/14 14/11`` touches
+    14 and 11, as ``18/14/11`` does); a blot on a point touched is hit,
+    asterisk or not (:meth:`game.position.MoveList.from_parts`), so these
+    points tell apart plays that differ only in what they hit.  The
     text is only checked for form here; whether it is a legal play is the
     position's business.  Malformed text raises
     :class:`game.errors.InvalidNotationError`.

@@ -348,23 +348,29 @@ class MoveList:
         from .explain import explain_refusal
 
         me, opp = self.position._boards()
+        # the parts in any order: ``14/11 18/14`` is ``18/14 14/11``
         for source, target, count, _hits in parts:
-            s = 24 if source == BAR else source - 1
-            if me[s] < count:
-                raise explain_refusal(self.position, self.dice, parts, text)
-            me[s] -= count
+            me[24 if source == BAR else source - 1] -= count
             if target != OFF:
                 me[target - 1] += count
+        if min(me) < 0:
+            raise explain_refusal(self.position, self.dice, parts, text)
         me_after = tuple(me)
         candidates = [play for play in self._build() if play._key[0] == me_after]
         if not candidates:
             raise explain_refusal(self.position, self.dice, parts, text)
         if len(candidates) > 1:
-            # The plays differ only in the blots they hit on the way.  Touching
-            # down on a blot hits it, so keep the plays hitting every blot the
-            # text touches, then the one hitting fewest others.
+            # The plays differ only in the blots they hit on the way.  Every
+            # point the text writes as a landing point (the target of each
+            # part, each point written between, each ``*``) is touched, and a
+            # blot touched is hit, asterisk or not: keep the plays hitting
+            # every blot the text touches.  Among them the one that hits no
+            # other is what the text says (GNU Backgammon reads it so: the
+            # checker goes straight to each written point); when several
+            # remain, the text leaves a real choice and is refused.
             blots = {t for t in range(24) if opp[t] == 1}
-            touched = {point - 1 for *_rest, points in parts for point in points} & blots
+            touched = {point - 1 for _source, target, _count, points in parts
+                       for point in (*points, target) if point != OFF} & blots
             hit_sets = {id(play): {t for t in range(24) if play._key[1] >> t & 1}
                         for play in candidates}
             fitting = [play for play in candidates if hit_sets[id(play)] >= touched]
@@ -373,10 +379,11 @@ class MoveList:
             if len(best) == 1:
                 return best[0]
             candidates = best or candidates
+            names = [str(c) for c in candidates]
             raise IllegalMoveError(
                 f"move {text!r} in {self.position.position_id()} with {self.dice[0]}-{self.dice[1]}: "
-                f"ambiguous, it could be {' or '.join(map(str, candidates))}",
-                Reason.AMBIGUOUS_MOVE, {"candidates": [str(c) for c in candidates]})
+                f"ambiguous, it could be {' or '.join(names)}",
+                Reason.AMBIGUOUS_MOVE, {"candidates": names, "first": names[0], "second": names[1]})
         return candidates[0]
 
     def refusal(self, move):

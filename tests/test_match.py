@@ -1031,3 +1031,11 @@ def test_the_crawford_game_has_no_cube_and_the_games_after_it_have_one():
 def test_an_impossible_starting_score_is_refused(score, crawford, length):
     with pytest.raises(InvalidMatchError):
         Match(MatchConfig(length=length), score=score, crawford=crawford)
+
+
+@pytest.mark.parametrize("player, owner", [(0.0, None), (-0.0, None), (1, 0.0), (True, None)])
+def test_a_set_up_position_takes_only_whole_players(player, owner):
+    # a saved match with a float player (JSON turns 0 into 0.0 in other hands) is refused
+    with pytest.raises(InvalidMatchError):
+        Match(MatchConfig(length=0)).setup("4HPwATDgc/ABMA", player, cube_value=2 if owner is not None
+                                           else 1, cube_owner=owner)

@@ -381,12 +381,11 @@ GOOD = (" 3 point match\n\n Game 1\n A : 0                    B : 0\n"
     (("42: 8/4 6/4", "42: 8/4 6/x"), 5, "cannot read"),
     (("31: 8/5 6/5", "33: 8/5 6/5"), 5, "opening roll cannot be a double"),
     (("Doubles => 2", "Doubles => 4"), 6, "cube offered is 2"),
-    (("Drops", "Takes"), 7, "a resignation"),
     (("      Wins 1 point", "                                  Wins 1 point"), 7, "won 1 point"),
-    ((" A : 0                    B : 0", " A : 1                    B : 0"), 4, "score is 0-0"),
+    ((" A : 0                    B : 0", " A : 3                    B : 0"), 4, "below the match length"),
     ((" A : 0                    B : 0", " A 0 B 0"), 4, "score line"),
     (("  2)  Doubles", "  2)  Doubled? Doubles"), 6, "cannot read"),
-    ((" 3 point match", " 3 points matches"), 1, "unexpected text"),
+    ((" 3 point match", " 3 points matches"), 3, "a game before the 'N point match' line"),
     (("  2)  Doubles => 2                Drops", "  2)  Takes"), 6, "no double to answer"),
     (("  2)  Doubles => 2                Drops", "  2)                             65: 13/8 13/7"), 6,
      r"player 0 \(left column\) must roll or double"),
@@ -404,10 +403,10 @@ def test_more_bad_files():
     assert import_mat(GOOD).score == (1, 0)
     with pytest.raises(MatFileError, match="not a .mat file"):
         import_mat("; only a comment\n\n")
-    with pytest.raises(MatFileError, match="unexpected text"):
-        import_mat("hello\n 3 point match\n")
-    with pytest.raises(MatFileError, match="text expected"):
-        import_mat(b" 3 point match")
+    # notes before the match, as gnubg skips them
+    assert import_mat("Transcribed by hand\n 3 point match\n").config.length == 3
+    with pytest.raises(MatFileError, match="text or bytes expected"):
+        import_mat(3)
     with pytest.raises(MatFileError, match="Backgammon variation"):
         import_mat('; [Variation "Nackgammon"]\n 3 point match\n')
     with pytest.raises(MatFileError, match="1 to 25"):
@@ -421,9 +420,11 @@ def test_more_bad_files():
         import_mat(GOOD.replace("3 point", "1 point").replace(
             "  2)  Doubles => 2                Drops\n      Wins 1 point\n",
             "                                  Wins 1 point\n") + " Game 2\n A : 0  B : 1\n")
-    with pytest.raises(MatFileError, match="worth 1, 2 or 3 points"):
-        import_mat(GOOD.replace("  2)  Doubles => 2                Drops\n      Wins 1 point\n",
-                                "                                  Wins 4 points\n"))
+    # a result the rules cannot give is read as gnubg reads it, with a warning
+    warnings = []
+    import_mat(GOOD.replace("  2)  Doubles => 2                Drops\n      Wins 1 point\n",
+                            "                                  Wins 4 points\n"), warnings=warnings)
+    assert [(w.key, w.line, w.params["file"]) for w in warnings] == [("warning.mat_result", 6, 4)]
     with pytest.raises(MatFileError, match="raccoons"):
         import_mat(GOOD.replace("Drops", "Raccoons"))
     with pytest.raises(MatFileError, match="beaver_not_allowed"):      # not in a match

@@ -115,3 +115,79 @@ def test_any_text_either_parses_to_a_legal_play_or_raises_a_typed_error(text, di
     except (InvalidNotationError, IllegalMoveError):
         return
     assert play in start.legal_moves(dice)
+
+
+# --- a point the checker touches down on is touched: a blot there is hit -----------------
+# Points are the mover's; ``theirs`` counts the opponent's checkers from his own side
+# (his point 11 is our 14).
+
+def test_a_blot_where_one_part_ends_and_the_next_begins_is_hit_without_an_asterisk():
+    # Given a blot on our 14 and an open 15, when 4-3 is written as two parts through 14
+    board = Position.from_counts({18: 1, 6: 14}, {11: 1, 24: 14})
+    for text in ("18/14 14/11", "18/14/11", "14/11 18/14", "18/14* 14/11"):
+        # Then the checker stops on 14 and hits the blot
+        play = board.parse_move(text, (4, 3))
+        assert play.hits == 1 and str(play) == "18/14*/11", text
+
+
+def test_a_part_written_in_one_go_goes_round_a_blot_it_does_not_name_as_gnubg_reads_it():
+    # Given the same blot on 14, when 18/11 is written in one go (or through 15)
+    board = Position.from_counts({18: 1, 6: 14}, {11: 1, 24: 14})
+    for text in ("18/11", "18/15/11", "18/15 15/11"):
+        # Then the checker goes by 15 and the blot stays (GNU Backgammon reads 18/15/11)
+        assert str(board.parse_move(text, (4, 3))) == "18/11", text
+
+
+def test_a_part_in_one_go_that_must_pass_a_blot_hits_it():
+    # Given a blot on 14 and our 15 blocked, 18/11 can only go by 14
+    board = Position.from_counts({18: 1, 6: 14}, {11: 1, 10: 2, 24: 12})
+    assert str(board.parse_move("18/11", (4, 3))) == "18/14*/11"
+
+
+def test_a_part_in_one_go_between_two_blots_is_ambiguous_and_names_both_plays():
+    # Given blots on 14 and 15, 18/11 must hit one of them and the text does not say which
+    board = Position.from_counts({18: 1, 6: 14}, {11: 1, 10: 1, 24: 13})
+    with pytest.raises(IllegalMoveError) as caught:
+        board.parse_move("18/11", (4, 3))
+    assert caught.value.reason is Reason.AMBIGUOUS_MOVE
+    details = caught.value.details
+    assert {details["first"], details["second"]} == {"18/14*/11", "18/15*/11"}
+    # Then naming the stop settles it, with or without the asterisk
+    assert str(board.parse_move("18/15 15/11", (4, 3))) == "18/15*/11"
+    assert str(board.parse_move("18/14/11", (4, 3))) == "18/14*/11"
+
+
+@pytest.mark.parametrize("language, words", [("en", "18/14*/11 and 18/15*/11"),
+                                             ("fr", "18/14*/11 et 18/15*/11")])
+def test_the_ambiguous_play_message_names_both_plays_in_french_and_english(language, words):
+    from game.lessons.model import message_params, render_message
+    board = Position.from_counts({18: 1, 6: 14}, {11: 1, 10: 1, 24: 13})
+    with pytest.raises(IllegalMoveError) as caught:
+        board.parse_move("18/11", (4, 3))
+    text = render_message(("reason.ambiguous_move", message_params(caught.value.details)), language)
+    assert words in text
+
+
+def test_entering_on_a_blot_then_moving_on_hits_it():
+    # Given a checker on the bar and a blot on our 22, 3-2 written bar/22 22/20
+    board = Position.from_counts({25: 1, 6: 14}, {3: 1, 24: 14})
+    assert str(board.parse_move("bar/22 22/20", (3, 2))) == "bar/22*/20"
+    assert str(board.parse_move("bar/20", (3, 2))) == "bar/20"
+
+
+def test_a_double_hits_every_blot_its_parts_touch():
+    # Given 2-2 and blots on our 11 and 7, each part's end is touched
+    board = Position.from_counts({13: 2, 6: 13}, {14: 1, 18: 1, 24: 13})
+    play = board.parse_move("13/11 11/9 13/11 11/9", (2, 2))
+    assert play.hits == 1 and str(play) == "13/11*/9 13/9"
+    play = board.parse_move("13/9 9/7 13/11", (2, 2))
+    assert play.hits == 2
+
+
+def test_bearing_off_through_a_blot_named_on_the_way_hits_it():
+    # Given all our checkers home, 3-2, and a blot on our 3
+    board = Position.from_counts({5: 1, 6: 14}, {22: 1, 1: 14})
+    assert str(board.parse_move("5/3 3/off", (3, 2))) == "5/3*/off"
+    assert str(board.parse_move("5/3/off", (3, 2))) == "5/3*/off"
+    # Then 5/off in one go goes by 2, as GNU Backgammon reads it
+    assert str(board.parse_move("5/off", (3, 2))) == "5/off"

@@ -183,7 +183,7 @@ def expected_view(match):
         elif kind in ("take", "drop"):
             actions.append({"action": kind, "player": event["player"]})
             offer = None
-        elif kind == "resign":
+        elif kind in ("resign", "forfeit"):
             resignation = (event["player"], event["kind"])
         elif kind == "reject_resignation":
             resignation = None

@@ -32,6 +32,7 @@ from ..errors import GameError, IllegalActionError, IllegalMoveError
 from ..match import RESIGN_KINDS, Match, MatchConfig, Phase
 from ..move import parse_notation
 from ..position import Position
+from ..reasons import Reason
 from ..turn import Turn
 from ..xgid import encode_xgid, xgid_from_gnubg
 from . import keyboard
@@ -528,23 +529,30 @@ class Controller:
         return _mat_name(names, when), text
 
     def open_mat(self, text, name=""):
-        """Open the match of a ``.mat`` file's text: continued if unfinished, replayed if over.
+        """Open the match of a ``.mat`` file (its text, or its bytes: UTF-8 or Windows-1252):
+        continued if unfinished, replayed if over.
 
-        True when it opened; otherwise the message says why (with the line) and nothing changed.
+        True when it opened, its message followed by the file's warnings (a result the rules
+        would not give, kept); otherwise the message says why (the line, and the reason when
+        known) and nothing changed.
         """
         from ..matfile import MatFileError, import_mats
 
         if len(text) > MAT_LIMIT:
             self.message = ("error.mat_too_big", {})
             return False
+        warnings = []
         try:
-            matches = import_mats(text)
+            matches = import_mats(text, warnings=warnings)
         except MatFileError as error:
             if error.line is None:
                 self.message = ("error.mat_file", {})
             else:
                 self.message = ("error.mat_line", {"line": error.line,
                                                    "text": (error.text or "").strip()[:60]})
+                if error.key is not None and self.tr.has(error.key):
+                    self.message = ("error.mat_line_why", {**self.message[1],
+                                                           "why": {"message": [error.key, error.params]}})
             return False
         if len(matches) != 1:
             self.message = ("error.mat_several" if matches else "error.mat_file", {})
@@ -555,10 +563,12 @@ class Controller:
         cfg = match.config
         setup = Setup(mode="hotseat", length=cfg.length, jacoby=cfg.jacoby, beavers=cfg.beavers,
                       auto_doubles=bool(cfg.automatic_doubles), names=cfg.names)
-        self._open(setup, match, ("msg.mat_opened", {"file": str(name)[:80]}))
+        opened = _join(("msg.mat_opened", {"file": str(name)[:80]}),
+                       *((w.key, w.params) for w in warnings))
+        self._open(setup, match, opened)
         if match.match_winner is not None:
             self.start_replay()
-            self.message = _join(("msg.mat_opened", {"file": str(name)[:80]}), self.message)
+            self.message = _join(opened, self.message)
         return True
 
     def _unfinished(self):
@@ -1357,6 +1367,8 @@ class Controller:
                 move = turn.position.parse_move(text, turn.dice)
                 return [(s.source, s.target) for s in move.steps], None
             except IllegalMoveError as error:
+                if error.reason is Reason.AMBIGUOUS_MOVE:
+                    return None, error          # not a part of a play: say which plays it fits
                 first_error = error
             except GameError as error:
                 return None, error
@@ -2345,6 +2357,8 @@ class Controller:
                 return tr("where.point", n=where)
             if "key" in value:
                 return tr(value["key"])
+            if "message" in value:
+                return self.text(value["message"])
             if "plural" in value:
                 return tr.n(value["plural"], value.get("n", 0))
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):

@@ -154,6 +154,15 @@ def test_a_bad_mat_file_says_which_line_and_changes_nothing(page, tmp_path):
     assert board_state(page)["position_id"] == before["position_id"]
 
 
+def test_a_windows_1252_mat_file_keeps_its_accented_names(page, tmp_path):
+    club = tmp_path / "club.mat"
+    club.write_bytes(" 3 point match\n\n Game 1\n Ren\u00e9e : 0     Bob : 0\n  1) 31: 8/5 6/5\n"
+                     .encode("cp1252"))
+    act(page, lambda: page.set_input_files("#import-mat", str(club)))
+    assert "club.mat" in page.locator("#message").inner_text()
+    assert "Ren\u00e9e" in page.locator("body").inner_text()
+
+
 def test_a_mat_file_opens_for_replay_and_the_history_replays_and_exports_it(page):
     act(page, lambda: page.set_input_files("#import-mat", str(FINISHED_MAT)))
     assert page.locator("#replay-bar").is_visible()
