@@ -151,11 +151,8 @@ class Page:
                 self.animate(checker_moves(self.layout, view.layout))
         self.layout = view.layout
         self.board_view = view.board
-        top, bottom = by_id("player-top"), by_id("player-bottom")
-        top.innerHTML = view.top_html
-        bottom.innerHTML = view.bottom_html
-        top.classList.toggle("on-roll", view.top_on_roll)
-        bottom.classList.toggle("on-roll", view.bottom_on_roll)
+        self.render_panels({"top_html": view.top_html, "bottom_html": view.bottom_html,
+                            "top_on_roll": view.top_on_roll, "bottom_on_roll": view.bottom_on_roll})
         self.message.textContent = view.message
         self.message.classList.toggle("warn", view.warn)
         by_id("match-info").textContent = view.info
@@ -190,6 +187,16 @@ class Page:
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
         self.schedule_demo()
+
+    def render_panels(self, panels):
+        """The players' panels (names, score, pips, clocks); the clock's ticks draw only these."""
+        if panels is None:
+            return
+        top, bottom = by_id("player-top"), by_id("player-bottom")
+        top.innerHTML = panels["top_html"]
+        bottom.innerHTML = panels["bottom_html"]
+        top.classList.toggle("on-roll", panels["top_on_roll"])
+        bottom.classList.toggle("on-roll", panels["bottom_on_roll"])
 
     def render_lesson(self, lesson, move_input):
         """The lesson panel (texts through textContent; the options' HTML is escaped)."""
@@ -408,9 +415,7 @@ class Page:
                 if self.app.tick():
                     self.update()
                 elif self.drag is None:
-                    view = self.app.view()
-                    by_id("player-top").innerHTML = view.top_html
-                    by_id("player-bottom").innerHTML = view.bottom_html
+                    self.render_panels(self.app.clock_panels())
         finally:
             self.ticker = None
 

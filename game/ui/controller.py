@@ -35,6 +35,7 @@ from ..position import Position
 from ..turn import Turn
 from ..xgid import encode_xgid, xgid_from_gnubg
 from . import keyboard
+from .actions import Deferred, one_save_per_action
 from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
@@ -42,8 +43,8 @@ from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, Addressee, pick_language, translator
-from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
-                     record_html)
+from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, pips_of,
+                     player_html, record_html)
 from .editor import BAR as EDITOR_BAR
 from .editor import CUBE_VALUES, EditorError, EditorState
 from .share import ShareError, decode, read_ids
@@ -238,6 +239,7 @@ def _game_start(events):
     raise ValueError("no game_start in the log")
 
 
+@one_save_per_action
 class Controller:
     """The app's state: a match, its setup, the screen's choices, and the saved data.
 
@@ -255,6 +257,7 @@ class Controller:
         self._bot_factory = bot_factory
         self._bots = {}
         self._current_text = CurrentText()   # packs the match on the board at each save
+        self.saves = Deferred(self._write)   # one save per action (game/ui/actions.py)
         self.vault = storage.Vault(self.store)
         self.vault.open()
         self.unsaved = False           # the store refused the last save: the match is in memory only
@@ -344,11 +347,7 @@ class Controller:
     def _resume_or_start(self):
         saved = self.vault.read("current")
         if saved is not None and self._restore(saved):
-            try:
-                self.view()          # damaged data the engine let through must not break the page
-                return
-            except Exception:  # noqa: BLE001
-                self.match = None
+            return
         if saved is not None:
             # a match this version cannot read is kept aside, never overwritten
             self._keep_aside("current")
@@ -361,8 +360,16 @@ class Controller:
             self.unsaved = True
 
     def _restore(self, saved):
+        """Put a stored match back on the board; False when the engine refuses it.
+
+        The engine is the judge: :meth:`game.match.Match.from_dict` replays the
+        whole log (each action must give back the events saved), and the match
+        must say where it stands (its position and match IDs). The view code is
+        never used to judge saved data: a bug there must not set matches aside.
+        """
         try:
             match = Match.from_dict(saved["match"], now=self.now)
+            match.position_id(), match.match_id()
         except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
             return False
         self.match = match
@@ -637,8 +644,15 @@ class Controller:
         }
 
     def save(self, also=None):
-        """Write the match on the board (and the history when it has just ended), with the
-        other parts in ``also`` (``{part: data}``), in one write: all or nothing."""
+        """Save the match on the board (and the history when it has just ended), with the
+        other parts in ``also`` (``{part: data}``), in one write: all or nothing.
+
+        Inside an action (any public method, :mod:`game.ui.actions`) the write waits
+        for the action's end: one action, one write, whatever its steps asked.
+        """
+        self.saves.ask(also)
+
+    def _write(self, also):
         if self.match is None:
             return
         changes = dict(also or {})
@@ -2351,7 +2365,8 @@ class Controller:
             return "-".join(str(v) for v in value)
         return value
 
-    def _board_view(self):
+    def _counts(self):
+        """Each player's checkers per point, his own numbering (``(player 0's, player 1's)``)."""
         m = self.match
         por = m.player_on_roll
         position = m.position
@@ -2359,6 +2374,11 @@ class Controller:
         counts = [None, None]
         counts[viewer] = position.mine
         counts[1 - viewer] = position.theirs
+        return tuple(counts[0]), tuple(counts[1])
+
+    def _board_view(self):
+        m = self.match
+        por = m.player_on_roll
         tr = self.tr
         labels = {"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
                   "crawford": tr("board.crawford")}
@@ -2375,7 +2395,7 @@ class Controller:
                 targets = frozenset(turn.destinations(selected))
         dice = tuple(m.dice) if m.dice else ()
         board = BoardView(
-            counts=(tuple(counts[0]), tuple(counts[1])),
+            counts=self._counts(),
             bottom=self.bottom,
             numbers_for=self._numbers_for(),
             home_right=not self.prefs.home_left,
@@ -2417,7 +2437,21 @@ class Controller:
                 return actor
         return self.bottom
 
-    def _panel(self, player, board):
+    def clock_panels(self):
+        """The players' panels alone, for the clock's ticks (the board is not drawn again):
+        ``{"top_html", "bottom_html", "top_on_roll", "bottom_on_roll"}``, or None when no
+        match of the board's is shown (a lesson, a replay, the editor: no clock runs there)."""
+        if self.match is None or self.lesson is not None or self.replay is not None \
+                or self.editor is not None:
+            return None
+        counts = self._counts()
+        bottom = self.bottom
+        top, low = self._panel(1 - bottom, counts), self._panel(bottom, counts)
+        return {"top_html": player_html(top), "bottom_html": player_html(low),
+                "top_on_roll": top.on_roll, "bottom_on_roll": low.on_roll}
+
+    def _panel(self, player, counts):
+        """``player``'s panel; ``counts`` as :attr:`BoardView.counts` (for his pips)."""
         m = self.match
         tr = self.tr
         score = m.score[player]
@@ -2432,7 +2466,7 @@ class Controller:
         return PlayerPanel(
             player=player, name=self.player_name(player), colour=self.setup.colours[player],
             score_text=tr("panel.score", score=score),
-            pips_text=tr("panel.pips", n=board.pips(player)),
+            pips_text=tr("panel.pips", n=pips_of(counts[player])),
             clock_text=clock_text, on_roll=actor == player, status_text=status)
 
     def _stakes(self, length):
@@ -2521,8 +2555,8 @@ class Controller:
         m = self.match
         board = self._board_view()
         bottom = board.bottom
-        top_panel = self._panel(1 - bottom, board)
-        bottom_panel = self._panel(bottom, board)
+        top_panel = self._panel(1 - bottom, board.counts)
+        bottom_panel = self._panel(bottom, board.counts)
         message = self.text(self.message)
         warn = bool(self.message) and self.message[0].startswith(_WARN_PREFIX)
         return View(

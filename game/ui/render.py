@@ -30,7 +30,8 @@ from .keyboard import SLOTS, first_slot
 
 __all__ = [
     "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
-    "checker_moves", "slot_at", "matches_html", "record_html", "hints_html", "WIDTH", "HEIGHT",
+    "checker_moves", "slot_at", "matches_html", "record_html", "hints_html", "pips_of", "WIDTH",
+    "HEIGHT",
 ]
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -109,7 +110,16 @@ class BoardView:
         return 15 - sum(self.counts[player])
 
     def pips(self, player):
-        return sum(i * n for i, n in enumerate(self.counts[player], 1))
+        return pips_of(self.counts[player])
+
+
+def pips_of(counts):
+    """The pip count of one player's ``counts`` (his numbering, the bar last, at 25).
+
+    >>> pips_of((0,) * 5 + (5,) + (0,) * 19)
+    30
+    """
+    return sum(i * n for i, n in enumerate(counts, 1))
 
 
 def _mirror(view):
