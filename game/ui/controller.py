@@ -39,6 +39,7 @@ from .actions import Deferred, one_save_per_action
 from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
+from .places import board_number, point_of, seen_from
 from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
 from .hints import cube_view, plays_view
@@ -1171,15 +1172,7 @@ class Controller:
     # --- checker play -------------------------------------------------------------------------
     def _mover_point(self, slot):
         """The point (mover's numbering: 25 bar, 0 off) a ``data-slot`` stands for, or None."""
-        mover = self.match.player_on_roll
-        if slot.startswith("p") and slot[1:].isdigit():
-            number = int(slot[1:])
-            return number if mover == self.bottom else 25 - number
-        if slot in (f"bar{mover}",):
-            return 25
-        if slot in (f"off{mover}",):
-            return 0
-        return None
+        return point_of(slot, self.match.player_on_roll, self.bottom)
 
     def click(self, slot, button="left"):
         """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
@@ -1954,7 +1947,7 @@ class Controller:
                 params["side"] = {"key": "editor.side_bottom" if value == self.bottom else "editor.side_top"}
             elif name == "point" and isinstance(value, int) and 1 <= value <= EDITOR_BAR:
                 player = error.params.get("player", self.bottom)
-                shown = value if value == EDITOR_BAR or player == self.bottom else 25 - value
+                shown = value if value == EDITOR_BAR else seen_from(player, value, self.bottom)
                 params["point"] = {"where": shown}
             elif isinstance(value, (int, str)) and not isinstance(value, bool):
                 params[name] = value
@@ -1974,18 +1967,18 @@ class Controller:
         if slot in ("off0", "off1"):
             self.message = ("editor.off_help", {})
             return False
-        if not (slot.startswith("p") and slot[1:].isdigit() and 1 <= int(slot[1:]) <= 24):
+        number = board_number(slot)     # counted from the bottom player's side
+        if number is None:
             return False
-        number = int(slot[1:])          # counted from the bottom player's side
 
         def change(state):
             if remove:
                 owner = state.owner_of(bottom, number)
                 if owner is None:
                     raise EditorError("editor.nothing_to_remove")
-                return state.remove(owner, number if owner == bottom else 25 - number)
+                return state.remove(owner, seen_from(bottom, number, owner))
             side = self.editor_side
-            return state.add(side, number if side == bottom else 25 - number)
+            return state.add(side, seen_from(bottom, number, side))
 
         return self._edit(change)
 
@@ -2300,13 +2293,13 @@ class Controller:
         bottom = self.bottom
         return speech.event_sentence(
             frame.event, self.tr, (self.player_name(0, setup), self.player_name(1, setup)),
-            lambda player, point: point if player == bottom else 25 - point) or ""
+            lambda player, point: seen_from(player, point, bottom)) or ""
 
     def _spoken_number(self, player, point):
         """The number the board shows for ``player``'s ``point``: in a two-player game his own
         (the board shows the numbers of the player on roll), else the person's."""
         viewer = player if self.setup.mode == "hotseat" else self._numbers_for()
-        return point if player == viewer else 25 - point
+        return seen_from(player, point, viewer)
 
     def _spoken_message(self, message):
         """The status line as the live region says it: without what the events said already."""

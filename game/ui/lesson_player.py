@@ -48,6 +48,7 @@ from ..lessons.model import message_params
 from ..move import BAR, OFF, Move
 from ..turn import Turn
 from .clicks import click_action, drop_action
+from .places import point_of
 from .i18n import translator
 from .render import BoardView, PlayerPanel
 from .storage import LESSON
@@ -236,9 +237,7 @@ class LessonPlayer:
     @staticmethod
     def _point(slot):
         """The learner's point of a ``data-slot`` (25 the bar, 0 off), or None."""
-        if slot.startswith("p") and slot[1:].isdigit():
-            return int(slot[1:])
-        return {f"bar{LEARNER}": BAR, f"off{LEARNER}": OFF}.get(slot)
+        return point_of(slot, LEARNER, bottom=LEARNER)   # the learner sits at the bottom
 
     def click(self, slot, button="left"):
         """A click on the board, as in a game: pick a checker, then where it goes."""
