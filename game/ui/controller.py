@@ -39,6 +39,14 @@ from .actions import Deferred, one_save_per_action
 from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
+from .messages import JOIN as _JOIN
+from .messages import from_data as _message_from_data
+from .messages import join as _join
+from .messages import points as _points
+from .messages import refusal
+from .messages import param as message_param
+from .messages import text as message_text
+from .messages import to_data as _message_to_data
 from .places import board_number, point_of, seen_from
 from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
@@ -917,18 +925,7 @@ class Controller:
         return result
 
     def _refused(self, error):
-        reason = getattr(error, "reason", None)
-        details = dict(getattr(error, "details", {}) or {})
-        params = {}
-        for name, value in details.items():
-            if name in ("point", "target") and isinstance(value, int):
-                params[name] = {"where": value}
-            elif isinstance(value, (int, str)) and not isinstance(value, bool):
-                params[name] = value
-        key = f"reason.{reason.value}" if reason is not None else "reason.unknown"
-        if not self.tr.has(key):
-            key = "reason.unknown"
-        self.message = (key, params)
+        self.message = refusal(error)
 
     def roll(self):
         """Throw the dice (the opening roll too), for the person on roll."""
@@ -2323,40 +2320,16 @@ class Controller:
 
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
-        """Translate a message kept as data: ``(key, params)``; params may name players, points."""
-        if not message:
-            return ""
-        key, params = message[0], message[1] if len(message) > 1 else {}
-        tr = self.tr
-        if key == _JOIN:
-            return " ".join(self.text(part) for part in params["parts"])
-        if key == "msg.next_game":
-            return tr(key, text=self.text(params["text"]))
-        values = {}
-        for name, value in params.items():
-            values[name] = self._param(value)
-        return tr(key, **values)
+        """Translate a message kept as data: ``(key, params)`` (:mod:`game.ui.messages`)."""
+        return message_text(message, self.tr, self._name_param)
+
+    def _name_param(self, player, value):
+        """A ``{"player": n}`` parameter: the name of the match's (or the replay's) player."""
+        replayed = value.get("replay") and self.replay is not None
+        return self.player_name(player, self.replay.setup if replayed else None)
 
     def _param(self, value):
-        tr = self.tr
-        if isinstance(value, dict):
-            if "player" in value:
-                replayed = value.get("replay") and self.replay is not None
-                return self.player_name(value["player"], self.replay.setup if replayed else None)
-            if "where" in value:
-                where = value["where"]
-                if where == 25:
-                    return tr("where.bar")
-                if where == 0:
-                    return tr("where.off")
-                return tr("where.point", n=where)
-            if "key" in value:
-                return tr(value["key"])
-            if "plural" in value:
-                return tr.n(value["plural"], value.get("n", 0))
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
-            return "-".join(str(v) for v in value)
-        return value
+        return message_param(value, self.tr, self._name_param)
 
     def _counts(self):
         """Each player's checkers per point, his own numbering (``(player 0's, player 1's)``)."""
@@ -2639,21 +2612,9 @@ class Controller:
 
 
 # --- helpers ----------------------------------------------------------------------------------
-#: the key of a message made of several messages, one after the other
-_JOIN = "+"
-
-
-def _join(*messages):
-    return (_JOIN, {"parts": [list(message) for message in messages]})
-
-
 def _dice_text(dice):
     """A roll as players say it, higher die first: ``6-1``."""
     return "-".join(str(d) for d in sorted(dice, reverse=True)) if dice else ""
-
-
-def _points(n):
-    return {"plural": "count.points", "n": n}
 
 
 def _resignation_message(match):
@@ -2704,18 +2665,6 @@ def _date(seconds):
     except (TypeError, ValueError, OverflowError, OSError):
         return ""
     return f"{t.tm_year}-{t.tm_mon:02d}-{t.tm_mday:02d} {t.tm_hour:02d}:{t.tm_min:02d}"
-
-
-def _message_to_data(message):
-    if not message:
-        return None
-    return [message[0], message[1] if len(message) > 1 else {}]
-
-
-def _message_from_data(data):
-    if isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
-        return (data[0], data[1])
-    return None
 
 
 def _mat_date(seconds):
