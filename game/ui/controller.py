@@ -58,7 +58,7 @@ from .editor import BAR as EDITOR_BAR
 from .editor import CUBE_VALUES, EditorError, EditorState
 from .share import ShareError, decode, read_ids
 from .urlparams import lesson_in_query
-from .clicks import click_action, drop_action
+from .board_input import BoardInput, Seat
 from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, PositionLink, parse_position_query,
                         parse_query, query_language)
 
@@ -68,9 +68,6 @@ __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
 BOTTOM_DEFAULT = 1
 #: the human's seat against the computer (gnubg's player 1; the computer is player 0)
 HUMAN_SEAT = 1
-#: the method that carries out each action of game.ui.clicks
-_ACTIONS = {"bear_off": "_bear_off", "auto": "_auto_step", "step": "_step", "select": "_select",
-            "explain_step": "_explain_step", "explain_source": "_explain_source"}
 #: the level whose analysis the Hint button shows (1-ply on the best few plays)
 HINT_LEVEL = "master"
 #: how many matches' analyses are kept in memory (reviewing one again is then instant)
@@ -276,7 +273,10 @@ class Controller:
         self.tr = translator(self.language)
         self.setup = Setup()
         self.match = None
-        self.selected = None
+        # the board's clicks, drags and keys in a game (game/ui/board_input.py)
+        self.board_input = BoardInput(Seat(
+            turn=lambda: self.match.turn, mover=lambda: self.match.player_on_roll,
+            bottom=lambda: self.bottom, play=self._play, say=self._say))
         self.message = None
         self.archived = False
         self.started_at = None
@@ -1167,9 +1167,22 @@ class Controller:
         return True
 
     # --- checker play -------------------------------------------------------------------------
-    def _mover_point(self, slot):
-        """The point (mover's numbering: 25 bar, 0 off) a ``data-slot`` stands for, or None."""
-        return point_of(slot, self.match.player_on_roll, self.bottom)
+    @property
+    def selected(self):
+        """The point (the mover's numbering) of the checker picked in a game, or None."""
+        return self.board_input.selected
+
+    @selected.setter
+    def selected(self, point):
+        self.board_input.selected = point
+
+    def _play(self, name, *args):
+        """The board input's step (``"step"`` or ``"auto_step"``), played in the match."""
+        self._act(lambda: getattr(self.match, name)(*args))
+        self._describe_turn()
+
+    def _say(self, message):
+        self.message = message
 
     def click(self, slot, button="left"):
         """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
@@ -1193,110 +1206,27 @@ class Controller:
             if m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double():
                 self.double()
             return
-        if not self._human_moving():
-            return
-        point = self._mover_point(slot)
-        if point is None:
-            return
-        self._do_click(click_action(m.turn, self.selected, point, button, self.prefs.click_moves))
-
-    def _do_click(self, action):
-        """Carry out an action of :mod:`game.ui.clicks` (None: nothing)."""
-        if action is None:
-            return
-        name, *args = action
-        if name == "pick_checker":
-            self.message = ("msg.pick_checker", {})
-            return
-        getattr(self, _ACTIONS[name])(*args)
+        if self._human_moving():
+            self.board_input.click(slot, button, self.prefs.click_moves)
 
     def press(self, slot):
         """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
         if self.lesson is not None:
             return self.lesson.press(slot)
-        if not self._human_moving():
-            return False
-        point = self._mover_point(slot)
-        if point in (None, 0):
-            return False
-        if self.match.turn.destinations(point):
-            self.selected = point
-            return True
-        return False
+        return self._human_moving() and self.board_input.press(slot)
 
     def drop_on(self, slot):
         """A dragged checker is let go over ``slot``: move it there if that is legal."""
         if self.lesson is not None:
             self.lesson.drop_on(slot)
             return
-        if not self._human_moving() or self.selected is None:
-            return
-        point = self._mover_point(slot) if slot else None
-        self._do_click(drop_action(self.match.turn, self.selected, point))
+        if self._human_moving():
+            self.board_input.drop_on(slot)
 
     def deselect(self):
         self.selected = None
         if self.lesson is not None:
             self.lesson.deselect()
-
-    def _select(self, point):
-        self.selected = point
-        self.message = ("msg.choose_target", {"point": {"where": point}})
-
-    def _step(self, source, target):
-        self.selected = None
-        self._act(lambda: self.match.step(source, target))
-        self._describe_turn()
-
-    def _auto_step(self, source, use):
-        self.selected = None
-        self._act(lambda: self.match.auto_step(source, use))
-        self._describe_turn()
-
-    def _bear_off(self):
-        turn = self.match.turn
-        if self.selected is not None and 0 in turn.destinations(self.selected):
-            self._step(self.selected, 0)
-            return
-        sources = [s for s, targets in turn.all_destinations().items() if 0 in targets]
-        if sources:
-            self._step(max(sources), 0)
-            return
-        # no checker can go off: say why, from the highest checker
-        mine = turn.current.mine
-        highest = max((i + 1 for i in range(25) if mine[i]), default=None)
-        if highest is None:
-            return
-        self._explain_step(highest, 0)
-
-    def _explain_step(self, source, target):
-        """Say why ``source`` → ``target`` is refused, without changing the match."""
-        scratch = self._scratch_turn()
-        try:
-            scratch.step(source, target)
-        except IllegalMoveError as error:
-            self._refused(error)
-            if self.message[0] == "reason.no_checker" and target:
-                self.message = ("msg.pick_checker", {})
-        else:  # pragma: no cover - destinations() said no: the engine agrees
-            self.message = ("reason.unknown", {})
-
-    def _explain_source(self, source):
-        scratch = self._scratch_turn()
-        try:
-            scratch.auto_step(source, "high")
-        except IllegalMoveError as error:
-            self._refused(error)
-        else:  # pragma: no cover
-            self.message = ("msg.cannot_move_checker", {})
-
-    def _scratch_turn(self):
-        """A copy of the turn in play, to try steps on without touching the match."""
-        turn = self.match.turn
-        scratch = Turn(turn.position, turn.dice)
-        for step in turn.played:
-            scratch.step(step.source, step.target)
-        return scratch
 
     def _describe_turn(self):
         m = self.match

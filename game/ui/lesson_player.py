@@ -42,13 +42,10 @@ True
 from dataclasses import dataclass, field
 from html import escape
 
-from ..errors import IllegalMoveError
 from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized, render_message
-from ..lessons.model import message_params
 from ..move import BAR, OFF, Move
 from ..turn import Turn
-from .clicks import click_action, drop_action
-from .places import point_of
+from .board_input import BoardInput, Seat
 from .i18n import translator
 from .render import BoardView, PlayerPanel
 from .storage import LESSON
@@ -131,7 +128,9 @@ class LessonPlayer:
         self.index = 0
         self.demo_played = 0       # checker steps of the step's demo already shown
         self.turn = None           # the learner's Turn during a move task
-        self.selected = None
+        # the board's clicks, drags and keys: the game's own board input, on the learner's turn
+        self.board_input = BoardInput(Seat(turn=lambda: self.turn, mover=lambda: LEARNER,
+                                           bottom=lambda: LEARNER, play=self._play, say=self._say))
         self.result = None         # the last CheckResult
         self.answer_shown = False
         self.chosen = None         # the option picked last (choice tasks)
@@ -234,48 +233,41 @@ class LessonPlayer:
         self.result = None
         self.note = ("msg.playing", {"move": str(self.turn.move)}) if self.turn.played else None
 
-    @staticmethod
-    def _point(slot):
-        """The learner's point of a ``data-slot`` (25 the bar, 0 off), or None."""
-        return point_of(slot, LEARNER, bottom=LEARNER)   # the learner sits at the bottom
+    @property
+    def selected(self):
+        """The learner's point of the checker picked, or None."""
+        return self.board_input.selected
+
+    @selected.setter
+    def selected(self, point):
+        self.board_input.selected = point
+
+    def _play(self, name, *args):
+        """The board input's step (``"step"`` or ``"auto_step"``), on the learner's turn."""
+        getattr(self.turn, name)(*args)
+        self._moved()
+
+    def _say(self, message):
+        self.note = message
 
     def click(self, slot, button="left"):
         """A click on the board, as in a game: pick a checker, then where it goes."""
-        if not self._can_play():
-            return
-        point = self._point(slot or "")
-        if point is None:
+        if not self._can_play() or self.board_input.point(slot) is None:
             return
         self.result = None         # the last verdict gives way to what happens now
-        self._do_click(click_action(self.turn, self.selected, point, button))
-
-    def _do_click(self, action):
-        """Carry out an action of :mod:`game.ui.clicks` (None: nothing)."""
-        if action is None:
-            return
-        name, *args = action
-        if name == "pick_checker":
-            self.note = ("msg.pick_checker", {})
-            return
-        getattr(self, _ACTIONS[name])(*args)
+        self.board_input.click(slot, button)
 
     def press(self, slot):
         """A drag starts on ``slot``: True when that checker may move (it is selected)."""
-        if not self._can_play():
-            return False
-        point = self._point(slot or "")
-        if point in (None, OFF) or not self.turn.destinations(point):
+        if not self._can_play() or not self.board_input.press(slot):
             return False
         self.result = None
-        self.selected = point
         return True
 
     def drop_on(self, slot):
         """The dragged checker is let go over ``slot``."""
-        if not self._can_play() or self.selected is None:
-            return
-        point = self._point(slot) if slot else None
-        self._do_click(drop_action(self.turn, self.selected, point))
+        if self._can_play():
+            self.board_input.drop_on(slot)
 
     def deselect(self):
         self.selected = None
@@ -286,64 +278,6 @@ class LessonPlayer:
             self.turn.undo()
             self.selected = None
             self._moved()
-
-    def _select(self, point):
-        self.selected = point
-        self.note = ("msg.choose_target", {"point": {"where": point}})
-
-    def _step(self, source, target):
-        self.selected = None
-        self.turn.step(source, target)
-        self._moved()
-
-    def _auto_step(self, source, use):
-        self.selected = None
-        try:
-            self.turn.auto_step(source, use)
-        except IllegalMoveError as error:
-            self._refused(error)
-            return
-        self._moved()
-
-    def _bear_off(self):
-        turn = self.turn
-        if self.selected is not None and OFF in turn.destinations(self.selected):
-            self._step(self.selected, OFF)
-            return
-        sources = [s for s, targets in turn.all_destinations().items() if OFF in targets]
-        if sources:
-            self._step(max(sources), OFF)
-            return
-        mine = turn.current.mine
-        highest = max((i + 1 for i in range(25) if mine[i]), default=None)
-        if highest is not None:
-            self._explain(highest, OFF)
-
-    def _scratch(self):
-        scratch = Turn(self.turn.position, self.turn.dice)
-        for hop in self.turn.played:
-            scratch.step(hop.source, hop.target)
-        return scratch
-
-    def _explain(self, source, target):
-        """Say why ``source`` → ``target`` is refused (the engine's reason); nothing changes."""
-        try:
-            self._scratch().step(source, target)
-        except IllegalMoveError as error:
-            self._refused(error)
-            if error.reason is not None and error.reason.value == "no_checker" and target:
-                self.note = ("msg.pick_checker", {})
-
-    def _explain_source(self, source):
-        try:
-            self._scratch().auto_step(source, "high")
-        except IllegalMoveError as error:
-            self._refused(error)
-
-    def _refused(self, error):
-        reason = error.reason
-        self.note = (f"reason.{reason.value}" if reason is not None else "reason.unknown",
-                     message_params(error.details))
 
     # --- answers ------------------------------------------------------------------------------------
     def check(self):
