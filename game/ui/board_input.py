@@ -35,7 +35,7 @@ from .clicks import click_action, drop_action
 from .messages import refusal
 from .places import OFF, point_of
 
-__all__ = ["Seat", "BoardInput"]
+__all__ = ["Seat", "BoardInput", "Picked"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,16 @@ class Seat:
     bottom: Callable
     play: Callable
     say: Callable
+
+
+class Picked:
+    """A mode's ``selected`` attribute: the checker its ``board_input`` holds picked."""
+
+    def __get__(self, mode, owner=None):
+        return self if mode is None else mode.board_input.selected
+
+    def __set__(self, mode, point):
+        mode.board_input.selected = point
 
 
 class BoardInput:

@@ -58,7 +58,7 @@ from .editor import BAR as EDITOR_BAR
 from .editor import CUBE_VALUES, EditorError, EditorState
 from .share import ShareError, decode, read_ids
 from .urlparams import lesson_in_query
-from .board_input import BoardInput, Seat
+from .board_input import BoardInput, Picked, Seat
 from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, PositionLink, parse_position_query,
                         parse_query, query_language)
 
@@ -1167,14 +1167,8 @@ class Controller:
         return True
 
     # --- checker play -------------------------------------------------------------------------
-    @property
-    def selected(self):
-        """The point (the mover's numbering) of the checker picked in a game, or None."""
-        return self.board_input.selected
-
-    @selected.setter
-    def selected(self, point):
-        self.board_input.selected = point
+    #: the checker picked (the mover's numbering), or None
+    selected = Picked()
 
     def _play(self, name, *args):
         """The board input's step (``"step"`` or ``"auto_step"``), played in the match."""

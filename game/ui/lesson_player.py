@@ -45,7 +45,7 @@ from html import escape
 from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized, render_message
 from ..move import BAR, OFF, Move
 from ..turn import Turn
-from .board_input import BoardInput, Seat
+from .board_input import BoardInput, Picked, Seat
 from .i18n import translator
 from .render import BoardView, PlayerPanel
 from .storage import LESSON
@@ -233,14 +233,8 @@ class LessonPlayer:
         self.result = None
         self.note = ("msg.playing", {"move": str(self.turn.move)}) if self.turn.played else None
 
-    @property
-    def selected(self):
-        """The learner's point of the checker picked, or None."""
-        return self.board_input.selected
-
-    @selected.setter
-    def selected(self, point):
-        self.board_input.selected = point
+    #: the checker picked (the mover's numbering), or None
+    selected = Picked()
 
     def _play(self, name, *args):
         """The board input's step (``"step"`` or ``"auto_step"``), on the learner's turn."""
