@@ -18,6 +18,7 @@ import pyodide.ffi
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from game.match import RESIGN_KINDS
 from game.ui import storage
 from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.cooperative import drive
@@ -534,7 +535,7 @@ class Page:
                    "next-game": self.app.next_game,
                    "accept-resign": self.app.accept_resignation,
                    "reject-resign": self.app.reject_resignation}
-        for kind in ("single", "gammon", "backgammon"):
+        for kind in RESIGN_KINDS:
             actions[f"resign-{kind}"] = partial(self.app.resign, kind)
         for name, action in actions.items():
             on(by_id(name), "click", self.intent(action))

@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
-from ..match import RESIGN_KINDS, Match, MatchConfig, Phase
+from ..match import RESIGN_KINDS, RESIGN_NAMES, Match, MatchConfig, Phase
 from ..move import parse_notation
 from ..position import Position
 from ..turn import Turn
@@ -1088,16 +1088,9 @@ class Controller:
         bar or in the opponent's home board; less a kind the opponent just rejected (it may
         not be offered again, nor a smaller one, before the next roll).  Empty when a person
         cannot resign now."""
-        m = self.match
-        if m is None or not self.human_to_act() or m.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+        if self.match is None or not self.human_to_act():
             return []
-        mine = m.game.position.mine           # the resigner's checkers, as the turn began
-        kinds = ["single"]
-        if sum(mine) == 15:
-            kinds.append("gammon")
-            if mine[24] or any(mine[18:24]):
-                kinds.append("backgammon")
-        return [k for k in kinds if RESIGN_KINDS[k] > m.game.declined]
+        return self.match.resign_kinds()      # the rule is the engine's
 
     def resign(self, kind=None):
         """Resign: with no ``kind``, open the choice of what to give up (:meth:`resign_kinds`);
@@ -1500,9 +1493,8 @@ class Controller:
         if kind == "beaver":
             return tr("record.beaver", value=event["cube"])
         if kind == "resign":
-            names = {1: "single", 2: "gammon", 3: "backgammon"}
-            return tr(f"record.resign_{names[event['kind']]}") if event.get("kind") in names \
-                else tr("record.resign")
+            return tr(f"record.resign_{RESIGN_NAMES[event['kind']]}") \
+                if event.get("kind") in RESIGN_NAMES else tr("record.resign")
         if kind in ("accept_resignation", "reject_resignation"):
             return tr(f"record.{kind}")
         if kind in ("take", "drop"):
