@@ -94,6 +94,8 @@ RESIGN_KINDS = {"single": 1, "gammon": 2, "backgammon": 3}
 #: the names of the kinds of resignation, by their values
 RESIGN_NAMES = {value: name for name, value in RESIGN_KINDS.items()}
 MAX_LENGTH = 25
+#: the match length when none is named: a link, the new-match form, a MatchConfig
+DEFAULT_LENGTH = 5
 
 
 class InvalidMatchError(GameError):
@@ -156,7 +158,7 @@ class MatchConfig:
     game.match.InvalidMatchError: match length 26: 0 (money) or 1 to 25 expected
     """
 
-    length: int = 7
+    length: int = DEFAULT_LENGTH
     crawford: bool = True
     cube: bool = True
     max_cube: int = 64

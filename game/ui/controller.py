@@ -39,6 +39,7 @@ from .actions import Deferred, one_save_per_action
 from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
+from .limits import LENGTH, PER_MOVE, RESERVE
 from .messages import JOIN as _JOIN
 from .messages import from_data as _message_from_data
 from .messages import join as _join
@@ -87,7 +88,7 @@ class Setup:
     """
 
     mode: str = "bot"
-    length: int = 5
+    length: int = LENGTH.default
     level: str = DEFAULT_LEVEL
     jacoby: bool = True
     beavers: bool = False
@@ -102,8 +103,9 @@ class Setup:
     def __post_init__(self):
         object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
         object.__setattr__(self, "level", self.level if self.level in LEVELS else DEFAULT_LEVEL)
-        length = self.length if isinstance(self.length, int) and not isinstance(self.length, bool) else 5
-        object.__setattr__(self, "length", max(0, min(25, length)))
+        length = self.length if isinstance(self.length, int) and not isinstance(self.length, bool) \
+            else LENGTH.default
+        object.__setattr__(self, "length", max(0, min(LENGTH.high, length)))
         names = list(self.names) if isinstance(self.names, (list, tuple)) else []
         object.__setattr__(self, "names", tuple(str(n or "")[:24] for n in (names + ["", ""])[:2]))
         colours = tuple(self.colours) if isinstance(self.colours, (list, tuple)) else ()
@@ -770,11 +772,11 @@ class Controller:
         """The new-match dialog's fields for the current setup: ``{name: str or bool}``."""
         setup = self.setup
         bottom = self.bottom
-        clock = setup.clock or (30, 120)
+        clock = setup.clock or (PER_MOVE.default, 60 * RESERVE.default)
         return {
             "mode": setup.mode, "level": setup.level,
             "kind": "money" if setup.length == 0 else "match",
-            "length": str(setup.length or 5),
+            "length": str(setup.length or LENGTH.default),
             "jacoby": setup.jacoby, "beavers": setup.beavers, "auto_doubles": setup.auto_doubles,
             "clock": setup.clock is not None,
             "per_move": str(int(clock[0])), "reserve": str(int(clock[1] // 60)),
@@ -786,12 +788,6 @@ class Controller:
 
     def setup_from_form(self, values):
         """The :class:`Setup` the new-match dialog's fields ask for (strings, "on" for ticks)."""
-        def number(name, default, low, high):
-            try:
-                return max(low, min(high, int(float(values.get(name) or default))))
-            except (TypeError, ValueError):
-                return default
-
         def ticked(name):
             return values.get(name) in ("on", "true", True)
 
@@ -803,10 +799,10 @@ class Controller:
         other = "dark" if colour == "light" else "light"
         colours = (colour, other) if bottom == 0 else (other, colour)
         starter = {"bottom": bottom, "top": 1 - bottom}.get(values.get("starter"), "roll")
-        length = 0 if values.get("kind") == "money" else number("length", 5, 1, 25)
+        length = 0 if values.get("kind") == "money" else LENGTH.clamp(values.get("length"))
         clock = None
         if ticked("clock"):
-            clock = (number("per_move", 30, 5, 120), 60 * number("reserve", 2, 0, 30))
+            clock = (PER_MOVE.clamp(values.get("per_move")), 60 * RESERVE.clamp(values.get("reserve")))
         seed = (values.get("seed") or "").strip()
         seed = seed if seed and all(c.isalnum() or c in "_.:-" for c in seed) else None
         return Setup(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
