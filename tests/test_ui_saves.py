@@ -9,6 +9,7 @@ import random
 
 from game.match import Phase
 from game.ui import controller as controller_module
+from game.ui import view_model
 from game.ui import storage
 from game.ui.controller import Controller
 from ui_helpers import CountingStore, make, play_randomly, slot
@@ -76,7 +77,8 @@ def test_a_saved_match_whose_view_code_raises_is_still_resumed(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("a bug in the view code")
 
-    monkeypatch.setattr(controller_module, "board_svg", broken)
+    monkeypatch.setattr(view_model, "board_svg", broken)
+    monkeypatch.setattr(view_model, "player_html", broken)
     monkeypatch.setattr(controller_module, "player_html", broken)
     again = Controller(store)
     again.boot("")
@@ -113,7 +115,7 @@ def test_the_clock_ticks_redraw_only_the_panels_as_the_view_draws_them(monkeypat
     def no_board(*args, **kwargs):
         raise AssertionError("the clock drew the board")
 
-    monkeypatch.setattr(controller_module, "board_svg", no_board)
+    monkeypatch.setattr(view_model, "board_svg", no_board)
     now[0] = 13.0
     assert "0:02" in "".join(str(v) for v in app.clock_panels().values())
     app.start_replay()

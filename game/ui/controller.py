@@ -53,8 +53,8 @@ from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, Addressee, pick_language, translator
-from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, pips_of,
-                     player_html, record_html)
+from .render import BoardView, hints_html, player_html, record_html
+from .view_model import View, board_view, panel, screen, spoken
 from .editor import BAR as EDITOR_BAR
 from .editor import CUBE_VALUES, EditorError, EditorState
 from .share import ShareError, decode, read_ids
@@ -185,35 +185,6 @@ class Prefs:
             elif isinstance(value, bool):
                 setattr(prefs, f.name, value)
         return prefs
-
-
-@dataclass
-class View:
-    """Everything ``main.py`` puts on the page, already translated and escaped where needed."""
-
-    board_svg: str
-    top_html: str
-    bottom_html: str
-    top_on_roll: bool
-    bottom_on_roll: bool
-    message: str
-    warn: bool
-    info: str
-    position_id: str
-    match_id: str
-    buttons: dict          # id -> (visible, enabled)
-    move_input: bool
-    language: str
-    layout: dict = field(default_factory=dict)
-    board: BoardView = None
-    record_html: str = ""
-    xgid: str = ""
-    hint_html: str = ""
-    replay: dict | None = None     # the replay bar: text, index, count (None: no replay)
-    lesson: dict | None = None     # the lesson panel (None: no lesson open), see lesson_player
-    dice_entry: dict | None = None  # dice set by hand: the form's legend and labels (None: hidden)
-    editor: dict | None = None     # the editor's form (None: not editing), see editor_fields
-    review: dict | None = None     # the review panel (game.ui.review.panel), None: no review
 
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
@@ -1785,15 +1756,12 @@ class Controller:
         hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),
                    "review-game": (False, False)}
         names = {lesson.top.player: lesson.top.name, lesson.bottom.player: lesson.bottom.name}
-        board = self._spoken_board(replace(lesson.board, focus=self.focus or self._default_focus()),
-                                   names=(names.get(0, ""), names.get(1, "")))
-        return View(
-            board_svg=board_svg(board), top_html=player_html(lesson.top),
-            bottom_html=player_html(lesson.bottom), top_on_roll=lesson.top.on_roll,
-            bottom_on_roll=lesson.bottom.on_roll, message=lesson.message, warn=lesson.warn,
+        board = spoken(replace(lesson.board, focus=self.focus or self._default_focus()), self.tr,
+                       (names.get(0, ""), names.get(1, "")))
+        return screen(
+            board, lesson.top, lesson.bottom, message=lesson.message, warn=lesson.warn,
             info=lesson.info, position_id=lesson.position_id, match_id="", buttons=hidden | lesson.buttons,
-            move_input=lesson.move_input, language=self.language, layout=checker_layout(board),
-            board=board, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
+            move_input=lesson.move_input, language=self.language, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
                                  "warn": lesson.warn})
 
 
@@ -1966,16 +1934,14 @@ class Controller:
     def _editor_board(self):
         state = self.editor
         tr = self.tr
-        return self._spoken_board(BoardView(
-            focus=self.focus,
+        return self._spoken_board(board_view(
+            tr, focus=self.focus,
             counts=state.counts, bottom=self.bottom, numbers_for=self.bottom,
             home_right=not self.prefs.home_left, colours=self.setup.colours,
             cube_value=state.cube_value, cube_owner=state.cube_owner, crawford=state.crawford,
             dice=state.dice or (), dice_player=state.on_roll,
             # none played yet: the dice are drawn fresh (a double's four moves to come)
-            dice_left=(state.dice * (2 if state.dice[0] == state.dice[1] else 1)) if state.dice else (),
-            labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")}))
+            dice_left=(state.dice * (2 if state.dice[0] == state.dice[1] else 1)) if state.dice else ()))
 
     def editor_fields(self):
         """The editor form's values: ``{name: str or bool}``, and ``status``, the line that
@@ -2016,25 +1982,17 @@ class Controller:
             position_id, match_id = state.ids()
             xgid = state.xgid()
 
-        def panel(player):
-            return PlayerPanel(player=player, name=self.player_name(player), colour=self.setup.colours[player],
-                               score_text=tr("panel.score", score=state.score[player]),
-                               pips_text=tr("panel.pips", n=board.pips(player)), clock_text="",
-                               on_roll=state.on_roll == player, status_text="")
-
-        top_panel, bottom_panel = panel(1 - bottom), panel(bottom)
+        top_panel, bottom_panel = (panel(tr, board, p, self.player_name(p), score=state.score[p],
+                                         on_roll=state.on_roll == p) for p in (1 - bottom, bottom))
         info = self._stakes(state.length) + " · " + tr("info.cube", cube=state.cube_value)
         if state.crawford:
             info += " · " + tr("info.crawford")
-        return View(
-            board_svg=board_svg(board), top_html=player_html(top_panel),
-            bottom_html=player_html(bottom_panel), top_on_roll=top_panel.on_roll,
-            bottom_on_roll=bottom_panel.on_roll, message=self.text(self.message),
+        return screen(
+            board, top_panel, bottom_panel, message=self.text(self.message),
             warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX + ("editor.",))
             and self.message[0] not in _EDITOR_INFO,
             info=info, position_id=position_id, match_id=match_id, buttons=self.buttons(),
-            move_input=False, language=self.language, layout=checker_layout(board), board=board,
-            record_html="", xgid=xgid, editor=fields)
+            move_input=False, language=self.language, record_html="", xgid=xgid, editor=fields)
 
     # --- review --------------------------------------------------------------------------------------
     def start_review(self, history_index=None):
@@ -2257,9 +2215,6 @@ class Controller:
     def _board_view(self):
         m = self.match
         por = m.player_on_roll
-        tr = self.tr
-        labels = {"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                  "crawford": tr("board.crawford")}
         moving = m.phase is Phase.MOVING
         human = moving and self.is_human(por)
         turn = m.turn if moving else None
@@ -2272,8 +2227,8 @@ class Controller:
                 selected = self.selected
                 targets = frozenset(turn.destinations(selected))
         dice = tuple(m.dice) if m.dice else ()
-        board = BoardView(
-            counts=self._counts(),
+        board = board_view(
+            self.tr, counts=self._counts(),
             bottom=self.bottom,
             numbers_for=self._numbers_for(),
             home_right=not self.prefs.home_left,
@@ -2292,16 +2247,13 @@ class Controller:
             targets=targets,
             dice_clickable=bool(human and (turn.is_complete or turn.no_move)),
             cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
-            labels=labels,
             focus=self.focus or self._default_focus(),
         )
         return self._spoken_board(board)
 
-    def _spoken_board(self, board, setup=None, names=None):
-        """``board`` with what screen readers say of it: its places and its description."""
-        names = names or (self.player_name(0, setup), self.player_name(1, setup))
-        labels = dict(board.labels, summary=speech.board_summary(board, self.tr, names))
-        return replace(board, labels=labels, slot_labels=speech.slot_labels(board, self.tr, names))
+    def _spoken_board(self, board, setup=None):
+        """``board`` with what screen readers say of it, the players named as in ``setup``."""
+        return spoken(board, self.tr, (self.player_name(0, setup), self.player_name(1, setup)))
 
     def _numbers_for(self):
         """Whose numbering the board shows: the person playing; in a two-player game, the
@@ -2322,17 +2274,15 @@ class Controller:
         if self.match is None or self.lesson is not None or self.replay is not None \
                 or self.editor is not None:
             return None
-        counts = self._counts()
+        board = BoardView(counts=self._counts(), colours=self.setup.colours)   # no SVG drawn
         bottom = self.bottom
-        top, low = self._panel(1 - bottom, counts), self._panel(bottom, counts)
+        top, low = self._panel(1 - bottom, board), self._panel(bottom, board)
         return {"top_html": player_html(top), "bottom_html": player_html(low),
                 "top_on_roll": top.on_roll, "bottom_on_roll": low.on_roll}
 
-    def _panel(self, player, counts):
-        """``player``'s panel; ``counts`` as :attr:`BoardView.counts` (for his pips)."""
+    def _panel(self, player, board):
         m = self.match
         tr = self.tr
-        score = m.score[player]
         clock_text = ""
         if m.clock is not None:
             per_move, reserve = m.clock.remaining(player)
@@ -2341,11 +2291,8 @@ class Controller:
         status = ""
         if actor == player and m.phase is not Phase.OVER:
             status = tr("panel.on_roll") if self.is_human(player) else tr("panel.thinking")
-        return PlayerPanel(
-            player=player, name=self.player_name(player), colour=self.setup.colours[player],
-            score_text=tr("panel.score", score=score),
-            pips_text=tr("panel.pips", n=pips_of(counts[player])),
-            clock_text=clock_text, on_roll=actor == player, status_text=status)
+        return panel(tr, board, player, self.player_name(player), score=m.score[player],
+                     clock_text=clock_text, on_roll=actor == player, status_text=status)
 
     def _stakes(self, length):
         tr = self.tr
@@ -2433,16 +2380,12 @@ class Controller:
         m = self.match
         board = self._board_view()
         bottom = board.bottom
-        top_panel = self._panel(1 - bottom, board.counts)
-        bottom_panel = self._panel(bottom, board.counts)
+        top_panel = self._panel(1 - bottom, board)
+        bottom_panel = self._panel(bottom, board)
         message = self.text(self.message)
         warn = bool(self.message) and self.message[0].startswith(_WARN_PREFIX)
-        return View(
-            board_svg=board_svg(board),
-            top_html=player_html(top_panel),
-            bottom_html=player_html(bottom_panel),
-            top_on_roll=top_panel.on_roll,
-            bottom_on_roll=bottom_panel.on_roll,
+        return screen(
+            board, top_panel, bottom_panel,
             message=message,
             warn=warn,
             info=self.info_text(),
@@ -2451,8 +2394,6 @@ class Controller:
             buttons=self.buttons(),
             move_input=self._human_moving(),
             language=self.language,
-            layout=checker_layout(board),
-            board=board,
             record_html=record_html([(self.player_name(p) if p is not None else "", text, p == bottom)
                                      for p, text in self.record()]),
             xgid=self._xgid(),
@@ -2474,24 +2415,18 @@ class Controller:
         config = replay.match_data.get("config") or {}
         bottom = self.bottom
         counts = (tuple(frame.counts(0)), tuple(frame.counts(1)))
-        board = BoardView(
-            counts=counts, bottom=bottom, numbers_for=bottom, home_right=not self.prefs.home_left,
+        board = board_view(
+            tr, counts=counts, bottom=bottom, numbers_for=bottom, home_right=not self.prefs.home_left,
             colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
             cube_offered_by=frame.player if frame.offered else None,
             cube_enabled=config.get("cube", True), crawford=frame.crawford,
             dice=frame.dice or (), dice_player=frame.on_roll if frame.player is None else frame.player,
-            labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")}, focus=self.focus)
+            focus=self.focus)
         board = self._spoken_board(board, setup)
 
-        def panel(player):
-            return PlayerPanel(player=player, name=self.player_name(player, setup),
-                               colour=setup.colours[player],
-                               score_text=tr("panel.score", score=frame.score[player]),
-                               pips_text=tr("panel.pips", n=board.pips(player)), clock_text="",
-                               on_roll=frame.on_roll == player and not frame.over, status_text="")
-
-        top_panel, bottom_panel = panel(1 - bottom), panel(bottom)
+        top_panel, bottom_panel = (
+            panel(tr, board, p, self.player_name(p, setup), score=frame.score[p],
+                  on_roll=frame.on_roll == p and not frame.over) for p in (1 - bottom, bottom))
         game = [(i, f) for i, f in enumerate(replay.frames) if f.game == frame.game]
         rows = []
         for index, shown in game:
@@ -2510,14 +2445,11 @@ class Controller:
             xgid = ""
         bar_text = (tr("replay.start", game=frame.game) if step == 0 else
                     tr("replay.step", game=frame.game, step=step, total=len(game) - 1))
-        return View(
-            board_svg=board_svg(board), top_html=player_html(top_panel),
-            bottom_html=player_html(bottom_panel), top_on_roll=top_panel.on_roll,
-            bottom_on_roll=bottom_panel.on_roll, message=self.text(self.message),
+        return screen(
+            board, top_panel, bottom_panel, message=self.text(self.message),
             warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX),
             info=info, position_id=frame.position_id(), match_id=frame.match_id(),
             buttons=self.buttons(), move_input=False, language=self.language,
-            layout=checker_layout(board), board=board,
             record_html=record_html(rows, current=replay.index), xgid=xgid,
             replay={"text": bar_text, "index": replay.index, "count": len(replay.frames)},
             review=self._review_view())

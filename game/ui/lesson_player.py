@@ -48,6 +48,7 @@ from ..turn import Turn
 from .board_input import BoardInput, Picked, Seat
 from .i18n import translator
 from .render import BoardView, PlayerPanel
+from .view_model import board_view, panel
 from .storage import LESSON
 from .urlparams import lesson_in_query  # noqa: F401  (part of this module's API)
 
@@ -368,16 +369,14 @@ class LessonPlayer:
                 targets = frozenset(self.turn.destinations(selected))
         places = ", ".join(_where(tr, p) for p in sorted(highlight, reverse=True))
         label = tr("label.board") + (" — " + tr("lesson.highlight", places=places) if places else "")
-        return BoardView(
-            counts=(tuple(position.mine), tuple(position.theirs)), bottom=LEARNER,
+        return board_view(
+            tr, label, counts=(tuple(position.mine), tuple(position.theirs)), bottom=LEARNER,
             home_right=self.home_right, colours=self.colours,
             cube_value=fields["cube_value"], cube_owner=fields["cube_owner"],
             cube_offered_by=fields["cube_offered_by"], cube_enabled=fields["cube_enabled"],
             crawford=fields["crawford"], dice=tuple(dice or ()), dice_player=LEARNER if dice else None,
             dice_left=left, mover=LEARNER if playing else None, movable=movable, selected=selected,
-            targets=targets, highlight=frozenset(highlight), opening=self._opening(board),
-            labels={"board": label, "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")})
+            targets=targets, highlight=frozenset(highlight), opening=self._opening(board))
 
     def _opening(self, board):
         """The opening roll on the board, each throw in front of its player, or ()."""
@@ -394,16 +393,12 @@ class LessonPlayer:
         if left is not None:
             clock_text = tr("panel.clock", move=_clock(left[0]), reserve=_clock(left[1]))
 
-        def panel(player):
-            score = context.score[player] if context.match_length else None
-            return PlayerPanel(
-                player=player, colour=self.colours[player],
-                name=tr("name.you") if player == LEARNER else tr("lesson.opponent"),
-                score_text="" if score is None else tr("panel.score", score=score),
-                pips_text=tr("panel.pips", n=view.pips(player)),
-                clock_text=clock_text if player == LEARNER else "",
-                on_roll=learner_turn and player == LEARNER)
-        return panel(OPPONENT), panel(LEARNER)
+        def strip(player):
+            return panel(tr, view, player, tr("name.you") if player == LEARNER else tr("lesson.opponent"),
+                         score=context.score[player] if context.match_length else None,
+                         clock_text=clock_text if player == LEARNER else "",
+                         on_roll=learner_turn and player == LEARNER)
+        return strip(OPPONENT), strip(LEARNER)
 
     def _info(self, tr, board):
         context = board.context
