@@ -40,6 +40,7 @@ from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
 from .limits import LENGTH, PER_MOVE, RESERVE
+from .modes import Covers
 from .messages import JOIN as _JOIN
 from .messages import from_data as _message_from_data
 from .messages import join as _join
@@ -255,21 +256,16 @@ class Controller:
         self.started_at = None
         self.bot_plan = None
         self.resign_choice = False     # the choice of what to resign is open
-        self.resign_message = None     # the message before it, shown again on Cancel
+        self.covers = Covers()         # what the modes open over the match hide (game/ui/modes.py)
         self.hint = None               # (state key, kind, the bot's numbers) once asked
         self.replay = None             # a Replay while a match is played back
-        self.replay_message = None     # the message to show again when it ends
         self.lesson = None             # a LessonPlayer while a lesson is open (the match waits)
-        self.lesson_message = None     # the message to show again when it closes
-        self.lesson_paused_clock = False
         self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
         self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
         self.editor = None             # an EditorState while a position is set up by hand
         self.editor_side = BOTTOM_DEFAULT  # whose checker a click adds
         self.editor_tool = "add"       # or "remove"
         self.editor_mode = "hotseat"   # how "Play from here" opens the match
-        self.editor_back = None        # the message to show again when the editor closes
-        self.editor_paused_clock = False
         self.review = None             # a game.ui.review.ReviewSession while a replay is reviewed
         self._reviews = {}             # the analyses of the last matches reviewed, by their events
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
@@ -1068,8 +1064,7 @@ class Controller:
         if not kinds:
             return
         if kind is None:
-            if not self.resign_choice:
-                self.resign_message = self.message     # shown again on Cancel
+            self.covers.open("resign", self.message, again=not self.resign_choice)  # back on Cancel
             self.resign_choice = True
             self.message = ("msg.resign_choose", {"name": {"player": m.player_on_roll},
                                                   "points": _points(m.cube_value)})
@@ -1092,7 +1087,7 @@ class Controller:
         """Close the choice of what to resign; nothing is offered."""
         if self.resign_choice:
             self.resign_choice = False
-            self.message = self.resign_message
+            self.message = self.covers.close("resign")
 
     def _game_over(self, message):
         m = self.match
@@ -1555,7 +1550,7 @@ class Controller:
             return False
         self.replay = Replay(frames, 0, setup, data, when)
         self.review = None
-        self.replay_message = self.message
+        self.covers.open("replay", self.message, again=True)
         self.selected = None
         self.message = ("msg.replay", {"name0": {"player": 1 - self.bottom, "replay": True},
                                        "name1": {"player": self.bottom, "replay": True}})
@@ -1575,7 +1570,7 @@ class Controller:
         if self.replay is not None:
             self.replay = None
             self.review = None
-            self.message = self.replay_message
+            self.message = self.covers.close("replay")
 
     # --- dice set by hand ---------------------------------------------------------------------------
     def dice_wanted(self):
@@ -1666,12 +1661,8 @@ class Controller:
             self.message = ("error.lesson", {"error": str(error)[:200]})
             return False
         self.edit_cancel()
-        if self.lesson is None:
-            self.lesson_message = self.message
-            clock = self.match.clock if self.match is not None else None
-            self.lesson_paused_clock = clock is not None and not clock.paused
-            if self.lesson_paused_clock:
-                clock.pause()
+        if self.lesson is None:            # the match waits, its clock too
+            self.covers.open("lesson", self.message, self._clock(), again=True)
         self.selected = None
         learner = self.setup.colours[BOTTOM_DEFAULT]
         self.lesson = LessonPlayer(lesson, order, colours=(learner, self.setup.colours[1 - BOTTOM_DEFAULT]),
@@ -1720,10 +1711,7 @@ class Controller:
             return
         self._forget_lesson()
         self.lesson = None
-        if self.lesson_paused_clock and self.match is not None and self.match.clock is not None:
-            self.match.clock.resume()
-        self.lesson_paused_clock = False
-        self.message = self.lesson_message
+        self.message = self.covers.close("lesson", self._clock())
 
     def lesson_action(self, name):
         """A button of the lesson panel: ``prev``, ``next``, ``demo``, ``check``, ``undo``,
@@ -1783,28 +1771,27 @@ class Controller:
         self.editor_side = self.bottom
         self.editor_tool = "add"
         self.editor_mode = self.setup.mode if self.setup.mode in ("hotseat", "bot") else "hotseat"
-        self.editor_back = self.message
+        self.covers.open("editor", self.message, m.clock, again=True)   # the match waits, its clock too
         self.selected = None
         self.message = ("editor.opened", {})
-        clock = m.clock
-        self.editor_paused_clock = clock is not None and not clock.paused
-        if self.editor_paused_clock:          # the match waits, its clock too
-            clock.pause()
 
     def _close_editor(self):
-        """Leave the editor; the match's clock runs again.  True when it was open."""
+        """Leave the editor; the match's clock runs again.  Returns ``(the message it hid,)``
+        when it was open, else None."""
         if self.editor is None:
-            return False
+            return None
         self.editor = None
-        if self.editor_paused_clock and self.match is not None and self.match.clock is not None:
-            self.match.clock.resume()
-        self.editor_paused_clock = False
-        return True
+        return (self.covers.close("editor", self._clock()),)
+
+    def _clock(self):
+        """The clock of the match on the board, or None."""
+        return self.match.clock if self.match is not None else None
 
     def edit_cancel(self):
         """Leave the editor; the match on the board is as it was."""
-        if self._close_editor():
-            self.message = self.editor_back
+        closed = self._close_editor()
+        if closed:
+            self.message = closed[0]
 
     def _edit(self, change):
         """Apply ``change(state)``; a refusal becomes the message and changes nothing."""
@@ -2046,7 +2033,7 @@ class Controller:
         entry = entries[-1]
         try:
             shared = decode(read_ids(f"{entry['position_id']}:{entry['match_id']}"))
-            self.message = self.replay_message          # what a set-aside match says when resumed
+            self.message = self.covers.message("replay")   # what a set-aside match says when resumed
             self._open_position(shared, "hotseat")
         except ShareError as error:
             self.message = (error.key, {})
