@@ -40,6 +40,7 @@ from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
 from .limits import LENGTH, PER_MOVE, RESERVE
+from .editor_mode import EditorMode
 from .modes import Covers
 from .messages import JOIN as _JOIN
 from .messages import from_data as _message_from_data
@@ -49,15 +50,14 @@ from .messages import refusal
 from .messages import param as message_param
 from .messages import text as message_text
 from .messages import to_data as _message_to_data
-from .places import board_number, point_of, seen_from
+from .places import seen_from
 from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, Addressee, pick_language, translator
 from .render import BoardView, hints_html, player_html, record_html
 from .view_model import View, board_view, panel, screen, spoken
-from .editor import BAR as EDITOR_BAR
-from .editor import CUBE_VALUES, EditorError, EditorState
+from .editor import EditorError, EditorState
 from .share import ShareError, decode, read_ids
 from .urlparams import lesson_in_query
 from .board_input import BoardInput, Picked, Seat
@@ -190,8 +190,6 @@ class Prefs:
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
 _WARN_PREFIX = ("reason.", "error.")
-#: the editor's messages that are not refusals
-_EDITOR_INFO = ("editor.opened", "editor.loaded", "editor.off_help")
 
 
 @dataclass
@@ -262,10 +260,7 @@ class Controller:
         self.lesson = None             # a LessonPlayer while a lesson is open (the match waits)
         self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
         self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
-        self.editor = None             # an EditorState while a position is set up by hand
-        self.editor_side = BOTTOM_DEFAULT  # whose checker a click adds
-        self.editor_tool = "add"       # or "remove"
-        self.editor_mode = "hotseat"   # how "Play from here" opens the match
+        self.editing = None            # an EditorMode while a position is set up by hand
         self.review = None             # a game.ui.review.ReviewSession while a replay is reviewed
         self._reviews = {}             # the analyses of the last matches reviewed, by their events
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
@@ -275,6 +270,11 @@ class Controller:
         self._spoken_replay = None     # the replay frame said last
 
     # --- the status line: every new message is said once by the live region -------------------
+    @property
+    def editor(self):
+        """The position being set up (an :class:`game.ui.editor.EditorState`), or None."""
+        return None if self.editing is None else self.editing.state
+
     @property
     def message(self):
         """The status line as data, ``(key, params)`` (see :meth:`text`), or None."""
@@ -407,7 +407,7 @@ class Controller:
         self.hint = None
         self.replay = None
         self.dice_ties = []
-        self.editor = None
+        self.editing = None
         self.review = None
         self.started_at = int(self.wall())
         self.message = _join((kept_message, {}), message) if kept else message
@@ -590,7 +590,7 @@ class Controller:
         if current is not None:
             entries = [current, *entries][:storage.SAVED_LIMIT]
         self.message = ("msg.resumed", {})
-        self.editor = None
+        self.editing = None
         self.save({"saved": entries})
 
     def delete_saved(self, index):
@@ -1767,10 +1767,8 @@ class Controller:
             state = EditorState.start()
         self.end_replay()
         self.close_lesson()
-        self.editor = state
-        self.editor_side = self.bottom
-        self.editor_tool = "add"
-        self.editor_mode = self.setup.mode if self.setup.mode in ("hotseat", "bot") else "hotseat"
+        self.editing = EditorMode(self, state, side=self.bottom,
+                                  play_mode=self.setup.mode if self.setup.mode in ("hotseat", "bot") else "hotseat")
         self.covers.open("editor", self.message, m.clock, again=True)   # the match waits, its clock too
         self.selected = None
         self.message = ("editor.opened", {})
@@ -1778,9 +1776,9 @@ class Controller:
     def _close_editor(self):
         """Leave the editor; the match's clock runs again.  Returns ``(the message it hid,)``
         when it was open, else None."""
-        if self.editor is None:
+        if self.editing is None:
             return None
-        self.editor = None
+        self.editing = None
         return (self.covers.close("editor", self._clock()),)
 
     def _clock(self):
@@ -1793,193 +1791,26 @@ class Controller:
         if closed:
             self.message = closed[0]
 
-    def _edit(self, change):
-        """Apply ``change(state)``; a refusal becomes the message and changes nothing."""
-        try:
-            state = change(self.editor)
-        except EditorError as error:
-            self.message = self._editor_refusal(error)
-            return False
-        self.editor = state
-        self.message = ("editor.opened", {})
-        return True
-
-    def _editor_refusal(self, error):
-        params = {}
-        for name, value in error.params.items():
-            if name == "player" and value in (0, 1):
-                params["side"] = {"key": "editor.side_bottom" if value == self.bottom else "editor.side_top"}
-            elif name == "point" and isinstance(value, int) and 1 <= value <= EDITOR_BAR:
-                player = error.params.get("player", self.bottom)
-                shown = value if value == EDITOR_BAR else seen_from(player, value, self.bottom)
-                params["point"] = {"where": shown}
-            elif isinstance(value, (int, str)) and not isinstance(value, bool):
-                params[name] = value
-        key = error.key if self.tr.has(error.key) else "reason.unknown"
-        return (key, params)
-
     def edit_click(self, slot, button="left"):
         """A click on the board while editing: a point, a bar or a tray (``button``
         ``"right"`` or ``"shift"``, or the Remove tool, takes a checker away)."""
-        if self.editor is None or not isinstance(slot, str):
-            return False
-        remove = button in ("right", "shift") or self.editor_tool == "remove"
-        bottom = self.bottom
-        if slot in ("bar0", "bar1"):
-            player = int(slot[3])
-            return self._edit(lambda s: s.remove(player, EDITOR_BAR) if remove else s.add(player, EDITOR_BAR))
-        if slot in ("off0", "off1"):
-            self.message = ("editor.off_help", {})
-            return False
-        number = board_number(slot)     # counted from the bottom player's side
-        if number is None:
-            return False
-
-        def change(state):
-            if remove:
-                owner = state.owner_of(bottom, number)
-                if owner is None:
-                    raise EditorError("editor.nothing_to_remove")
-                return state.remove(owner, seen_from(bottom, number, owner))
-            side = self.editor_side
-            return state.add(side, seen_from(bottom, number, side))
-
-        return self._edit(change)
+        return self.editing is not None and self.editing.click(slot, button)
 
     def edit_set(self, name, value):
-        """A field of the editor's form changed: ``name`` and its value (a string; a bool
-        for ticks).  True when the change was made; otherwise the message says why."""
-        if self.editor is None:
-            return False
-        bottom = self.bottom
-        seats = {"bottom": bottom, "top": 1 - bottom}
-        if not (name == "crawford" and isinstance(value, bool)):   # only a tick is a bool
-            value = str(value if value is not None else "").strip()[:8]
-        if name == "side" and value in seats:
-            self.editor_side = seats[value]
-            return True
-        if name == "tool" and value in ("add", "remove"):
-            self.editor_tool = value
-            return True
-        if name == "mode" and value in ("hotseat", "bot"):
-            self.editor_mode = value
-            return True
-        state = self.editor
-        score = {"bottom": state.score[bottom], "top": state.score[1 - bottom]}
-        changes = {
-            "on_roll": lambda s: s.set_on_roll(seats.get(value, value)),
-            "dice": lambda s: s.set_dice(_dice_value(value)),
-            "cube": lambda s: s.set_cube(_int_value(value), s.cube_owner),
-            "owner": lambda s: s.set_cube(s.cube_value, None if value == "centre" else seats.get(value, value)),
-            "length": lambda s: s.set_length(_int_value(value)),
-            "score_bottom": lambda s: s.set_score(*_by_player(bottom, _int_value(value), score["top"])),
-            "score_top": lambda s: s.set_score(*_by_player(bottom, score["bottom"], _int_value(value))),
-            "crawford": lambda s: s.set_crawford(value if isinstance(value, bool) else value == "on"),
-            "start": lambda s: s.reset(),
-            "clear": lambda s: s.clear(),
-        }
-        if name not in changes:
-            return False
-        return self._edit(changes[name])
+        """A field of the editor's form changed (see :meth:`EditorMode.set`)."""
+        return self.editing is not None and self.editing.set(name, value)
 
     def edit_load(self, text):
-        """Put the position of pasted IDs (Position ID and Match ID, XGID, link) in the
-        editor; a text that cannot be read changes nothing and the message says why."""
-        if self.editor is None:
-            return False
-        try:
-            shared = decode(read_ids(text))
-            state = EditorState.from_shared(shared)
-        except ShareError as error:
-            self.message = (error.key, {})
-            return False
-        except EditorError as error:
-            self.message = self._editor_refusal(error)
-            return False
-        self.editor = state
-        self.message = ("editor.loaded", {})
-        if shared.info.double_offered or shared.info.resignation:
-            self.message = _join(self.message, ("editor.offer_dropped", {}))
-        return True
+        """Put the position of pasted IDs in the editor (see :meth:`EditorMode.load`)."""
+        return self.editing is not None and self.editing.load(text)
 
     def edit_play(self):
-        """Open the position set up as a new match (an unfinished match is kept); True when
-        it opened, otherwise the message says why and the editor stays open."""
-        if self.editor is None:
-            return False
-        try:
-            shared = self.editor.shared()
-            self._open_position(shared, self.editor_mode, self.setup.level)
-        except EditorError as error:
-            self.message = self._editor_refusal(error)
-            return False
-        except ShareError as error:
-            self.message = (error.key, {})
-            return False
-        return True
-
-    def _editor_board(self):
-        state = self.editor
-        tr = self.tr
-        return self._spoken_board(board_view(
-            tr, focus=self.focus,
-            counts=state.counts, bottom=self.bottom, numbers_for=self.bottom,
-            home_right=not self.prefs.home_left, colours=self.setup.colours,
-            cube_value=state.cube_value, cube_owner=state.cube_owner, crawford=state.crawford,
-            dice=state.dice or (), dice_player=state.on_roll,
-            # none played yet: the dice are drawn fresh (a double's four moves to come)
-            dice_left=(state.dice * (2 if state.dice[0] == state.dice[1] else 1)) if state.dice else ()))
+        """Open the position set up as a new match (see :meth:`EditorMode.play`)."""
+        return self.editing is not None and self.editing.play()
 
     def editor_fields(self):
-        """The editor form's values: ``{name: str or bool}``, and ``status``, the line that
-        says whether the position can be played."""
-        state = self.editor
-        bottom = self.bottom
-        seat = {bottom: "bottom", 1 - bottom: "top"}
-        tr = self.tr
-        try:
-            state.check()
-            status, ready = tr("editor.ready"), True
-        except EditorError as error:
-            key, params = self._editor_refusal(error)
-            status, ready = self.text((key, params)), False
-        counts = " · ".join(
-            tr(f"editor.count_{seat[p]}", board=state.on_board(p), off=state.borne_off(p))
-            for p in (bottom, 1 - bottom))
-        return {
-            "side": seat[self.editor_side], "tool": self.editor_tool, "mode": self.editor_mode,
-            "on_roll": seat[state.on_roll],
-            "dice": "".join(str(d) for d in sorted(state.dice, reverse=True)) if state.dice else "",
-            "cube": str(state.cube_value),
-            "owner": "centre" if state.cube_owner is None else seat[state.cube_owner],
-            "length": str(state.length),
-            "score_bottom": str(state.score[bottom]), "score_top": str(state.score[1 - bottom]),
-            "crawford": state.crawford, "status": status, "ready": ready, "counts": counts,
-            "match": bool(state.length),
-        }
-
-    def _editor_view(self):
-        state = self.editor
-        tr = self.tr
-        board = self._editor_board()
-        bottom = self.bottom
-        fields = self.editor_fields()
-        position_id = match_id = xgid = ""
-        if fields["ready"]:
-            position_id, match_id = state.ids()
-            xgid = state.xgid()
-
-        top_panel, bottom_panel = (panel(tr, board, p, self.player_name(p), score=state.score[p],
-                                         on_roll=state.on_roll == p) for p in (1 - bottom, bottom))
-        info = self._stakes(state.length) + " · " + tr("info.cube", cube=state.cube_value)
-        if state.crawford:
-            info += " · " + tr("info.crawford")
-        return screen(
-            board, top_panel, bottom_panel, message=self.text(self.message),
-            warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX + ("editor.",))
-            and self.message[0] not in _EDITOR_INFO,
-            info=info, position_id=position_id, match_id=match_id, buttons=self.buttons(),
-            move_input=False, language=self.language, record_html="", xgid=xgid, editor=fields)
+        """The editor form's values (see :meth:`EditorMode.fields`)."""
+        return self.editing.fields()
 
     # --- review --------------------------------------------------------------------------------------
     def start_review(self, history_index=None):
@@ -2363,7 +2194,7 @@ class Controller:
         if self.replay is not None:
             return self._replay_view()
         if self.editor is not None:
-            return self._editor_view()
+            return self.editing.view()
         m = self.match
         board = self._board_view()
         bottom = board.bottom
@@ -2466,28 +2297,6 @@ def _score_of(match_data):
         if event.get("type") == "win" and isinstance(event.get("score"), list):
             return event["score"]
     return [0, 0]
-
-
-def _int_value(text):
-    """A form's whole number, or the text itself (which the editor then refuses)."""
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return text
-
-
-def _dice_value(text):
-    """A roll from the editor's list (``"65"``), None for "not rolled", else the text."""
-    if text == "":
-        return None
-    if isinstance(text, str) and len(text) == 2 and text.isdigit():
-        return (int(text[0]), int(text[1]))
-    return text
-
-
-def _by_player(bottom, bottom_value, top_value):
-    """``(player 0's, player 1's)`` of values given for the bottom and top seats."""
-    return (top_value, bottom_value) if bottom == 1 else (bottom_value, top_value)
 
 
 def _date(seconds):
