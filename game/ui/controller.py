@@ -33,7 +33,6 @@ from ..match import RESIGN_KINDS, RESIGN_NAMES, Match, MatchConfig, Phase
 from ..move import parse_notation
 from ..position import Position
 from ..turn import Turn
-from ..xgid import encode_xgid, xgid_from_gnubg
 from . import keyboard
 from .actions import Deferred, one_save_per_action
 from . import replay as replays
@@ -42,6 +41,7 @@ from .cooperative import finish as _finish
 from .limits import LENGTH, PER_MOVE, RESERVE
 from .editor_mode import EditorMode
 from .modes import Covers
+from .replay_mode import ReplayMode
 from .messages import JOIN as _JOIN
 from .messages import from_data as _message_from_data
 from .messages import join as _join
@@ -190,18 +190,6 @@ class Prefs:
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
 _WARN_PREFIX = ("reason.", "error.")
-
-
-@dataclass
-class Replay:
-    """A match played back: its frames (:mod:`game.ui.replay`), the one shown, and what
-    is needed to draw and export it."""
-
-    frames: list
-    index: int
-    setup: Setup
-    match_data: dict
-    when: object = None
 
 
 def _game_start(events):
@@ -1548,7 +1536,7 @@ class Controller:
         if not frames:
             self.message = ("reason.unknown", {})
             return False
-        self.replay = Replay(frames, 0, setup, data, when)
+        self.replay = ReplayMode(self, frames, setup, data, when)
         self.review = None
         self.covers.open("replay", self.message, again=True)
         self.selected = None
@@ -1559,11 +1547,11 @@ class Controller:
     def replay_go(self, index):
         """Show frame ``index`` of the replay (clamped to the first and last)."""
         if self.replay is not None:
-            self.replay.index = max(0, min(len(self.replay.frames) - 1, int(index)))
+            self.replay.go(index)
 
     def replay_step(self, delta):
         if self.replay is not None:
-            self.replay_go(self.replay.index + delta)
+            self.replay.step(delta)
 
     def end_replay(self):
         """Back to the match on the board."""
@@ -2192,7 +2180,7 @@ class Controller:
         if self.lesson is not None:
             return self._lesson_view()
         if self.replay is not None:
-            return self._replay_view()
+            return self.replay.view()
         if self.editor is not None:
             return self.editing.view()
         m = self.match
@@ -2224,53 +2212,6 @@ class Controller:
             return self.match.xgid() or ""
         except GameError:  # pragma: no cover - every state in play has an XGID
             return ""
-
-    def _replay_view(self):
-        replay = self.replay
-        frame = replay.frames[replay.index]
-        setup = replay.setup
-        tr = self.tr
-        config = replay.match_data.get("config") or {}
-        bottom = self.bottom
-        counts = (tuple(frame.counts(0)), tuple(frame.counts(1)))
-        board = board_view(
-            tr, counts=counts, bottom=bottom, numbers_for=bottom, home_right=not self.prefs.home_left,
-            colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
-            cube_offered_by=frame.player if frame.offered else None,
-            cube_enabled=config.get("cube", True), crawford=frame.crawford,
-            dice=frame.dice or (), dice_player=frame.on_roll if frame.player is None else frame.player,
-            focus=self.focus)
-        board = self._spoken_board(board, setup)
-
-        top_panel, bottom_panel = (
-            panel(tr, board, p, self.player_name(p, setup), score=frame.score[p],
-                  on_roll=frame.on_roll == p and not frame.over) for p in (1 - bottom, bottom))
-        game = [(i, f) for i, f in enumerate(replay.frames) if f.game == frame.game]
-        rows = []
-        for index, shown in game:
-            if shown.event is None:
-                rows.append(("", tr("replay.start", game=shown.game), False, index))
-            else:
-                rows.append((self.player_name(shown.player, setup), self._event_text(shown.event) or "",
-                             shown.player == bottom, index))
-        step = game.index((replay.index, frame))
-        info = self._stakes(config.get("length", 0))
-        if config.get("cube", True):
-            info += " · " + tr("info.cube", cube=frame.cube_value)
-        try:
-            xgid = encode_xgid(xgid_from_gnubg(frame.position_id(), frame.match_info()))
-        except GameError:
-            xgid = ""
-        bar_text = (tr("replay.start", game=frame.game) if step == 0 else
-                    tr("replay.step", game=frame.game, step=step, total=len(game) - 1))
-        return screen(
-            board, top_panel, bottom_panel, message=self.text(self.message),
-            warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX),
-            info=info, position_id=frame.position_id(), match_id=frame.match_id(),
-            buttons=self.buttons(), move_input=False, language=self.language,
-            record_html=record_html(rows, current=replay.index), xgid=xgid,
-            replay={"text": bar_text, "index": replay.index, "count": len(replay.frames)},
-            review=self._review_view())
 
 
 # --- helpers ----------------------------------------------------------------------------------
