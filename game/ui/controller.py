@@ -25,7 +25,7 @@ True
 
 import json
 import time
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
