@@ -821,12 +821,7 @@ class Page:
 
     def on_editor_load(self, event):
         event.preventDefault()
-        field = by_id("editor-ids")
-        if self.app.edit_load(str(field.value)):
-            field.value = ""
-            field.removeAttribute("aria-invalid")
-        else:
-            field.setAttribute("aria-invalid", "true")
+        self.sent("editor-ids", self.app.edit_load)
         self.render()
 
     # --- hints -----------------------------------------------------------------------------------
@@ -876,14 +871,10 @@ class Page:
 
     def on_import_ids(self, event):
         event.preventDefault()
-        field = by_id("import-text")
-        if self.app.open_ids(str(field.value)):
-            field.value = ""
-            field.removeAttribute("aria-invalid")
+        if self.sent("import-text", self.app.open_ids):
             self.last_svg = None
             self.update(animate=False)
         else:
-            field.setAttribute("aria-invalid", "true")
             self.render()
 
     def on_export_mat(self, event):
@@ -991,11 +982,7 @@ class Page:
 
     def on_review_try(self, event):
         event.preventDefault()
-        field = by_id("review-try-input")
-        if self.app.review_try(str(field.value)):
-            field.removeAttribute("aria-invalid")
-        else:
-            field.setAttribute("aria-invalid", "true")
+        self.sent("review-try-input", self.app.review_try, empty=False)
         self.render()
 
     def on_review_play(self, event):
@@ -1012,13 +999,21 @@ class Page:
 
     def on_move_typed(self, event):
         event.preventDefault()
-        field = by_id("move-input")
-        if self.app.type_move(str(field.value)):
-            field.value = ""
+        self.sent("move-input", self.app.type_move)
+        self.update()
+
+    def sent(self, field_id, take, empty=True):
+        """A text field was sent: ``take(text)`` takes it (the field is then emptied, unless
+        ``empty`` is False) or refuses it (the field is marked invalid). True when taken."""
+        field = by_id(field_id)
+        taken = bool(take(str(field.value)))
+        if taken:
+            if empty:
+                field.value = ""
             field.removeAttribute("aria-invalid")
         else:
             field.setAttribute("aria-invalid", "true")
-        self.update()
+        return taken
 
     def on_flip(self, event):
         self.app.flip()
