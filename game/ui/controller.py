@@ -43,6 +43,7 @@ from .editor_mode import EditorMode
 from .modes import Covers
 from .replay_mode import ReplayMode
 from .messages import JOIN as _JOIN
+from .messages import is_warning
 from .messages import from_data as _message_from_data
 from .messages import join as _join
 from .messages import points as _points
@@ -189,7 +190,6 @@ class Prefs:
 
 
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
-_WARN_PREFIX = ("reason.", "error.")
 
 
 def _game_start(events):
@@ -2189,7 +2189,7 @@ class Controller:
         top_panel = self._panel(1 - bottom, board)
         bottom_panel = self._panel(bottom, board)
         message = self.text(self.message)
-        warn = bool(self.message) and self.message[0].startswith(_WARN_PREFIX)
+        warn = is_warning(self.message)
         return screen(
             board, top_panel, bottom_panel,
             message=message,

@@ -14,6 +14,7 @@ page's language, the players' names, and opening a match.
 
 from .editor import BAR as EDITOR_BAR
 from .editor import EditorError, EditorState
+from .messages import is_warning
 from .messages import join as _join
 from .places import board_number, seen_from
 from .share import ShareError, decode, read_ids
@@ -21,8 +22,6 @@ from .view_model import board_view, panel, screen
 
 __all__ = ["EditorMode"]
 
-#: message keys shown as warnings (the editor's own refusals too)
-_WARN_PREFIX = ("reason.", "error.", "editor.")
 #: the editor's messages that are not refusals
 _EDITOR_INFO = ("editor.opened", "editor.loaded", "editor.off_help")
 
@@ -218,8 +217,7 @@ class EditorMode:
             info += " · " + tr("info.crawford")
         return screen(
             board, top_panel, bottom_panel, message=self.app.text(self.app.message),
-            warn=bool(self.app.message) and self.app.message[0].startswith(_WARN_PREFIX)
-            and self.app.message[0] not in _EDITOR_INFO,
+            warn=is_warning(self.app.message, more=("editor.",), except_keys=_EDITOR_INFO),
             info=info, position_id=position_id, match_id=match_id, buttons=self.app.buttons(),
             move_input=False, language=self.app.language, record_html="", xgid=xgid, editor=fields)
 

@@ -26,10 +26,24 @@ True
 
 from ..reasons import refusal_message
 
-__all__ = ["JOIN", "join", "points", "refusal", "text", "param", "to_data", "from_data"]
+__all__ = ["JOIN", "WARN_PREFIXES", "join", "points", "refusal", "text", "param", "to_data", "from_data",
+           "is_warning"]
 
 #: the key of a message made of several messages, one after the other
 JOIN = "+"
+#: the keys of messages the page shows as warnings (refusals, errors)
+WARN_PREFIXES = ("reason.", "error.")
+
+
+def is_warning(message, more=(), except_keys=()):
+    """True when ``message`` is shown as a warning: its key starts with one of
+    :data:`WARN_PREFIXES` (or ``more``) and is not one of ``except_keys``.
+
+    >>> is_warning(("reason.no_checker", {})), is_warning(("msg.to_roll", {})), is_warning(None)
+    (True, False, False)
+    """
+    return bool(message) and message[0].startswith(WARN_PREFIXES + tuple(more)) \
+        and message[0] not in except_keys
 
 
 def join(*messages):

@@ -9,13 +9,11 @@ brings it back.
 
 from ..errors import GameError
 from ..xgid import encode_xgid, xgid_from_gnubg
+from .messages import is_warning
 from .render import record_html
 from .view_model import board_view, panel, screen
 
 __all__ = ["ReplayMode"]
-
-#: message keys shown as warnings
-_WARN_PREFIX = ("reason.", "error.")
 
 
 class ReplayMode:
@@ -80,7 +78,7 @@ class ReplayMode:
                     tr("replay.step", game=frame.game, step=step, total=len(game) - 1))
         return screen(
             board, top_panel, bottom_panel, message=self.app.text(self.app.message),
-            warn=bool(self.app.message) and self.app.message[0].startswith(_WARN_PREFIX),
+            warn=is_warning(self.app.message),
             info=info, position_id=frame.position_id(), match_id=frame.match_id(),
             buttons=self.app.buttons(), move_input=False, language=self.app.language,
             record_html=record_html(rows, current=self.index), xgid=xgid,
