@@ -18,6 +18,7 @@ import pyodide.ffi
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from game.match import RESIGN_KINDS
 from game.ui import storage
 from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.cooperative import drive
@@ -151,11 +152,8 @@ class Page:
                 self.animate(checker_moves(self.layout, view.layout))
         self.layout = view.layout
         self.board_view = view.board
-        top, bottom = by_id("player-top"), by_id("player-bottom")
-        top.innerHTML = view.top_html
-        bottom.innerHTML = view.bottom_html
-        top.classList.toggle("on-roll", view.top_on_roll)
-        bottom.classList.toggle("on-roll", view.bottom_on_roll)
+        self.render_panels({"top_html": view.top_html, "bottom_html": view.bottom_html,
+                            "top_on_roll": view.top_on_roll, "bottom_on_roll": view.bottom_on_roll})
         self.message.textContent = view.message
         self.message.classList.toggle("warn", view.warn)
         by_id("match-info").textContent = view.info
@@ -190,6 +188,16 @@ class Page:
         document.body.dataset.renders = str(self.renders)
         self.schedule_clock()
         self.schedule_demo()
+
+    def render_panels(self, panels):
+        """The players' panels (names, score, pips, clocks); the clock's ticks draw only these."""
+        if panels is None:
+            return
+        top, bottom = by_id("player-top"), by_id("player-bottom")
+        top.innerHTML = panels["top_html"]
+        bottom.innerHTML = panels["bottom_html"]
+        top.classList.toggle("on-roll", panels["top_on_roll"])
+        bottom.classList.toggle("on-roll", panels["bottom_on_roll"])
 
     def render_lesson(self, lesson, move_input):
         """The lesson panel (texts through textContent; the options' HTML is escaped)."""
@@ -408,9 +416,7 @@ class Page:
                 if self.app.tick():
                     self.update()
                 elif self.drag is None:
-                    view = self.app.view()
-                    by_id("player-top").innerHTML = view.top_html
-                    by_id("player-bottom").innerHTML = view.bottom_html
+                    self.render_panels(self.app.clock_panels())
         finally:
             self.ticker = None
 
@@ -529,7 +535,7 @@ class Page:
                    "next-game": self.app.next_game,
                    "accept-resign": self.app.accept_resignation,
                    "reject-resign": self.app.reject_resignation}
-        for kind in ("single", "gammon", "backgammon"):
+        for kind in RESIGN_KINDS:
             actions[f"resign-{kind}"] = partial(self.app.resign, kind)
         for name, action in actions.items():
             on(by_id(name), "click", self.intent(action))
@@ -815,12 +821,7 @@ class Page:
 
     def on_editor_load(self, event):
         event.preventDefault()
-        field = by_id("editor-ids")
-        if self.app.edit_load(str(field.value)):
-            field.value = ""
-            field.removeAttribute("aria-invalid")
-        else:
-            field.setAttribute("aria-invalid", "true")
+        self.sent("editor-ids", self.app.edit_load)
         self.render()
 
     # --- hints -----------------------------------------------------------------------------------
@@ -870,14 +871,10 @@ class Page:
 
     def on_import_ids(self, event):
         event.preventDefault()
-        field = by_id("import-text")
-        if self.app.open_ids(str(field.value)):
-            field.value = ""
-            field.removeAttribute("aria-invalid")
+        if self.sent("import-text", self.app.open_ids):
             self.last_svg = None
             self.update(animate=False)
         else:
-            field.setAttribute("aria-invalid", "true")
             self.render()
 
     def on_export_mat(self, event):
@@ -985,11 +982,7 @@ class Page:
 
     def on_review_try(self, event):
         event.preventDefault()
-        field = by_id("review-try-input")
-        if self.app.review_try(str(field.value)):
-            field.removeAttribute("aria-invalid")
-        else:
-            field.setAttribute("aria-invalid", "true")
+        self.sent("review-try-input", self.app.review_try, empty=False)
         self.render()
 
     def on_review_play(self, event):
@@ -1006,13 +999,21 @@ class Page:
 
     def on_move_typed(self, event):
         event.preventDefault()
-        field = by_id("move-input")
-        if self.app.type_move(str(field.value)):
-            field.value = ""
+        self.sent("move-input", self.app.type_move)
+        self.update()
+
+    def sent(self, field_id, take, empty=True):
+        """A text field was sent: ``take(text)`` takes it (the field is then emptied, unless
+        ``empty`` is False) or refuses it (the field is marked invalid). True when taken."""
+        field = by_id(field_id)
+        taken = bool(take(str(field.value)))
+        if taken:
+            if empty:
+                field.value = ""
             field.removeAttribute("aria-invalid")
         else:
             field.setAttribute("aria-invalid", "true")
-        self.update()
+        return taken
 
     def on_flip(self, event):
         self.app.flip()

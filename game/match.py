@@ -92,7 +92,11 @@ SCHEMA = 1
 
 OPENINGS = ("standard", "both_dice")
 RESIGN_KINDS = {"single": 1, "gammon": 2, "backgammon": 3}
+#: the names of the kinds of resignation, by their values
+RESIGN_NAMES = {value: name for name, value in RESIGN_KINDS.items()}
 MAX_LENGTH = 25
+#: the match length when none is named: a link, the new-match form, a MatchConfig
+DEFAULT_LENGTH = 5
 
 
 class InvalidMatchError(GameError):
@@ -155,7 +159,7 @@ class MatchConfig:
     game.match.InvalidMatchError: match length 26: 0 (money) or 1 to 25 expected
     """
 
-    length: int = 7
+    length: int = DEFAULT_LENGTH
     crawford: bool = True
     cube: bool = True
     max_cube: int = 64
@@ -737,6 +741,23 @@ class Match:
         g.phase = Phase.RESIGNATION_OFFERED
         self._log("resign", player=g.player_on_roll, kind=kind)
         self._sync_clock()
+
+    def resign_kinds(self):
+        """What the player on roll may offer to resign now, as names (:data:`RESIGN_KINDS`):
+        ``"single"``, ``"gammon"`` while none of his checkers is off, ``"backgammon"`` while
+        one is also on the bar or in the opponent's home board (as the turn began), less a
+        kind the opponent just declined (not offered again, nor a smaller one, before the
+        next roll). Empty when he may not resign now.
+
+        >>> match = Match(MatchConfig(length=0), ManualDice([3, 1]))
+        >>> match.resign_kinds(), match.roll() and None, match.resign_kinds()
+        ([], None, ['single', 'gammon', 'backgammon'])
+        """
+        g = self.game
+        if g.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            return []
+        stake = g.position.at_stake()
+        return [name for name, value in RESIGN_KINDS.items() if g.declined < value <= stake]
 
     def accept_resignation(self, player=None):
         """Accept the resignation: win the points offered, times the cube.

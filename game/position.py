@@ -83,6 +83,17 @@ def _validate(mine, theirs):
         raise InvalidPositionError("both players have borne off all their checkers")
 
 
+
+def _at_stake(checkers):
+    """What a side with ``checkers`` (its numbering, the bar at 25) loses if the other finishes
+    now: 1 with a checker off, 3 with one on the bar or in the other's home board, else 2."""
+    if sum(checkers) < 15:
+        return 1
+    if checkers[24] or any(checkers[18:24]):
+        return 3
+    return 2
+
+
 class Position:
     """An immutable backgammon position from the point of view of the player on roll.
 
@@ -210,13 +221,16 @@ class Position:
         winner = self.winner()
         if winner is None:
             return 0
-        loser = self.theirs if winner == 0 else self.mine
-        if sum(loser) < 15:
-            return 1
-        # the loser still has a checker on the bar or in the winner's home board
-        if loser[24] or any(loser[18:24]):
-            return 3
-        return 2
+        return _at_stake(self.theirs if winner == 0 else self.mine)
+
+    def at_stake(self):
+        """The most the player on roll could still lose: 1 single (a checker of his is off),
+        2 gammon, 3 backgammon (one is also on the bar or in the opponent's home board).
+
+        >>> Position.start().at_stake(), Position.from_counts({6: 14}, {6: 15}).at_stake()
+        (3, 1)
+        """
+        return _at_stake(self.mine)
 
     # --- plays ---------------------------------------------------------------
     def _boards(self):

@@ -14,7 +14,7 @@ True
 
 from enum import Enum
 
-__all__ = ["Reason"]
+__all__ = ["Reason", "refusal_message"]
 
 
 class Reason(str, Enum):
@@ -63,3 +63,26 @@ class Reason(str, Enum):
     OPENING_ROLL_FIRST = "opening_roll_first"      # the game starts with the opening roll
     GAME_IN_PROGRESS = "game_in_progress"          # finish (or resign) this game before starting another
     REROLL_NOT_ALLOWED = "reroll_not_allowed"      # only the opening roll of the both-dice variant may be thrown again
+
+
+def refusal_message(error):
+    """The engine's refusal ``error`` (its ``reason`` and ``details``) as a message the app
+    translates: ``(key, params)``, points as ``{"where": n}`` (25 the bar, 0 off).
+
+    >>> from game.errors import IllegalMoveError
+    >>> refusal_message(IllegalMoveError("", Reason.POINT_BLOCKED, {"point": 7, "blockers": 2}))
+    ('reason.point_blocked', {'point': {'where': 7}, 'blockers': 2})
+    >>> refusal_message(ValueError("no reason"))
+    ('reason.unknown', {})
+    """
+    reason = getattr(error, "reason", None)
+    params = {}
+    for name, value in (getattr(error, "details", None) or {}).items():
+        if isinstance(value, bool):
+            continue
+        if name in ("point", "target") and isinstance(value, int):
+            params[name] = {"where": value}
+        elif isinstance(value, (int, str)):
+            params[name] = value
+    key = f"reason.{reason.value}" if isinstance(reason, Reason) else "reason.unknown"
+    return key, params

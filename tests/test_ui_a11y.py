@@ -15,16 +15,13 @@ from game.ui.keyboard import MOVES, SLOTS, next_slot, rows
 from game.ui.render import BoardView, board_svg, slot_at
 from game.ui.speech import event_sentence, slot_labels, steps_text
 from game.ui.storage import MemoryStore
+from ui_helpers import make as shared_make
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def make(dice=(), mode="hotseat", length=5, language="en", **setup):
-    app = Controller(MemoryStore())
-    app.set_language(language)
-    app.new_match(Setup(mode=mode, length=length, **setup))
-    app.match = Match(app.setup.config(), ManualDice(dice, fallback=None) if dice else None)
-    app.save()
+    app = shared_make(dice, mode=mode, length=length, language=language, **setup)
     app.announcements()          # the start is said; the tests listen from here
     return app
 

@@ -10,27 +10,9 @@ from game.position import Position
 from game.ui import storage
 from game.ui.controller import BOTTOM_DEFAULT, HUMAN_SEAT, Controller, Setup
 from game.ui.storage import MemoryStore
+from ui_helpers import make, play_randomly, slot
 
 START_AFTER_31 = "sGfwATDgc/ABMA"  # the start after 8/5 6/5, seen from the other player
-
-
-def make(dice=(), mode="hotseat", length=5, store=None, **setup):
-    """A controller with a new match whose dice are ``dice`` (then seeded ones)."""
-    app = Controller(store if store is not None else MemoryStore())
-    app.new_match(Setup(mode=mode, length=length, **setup))
-    app.match = Match(app.setup.config(), ManualDice(dice, fallback=None) if dice else None)
-    app.save()
-    return app
-
-
-def slot(app, point):
-    """The data-slot of the mover's ``point`` (25 the bar, 0 off) on the board as drawn now."""
-    mover = app.match.player_on_roll
-    if point == 25:
-        return f"bar{mover}"
-    if point == 0:
-        return f"off{mover}"
-    return f"p{point if mover == app.bottom else 25 - point}"
 
 
 def opening_31():
@@ -281,34 +263,6 @@ def test_seeded_links_give_everyone_the_same_dice():
         app.roll()
         rolls.append((app.match.player_on_roll, app.match.dice))
     assert rolls[0] == rolls[1]
-
-
-def play_randomly(app, rng, limit=3000):
-    """Drive the controller as a person would (clicks only) until the match ends."""
-    for _ in range(limit):
-        if app.match.match_winner is not None:
-            return
-        if app.bot_to_act():
-            app.bot_act()
-            continue
-        buttons = app.buttons()
-        if buttons["next-game"][1]:
-            app.next_game()
-        elif buttons["take"][1]:
-            app.take()
-        elif buttons["accept-resign"][1]:      # the computer resigns a hopeless race
-            app.accept_resignation()
-        elif buttons["roll"][1]:
-            app.roll()
-        elif buttons["done"][1]:
-            app.click("dice")
-        else:
-            board = app.view().board
-            source = rng.choice(sorted(board.movable))
-            app.click(slot(app, source))
-            targets = sorted(app.view().board.targets)
-            app.click(slot(app, rng.choice(targets)))
-    raise AssertionError("the match did not end")
 
 
 def test_a_whole_hotseat_match_with_clicks_ends_in_the_history():

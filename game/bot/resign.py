@@ -28,6 +28,7 @@ hundredths of a point.
 'accept'
 """
 
+from ..match import RESIGN_KINDS
 from .cube import CubeContext
 from .evaluator import equity, flip
 from .match_equity import outcome_mwc
@@ -41,8 +42,8 @@ MARGIN = 0.1
 #: how close to 0 or 1 a chance must be for the bot to call it certain when it resigns
 CERTAIN = 0.002
 
-#: the kinds of resignation, by their names in :mod:`game.match`
-KINDS = {"single": 1, "gammon": 2, "backgammon": 3}
+#: the kinds of resignation, by their names (:data:`game.match.RESIGN_KINDS`, the one table)
+KINDS = RESIGN_KINDS
 
 
 def _kind(kind):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..errors import IllegalMoveError, InvalidNotationError
 from ..move import BAR, OFF, Move
-from ..reasons import Reason
+from ..reasons import Reason, refusal_message
 from .board import Board
 from .errors import InvalidAnswerError
 
@@ -182,33 +182,22 @@ class CheckResult:
 
 
 def message_params(details):
-    """Params for a reason's sentence from an error's details, as the app's controller makes them."""
-    params = {}
-    for name, value in (details or {}).items():
-        if name in ("point", "target") and isinstance(value, int) and not isinstance(value, bool):
-            params[name] = {"where": value}
-        elif isinstance(value, (int, str)) and not isinstance(value, bool):
-            params[name] = value
-    return params
+    """Params for a reason's sentence from an error's details, as the app's controller makes them
+    (:func:`game.reasons.refusal_message`)."""
+    return refusal_message(IllegalMoveError("", None, details))[1]
 
 
 def render_message(message, language):
-    """Translate ``(key, params)`` with the app's catalogues (:mod:`game.ui.i18n`).
+    """Translate ``(key, params)`` with the app's catalogues: the app's one path from a
+    message to text (:func:`game.ui.messages.text`).
 
     >>> render_message(("reason.point_blocked", {"point": {"where": 7}, "blockers": 2}), "en")
     'You cannot land on point 7: your opponent holds it with 2 checkers.'
     """
     from ..ui.i18n import translator
+    from ..ui.messages import text
 
-    tr = translator(language)
-    values = {}
-    for name, value in message[1].items():
-        if isinstance(value, dict) and "where" in value:
-            where = value["where"]
-            value = (tr("where.bar") if where == BAR else tr("where.off") if where == OFF
-                     else tr("where.point", n=where))
-        values[name] = value
-    return tr(message[0], **values)
+    return text(message, translator(language))
 
 
 _POINT = re.compile(r"^(bar|b|off|o|\d{1,2})\*?$")

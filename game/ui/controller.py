@@ -25,31 +25,44 @@ True
 
 import json
 import time
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
-from ..match import RESIGN_KINDS, Match, MatchConfig, Phase
+from ..match import RESIGN_KINDS, RESIGN_NAMES, Match, MatchConfig, Phase
 from ..move import parse_notation
 from ..position import Position
 from ..reasons import Reason
 from ..turn import Turn
-from ..xgid import encode_xgid, xgid_from_gnubg
 from . import keyboard
+from .actions import Deferred, one_save_per_action
 from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
+from .limits import LENGTH, PER_MOVE, RESERVE
+from .editor_mode import EditorMode
+from .modes import Covers
+from .replay_mode import ReplayMode
+from .messages import JOIN as _JOIN
+from .messages import is_warning
+from .messages import from_data as _message_from_data
+from .messages import join as _join
+from .messages import points as _points
+from .messages import refusal
+from .messages import param as message_param
+from .messages import text as message_text
+from .messages import to_data as _message_to_data
+from .places import seen_from
 from .current_text import CurrentText
 from .dice_entry import DiceEntryError, read_dice
 from .hints import cube_view, plays_view
 from .i18n import LANGUAGES, Addressee, pick_language, translator
-from .render import (BoardView, PlayerPanel, board_svg, checker_layout, hints_html, player_html,
-                     record_html)
-from .editor import BAR as EDITOR_BAR
-from .editor import CUBE_VALUES, EditorError, EditorState
+from .render import BoardView, hints_html, player_html, record_html
+from .view_model import View, board_view, panel, screen, spoken
+from .editor import EditorError, EditorState
 from .share import ShareError, decode, read_ids
 from .urlparams import lesson_in_query
-from .clicks import click_action, drop_action
+from .board_input import BoardInput, Picked, Seat
 from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, PositionLink, parse_position_query,
                         parse_query, query_language)
 
@@ -59,9 +72,6 @@ __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT"]
 BOTTOM_DEFAULT = 1
 #: the human's seat against the computer (gnubg's player 1; the computer is player 0)
 HUMAN_SEAT = 1
-#: the method that carries out each action of game.ui.clicks
-_ACTIONS = {"bear_off": "_bear_off", "auto": "_auto_step", "step": "_step", "select": "_select",
-            "explain_step": "_explain_step", "explain_source": "_explain_source"}
 #: the level whose analysis the Hint button shows (1-ply on the best few plays)
 HINT_LEVEL = "master"
 #: how many matches' analyses are kept in memory (reviewing one again is then instant)
@@ -81,7 +91,7 @@ class Setup:
     """
 
     mode: str = "bot"
-    length: int = 5
+    length: int = LENGTH.default
     level: str = DEFAULT_LEVEL
     jacoby: bool = True
     beavers: bool = False
@@ -96,8 +106,9 @@ class Setup:
     def __post_init__(self):
         object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
         object.__setattr__(self, "level", self.level if self.level in LEVELS else DEFAULT_LEVEL)
-        length = self.length if isinstance(self.length, int) and not isinstance(self.length, bool) else 5
-        object.__setattr__(self, "length", max(0, min(25, length)))
+        length = self.length if isinstance(self.length, int) and not isinstance(self.length, bool) \
+            else LENGTH.default
+        object.__setattr__(self, "length", max(0, min(LENGTH.high, length)))
         names = list(self.names) if isinstance(self.names, (list, tuple)) else []
         object.__setattr__(self, "names", tuple(str(n or "")[:24] for n in (names + ["", ""])[:2]))
         colours = tuple(self.colours) if isinstance(self.colours, (list, tuple)) else ()
@@ -179,51 +190,7 @@ class Prefs:
         return prefs
 
 
-@dataclass
-class View:
-    """Everything ``main.py`` puts on the page, already translated and escaped where needed."""
-
-    board_svg: str
-    top_html: str
-    bottom_html: str
-    top_on_roll: bool
-    bottom_on_roll: bool
-    message: str
-    warn: bool
-    info: str
-    position_id: str
-    match_id: str
-    buttons: dict          # id -> (visible, enabled)
-    move_input: bool
-    language: str
-    layout: dict = field(default_factory=dict)
-    board: BoardView = None
-    record_html: str = ""
-    xgid: str = ""
-    hint_html: str = ""
-    replay: dict | None = None     # the replay bar: text, index, count (None: no replay)
-    lesson: dict | None = None     # the lesson panel (None: no lesson open), see lesson_player
-    dice_entry: dict | None = None  # dice set by hand: the form's legend and labels (None: hidden)
-    editor: dict | None = None     # the editor's form (None: not editing), see editor_fields
-    review: dict | None = None     # the review panel (game.ui.review.panel), None: no review
-
-
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
-_WARN_PREFIX = ("reason.", "error.")
-#: the editor's messages that are not refusals
-_EDITOR_INFO = ("editor.opened", "editor.loaded", "editor.off_help")
-
-
-@dataclass
-class Replay:
-    """A match played back: its frames (:mod:`game.ui.replay`), the one shown, and what
-    is needed to draw and export it."""
-
-    frames: list
-    index: int
-    setup: Setup
-    match_data: dict
-    when: object = None
 
 
 def _game_start(events):
@@ -239,6 +206,7 @@ def _game_start(events):
     raise ValueError("no game_start in the log")
 
 
+@one_save_per_action
 class Controller:
     """The app's state: a match, its setup, the screen's choices, and the saved data.
 
@@ -256,6 +224,7 @@ class Controller:
         self._bot_factory = bot_factory
         self._bots = {}
         self._current_text = CurrentText()   # packs the match on the board at each save
+        self.saves = Deferred(self._write)   # one save per action (game/ui/actions.py)
         self.vault = storage.Vault(self.store)
         self.vault.open()
         self.unsaved = False           # the store refused the last save: the match is in memory only
@@ -265,27 +234,22 @@ class Controller:
         self.tr = translator(self.language)
         self.setup = Setup()
         self.match = None
-        self.selected = None
+        # the board's clicks, drags and keys in a game (game/ui/board_input.py)
+        self.board_input = BoardInput(Seat(
+            turn=lambda: self.match.turn, mover=lambda: self.match.player_on_roll,
+            bottom=lambda: self.bottom, play=self._play, say=self._say))
         self.message = None
         self.archived = False
         self.started_at = None
         self.bot_plan = None
         self.resign_choice = False     # the choice of what to resign is open
-        self.resign_message = None     # the message before it, shown again on Cancel
+        self.covers = Covers()         # what the modes open over the match hide (game/ui/modes.py)
         self.hint = None               # (state key, kind, the bot's numbers) once asked
         self.replay = None             # a Replay while a match is played back
-        self.replay_message = None     # the message to show again when it ends
         self.lesson = None             # a LessonPlayer while a lesson is open (the match waits)
-        self.lesson_message = None     # the message to show again when it closes
-        self.lesson_paused_clock = False
         self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
         self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
-        self.editor = None             # an EditorState while a position is set up by hand
-        self.editor_side = BOTTOM_DEFAULT  # whose checker a click adds
-        self.editor_tool = "add"       # or "remove"
-        self.editor_mode = "hotseat"   # how "Play from here" opens the match
-        self.editor_back = None        # the message to show again when the editor closes
-        self.editor_paused_clock = False
+        self.editing = None            # an EditorMode while a position is set up by hand
         self.review = None             # a game.ui.review.ReviewSession while a replay is reviewed
         self._reviews = {}             # the analyses of the last matches reviewed, by their events
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
@@ -295,6 +259,11 @@ class Controller:
         self._spoken_replay = None     # the replay frame said last
 
     # --- the status line: every new message is said once by the live region -------------------
+    @property
+    def editor(self):
+        """The position being set up (an :class:`game.ui.editor.EditorState`), or None."""
+        return None if self.editing is None else self.editing.state
+
     @property
     def message(self):
         """The status line as data, ``(key, params)`` (see :meth:`text`), or None."""
@@ -345,11 +314,7 @@ class Controller:
     def _resume_or_start(self):
         saved = self.vault.read("current")
         if saved is not None and self._restore(saved):
-            try:
-                self.view()          # damaged data the engine let through must not break the page
-                return
-            except Exception:  # noqa: BLE001
-                self.match = None
+            return
         if saved is not None:
             # a match this version cannot read is kept aside, never overwritten
             self._keep_aside("current")
@@ -362,8 +327,16 @@ class Controller:
             self.unsaved = True
 
     def _restore(self, saved):
+        """Put a stored match back on the board; False when the engine refuses it.
+
+        The engine is the judge: :meth:`game.match.Match.from_dict` replays the
+        whole log (each action must give back the events saved), and the match
+        must say where it stands (its position and match IDs). The view code is
+        never used to judge saved data: a bug there must not set matches aside.
+        """
         try:
             match = Match.from_dict(saved["match"], now=self.now)
+            match.position_id(), match.match_id()
         except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
             return False
         self.match = match
@@ -423,7 +396,7 @@ class Controller:
         self.hint = None
         self.replay = None
         self.dice_ties = []
-        self.editor = None
+        self.editing = None
         self.review = None
         self.started_at = int(self.wall())
         self.message = _join((kept_message, {}), message) if kept else message
@@ -615,7 +588,7 @@ class Controller:
         if current is not None:
             entries = [current, *entries][:storage.SAVED_LIMIT]
         self.message = ("msg.resumed", {})
-        self.editor = None
+        self.editing = None
         self.save({"saved": entries})
 
     def delete_saved(self, index):
@@ -647,8 +620,15 @@ class Controller:
         }
 
     def save(self, also=None):
-        """Write the match on the board (and the history when it has just ended), with the
-        other parts in ``also`` (``{part: data}``), in one write: all or nothing."""
+        """Save the match on the board (and the history when it has just ended), with the
+        other parts in ``also`` (``{part: data}``), in one write: all or nothing.
+
+        Inside an action (any public method, :mod:`game.ui.actions`) the write waits
+        for the action's end: one action, one write, whatever its steps asked.
+        """
+        self.saves.ask(also)
+
+    def _write(self, also):
         if self.match is None:
             return
         changes = dict(also or {})
@@ -757,11 +737,11 @@ class Controller:
         """The new-match dialog's fields for the current setup: ``{name: str or bool}``."""
         setup = self.setup
         bottom = self.bottom
-        clock = setup.clock or (30, 120)
+        clock = setup.clock or (PER_MOVE.default, 60 * RESERVE.default)
         return {
             "mode": setup.mode, "level": setup.level,
             "kind": "money" if setup.length == 0 else "match",
-            "length": str(setup.length or 5),
+            "length": str(setup.length or LENGTH.default),
             "jacoby": setup.jacoby, "beavers": setup.beavers, "auto_doubles": setup.auto_doubles,
             "clock": setup.clock is not None,
             "per_move": str(int(clock[0])), "reserve": str(int(clock[1] // 60)),
@@ -773,12 +753,6 @@ class Controller:
 
     def setup_from_form(self, values):
         """The :class:`Setup` the new-match dialog's fields ask for (strings, "on" for ticks)."""
-        def number(name, default, low, high):
-            try:
-                return max(low, min(high, int(float(values.get(name) or default))))
-            except (TypeError, ValueError):
-                return default
-
         def ticked(name):
             return values.get(name) in ("on", "true", True)
 
@@ -790,10 +764,10 @@ class Controller:
         other = "dark" if colour == "light" else "light"
         colours = (colour, other) if bottom == 0 else (other, colour)
         starter = {"bottom": bottom, "top": 1 - bottom}.get(values.get("starter"), "roll")
-        length = 0 if values.get("kind") == "money" else number("length", 5, 1, 25)
+        length = 0 if values.get("kind") == "money" else LENGTH.clamp(values.get("length"))
         clock = None
         if ticked("clock"):
-            clock = (number("per_move", 30, 5, 120), 60 * number("reserve", 2, 0, 30))
+            clock = (PER_MOVE.clamp(values.get("per_move")), 60 * RESERVE.clamp(values.get("reserve")))
         seed = (values.get("seed") or "").strip()
         seed = seed if seed and all(c.isalnum() or c in "_.:-" for c in seed) else None
         return Setup(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
@@ -912,18 +886,7 @@ class Controller:
         return result
 
     def _refused(self, error):
-        reason = getattr(error, "reason", None)
-        details = dict(getattr(error, "details", {}) or {})
-        params = {}
-        for name, value in details.items():
-            if name in ("point", "target") and isinstance(value, int):
-                params[name] = {"where": value}
-            elif isinstance(value, (int, str)) and not isinstance(value, bool):
-                params[name] = value
-        key = f"reason.{reason.value}" if reason is not None else "reason.unknown"
-        if not self.tr.has(key):
-            key = "reason.unknown"
-        self.message = (key, params)
+        self.message = refusal(error)
 
     def roll(self):
         """Throw the dice (the opening roll too), for the person on roll."""
@@ -1086,16 +1049,9 @@ class Controller:
         bar or in the opponent's home board; less a kind the opponent just rejected (it may
         not be offered again, nor a smaller one, before the next roll).  Empty when a person
         cannot resign now."""
-        m = self.match
-        if m is None or not self.human_to_act() or m.phase not in (Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+        if self.match is None or not self.human_to_act():
             return []
-        mine = m.game.position.mine           # the resigner's checkers, as the turn began
-        kinds = ["single"]
-        if sum(mine) == 15:
-            kinds.append("gammon")
-            if mine[24] or any(mine[18:24]):
-                kinds.append("backgammon")
-        return [k for k in kinds if RESIGN_KINDS[k] > m.game.declined]
+        return self.match.resign_kinds()      # the rule is the engine's
 
     def resign(self, kind=None):
         """Resign: with no ``kind``, open the choice of what to give up (:meth:`resign_kinds`);
@@ -1106,8 +1062,7 @@ class Controller:
         if not kinds:
             return
         if kind is None:
-            if not self.resign_choice:
-                self.resign_message = self.message     # shown again on Cancel
+            self.covers.open("resign", self.message, again=not self.resign_choice)  # back on Cancel
             self.resign_choice = True
             self.message = ("msg.resign_choose", {"name": {"player": m.player_on_roll},
                                                   "points": _points(m.cube_value)})
@@ -1130,7 +1085,7 @@ class Controller:
         """Close the choice of what to resign; nothing is offered."""
         if self.resign_choice:
             self.resign_choice = False
-            self.message = self.resign_message
+            self.message = self.covers.close("resign")
 
     def _game_over(self, message):
         m = self.match
@@ -1165,17 +1120,16 @@ class Controller:
         return True
 
     # --- checker play -------------------------------------------------------------------------
-    def _mover_point(self, slot):
-        """The point (mover's numbering: 25 bar, 0 off) a ``data-slot`` stands for, or None."""
-        mover = self.match.player_on_roll
-        if slot.startswith("p") and slot[1:].isdigit():
-            number = int(slot[1:])
-            return number if mover == self.bottom else 25 - number
-        if slot in (f"bar{mover}",):
-            return 25
-        if slot in (f"off{mover}",):
-            return 0
-        return None
+    #: the checker picked (the mover's numbering), or None
+    selected = Picked()
+
+    def _play(self, name, *args):
+        """The board input's step (``"step"`` or ``"auto_step"``), played in the match."""
+        self._act(lambda: getattr(self.match, name)(*args))
+        self._describe_turn()
+
+    def _say(self, message):
+        self.message = message
 
     def click(self, slot, button="left"):
         """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
@@ -1199,110 +1153,27 @@ class Controller:
             if m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double():
                 self.double()
             return
-        if not self._human_moving():
-            return
-        point = self._mover_point(slot)
-        if point is None:
-            return
-        self._do_click(click_action(m.turn, self.selected, point, button, self.prefs.click_moves))
-
-    def _do_click(self, action):
-        """Carry out an action of :mod:`game.ui.clicks` (None: nothing)."""
-        if action is None:
-            return
-        name, *args = action
-        if name == "pick_checker":
-            self.message = ("msg.pick_checker", {})
-            return
-        getattr(self, _ACTIONS[name])(*args)
+        if self._human_moving():
+            self.board_input.click(slot, button, self.prefs.click_moves)
 
     def press(self, slot):
         """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
         if self.lesson is not None:
             return self.lesson.press(slot)
-        if not self._human_moving():
-            return False
-        point = self._mover_point(slot)
-        if point in (None, 0):
-            return False
-        if self.match.turn.destinations(point):
-            self.selected = point
-            return True
-        return False
+        return self._human_moving() and self.board_input.press(slot)
 
     def drop_on(self, slot):
         """A dragged checker is let go over ``slot``: move it there if that is legal."""
         if self.lesson is not None:
             self.lesson.drop_on(slot)
             return
-        if not self._human_moving() or self.selected is None:
-            return
-        point = self._mover_point(slot) if slot else None
-        self._do_click(drop_action(self.match.turn, self.selected, point))
+        if self._human_moving():
+            self.board_input.drop_on(slot)
 
     def deselect(self):
         self.selected = None
         if self.lesson is not None:
             self.lesson.deselect()
-
-    def _select(self, point):
-        self.selected = point
-        self.message = ("msg.choose_target", {"point": {"where": point}})
-
-    def _step(self, source, target):
-        self.selected = None
-        self._act(lambda: self.match.step(source, target))
-        self._describe_turn()
-
-    def _auto_step(self, source, use):
-        self.selected = None
-        self._act(lambda: self.match.auto_step(source, use))
-        self._describe_turn()
-
-    def _bear_off(self):
-        turn = self.match.turn
-        if self.selected is not None and 0 in turn.destinations(self.selected):
-            self._step(self.selected, 0)
-            return
-        sources = [s for s, targets in turn.all_destinations().items() if 0 in targets]
-        if sources:
-            self._step(max(sources), 0)
-            return
-        # no checker can go off: say why, from the highest checker
-        mine = turn.current.mine
-        highest = max((i + 1 for i in range(25) if mine[i]), default=None)
-        if highest is None:
-            return
-        self._explain_step(highest, 0)
-
-    def _explain_step(self, source, target):
-        """Say why ``source`` → ``target`` is refused, without changing the match."""
-        scratch = self._scratch_turn()
-        try:
-            scratch.step(source, target)
-        except IllegalMoveError as error:
-            self._refused(error)
-            if self.message[0] == "reason.no_checker" and target:
-                self.message = ("msg.pick_checker", {})
-        else:  # pragma: no cover - destinations() said no: the engine agrees
-            self.message = ("reason.unknown", {})
-
-    def _explain_source(self, source):
-        scratch = self._scratch_turn()
-        try:
-            scratch.auto_step(source, "high")
-        except IllegalMoveError as error:
-            self._refused(error)
-        else:  # pragma: no cover
-            self.message = ("msg.cannot_move_checker", {})
-
-    def _scratch_turn(self):
-        """A copy of the turn in play, to try steps on without touching the match."""
-        turn = self.match.turn
-        scratch = Turn(turn.position, turn.dice)
-        for step in turn.played:
-            scratch.step(step.source, step.target)
-        return scratch
 
     def _describe_turn(self):
         m = self.match
@@ -1584,9 +1455,8 @@ class Controller:
         if kind == "beaver":
             return tr("record.beaver", value=event["cube"])
         if kind == "resign":
-            names = {1: "single", 2: "gammon", 3: "backgammon"}
-            return tr(f"record.resign_{names[event['kind']]}") if event.get("kind") in names \
-                else tr("record.resign")
+            return tr(f"record.resign_{RESIGN_NAMES[event['kind']]}") \
+                if event.get("kind") in RESIGN_NAMES else tr("record.resign")
         if kind in ("accept_resignation", "reject_resignation"):
             return tr(f"record.{kind}")
         if kind in ("take", "drop"):
@@ -1678,9 +1548,9 @@ class Controller:
         if not frames:
             self.message = ("reason.unknown", {})
             return False
-        self.replay = Replay(frames, 0, setup, data, when)
+        self.replay = ReplayMode(self, frames, setup, data, when)
         self.review = None
-        self.replay_message = self.message
+        self.covers.open("replay", self.message, again=True)
         self.selected = None
         self.message = ("msg.replay", {"name0": {"player": 1 - self.bottom, "replay": True},
                                        "name1": {"player": self.bottom, "replay": True}})
@@ -1689,18 +1559,18 @@ class Controller:
     def replay_go(self, index):
         """Show frame ``index`` of the replay (clamped to the first and last)."""
         if self.replay is not None:
-            self.replay.index = max(0, min(len(self.replay.frames) - 1, int(index)))
+            self.replay.go(index)
 
     def replay_step(self, delta):
         if self.replay is not None:
-            self.replay_go(self.replay.index + delta)
+            self.replay.step(delta)
 
     def end_replay(self):
         """Back to the match on the board."""
         if self.replay is not None:
             self.replay = None
             self.review = None
-            self.message = self.replay_message
+            self.message = self.covers.close("replay")
 
     # --- dice set by hand ---------------------------------------------------------------------------
     def dice_wanted(self):
@@ -1791,12 +1661,8 @@ class Controller:
             self.message = ("error.lesson", {"error": str(error)[:200]})
             return False
         self.edit_cancel()
-        if self.lesson is None:
-            self.lesson_message = self.message
-            clock = self.match.clock if self.match is not None else None
-            self.lesson_paused_clock = clock is not None and not clock.paused
-            if self.lesson_paused_clock:
-                clock.pause()
+        if self.lesson is None:            # the match waits, its clock too
+            self.covers.open("lesson", self.message, self._clock(), again=True)
         self.selected = None
         learner = self.setup.colours[BOTTOM_DEFAULT]
         self.lesson = LessonPlayer(lesson, order, colours=(learner, self.setup.colours[1 - BOTTOM_DEFAULT]),
@@ -1845,10 +1711,7 @@ class Controller:
             return
         self._forget_lesson()
         self.lesson = None
-        if self.lesson_paused_clock and self.match is not None and self.match.clock is not None:
-            self.match.clock.resume()
-        self.lesson_paused_clock = False
-        self.message = self.lesson_message
+        self.message = self.covers.close("lesson", self._clock())
 
     def lesson_action(self, name):
         """A button of the lesson panel: ``prev``, ``next``, ``demo``, ``check``, ``undo``,
@@ -1881,15 +1744,12 @@ class Controller:
         hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),
                    "review-game": (False, False)}
         names = {lesson.top.player: lesson.top.name, lesson.bottom.player: lesson.bottom.name}
-        board = self._spoken_board(replace(lesson.board, focus=self.focus or self._default_focus()),
-                                   names=(names.get(0, ""), names.get(1, "")))
-        return View(
-            board_svg=board_svg(board), top_html=player_html(lesson.top),
-            bottom_html=player_html(lesson.bottom), top_on_roll=lesson.top.on_roll,
-            bottom_on_roll=lesson.bottom.on_roll, message=lesson.message, warn=lesson.warn,
+        board = spoken(replace(lesson.board, focus=self.focus or self._default_focus()), self.tr,
+                       (names.get(0, ""), names.get(1, "")))
+        return screen(
+            board, lesson.top, lesson.bottom, message=lesson.message, warn=lesson.warn,
             info=lesson.info, position_id=lesson.position_id, match_id="", buttons=hidden | lesson.buttons,
-            move_input=lesson.move_input, language=self.language, layout=checker_layout(board),
-            board=board, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
+            move_input=lesson.move_input, language=self.language, lesson={**lesson.panel, "verdict": lesson.verdict, "message": lesson.message,
                                  "warn": lesson.warn})
 
 
@@ -1907,230 +1767,50 @@ class Controller:
             state = EditorState.start()
         self.end_replay()
         self.close_lesson()
-        self.editor = state
-        self.editor_side = self.bottom
-        self.editor_tool = "add"
-        self.editor_mode = self.setup.mode if self.setup.mode in ("hotseat", "bot") else "hotseat"
-        self.editor_back = self.message
+        self.editing = EditorMode(self, state, side=self.bottom,
+                                  play_mode=self.setup.mode if self.setup.mode in ("hotseat", "bot") else "hotseat")
+        self.covers.open("editor", self.message, m.clock, again=True)   # the match waits, its clock too
         self.selected = None
         self.message = ("editor.opened", {})
-        clock = m.clock
-        self.editor_paused_clock = clock is not None and not clock.paused
-        if self.editor_paused_clock:          # the match waits, its clock too
-            clock.pause()
 
     def _close_editor(self):
-        """Leave the editor; the match's clock runs again.  True when it was open."""
-        if self.editor is None:
-            return False
-        self.editor = None
-        if self.editor_paused_clock and self.match is not None and self.match.clock is not None:
-            self.match.clock.resume()
-        self.editor_paused_clock = False
-        return True
+        """Leave the editor; the match's clock runs again.  Returns ``(the message it hid,)``
+        when it was open, else None."""
+        if self.editing is None:
+            return None
+        self.editing = None
+        return (self.covers.close("editor", self._clock()),)
+
+    def _clock(self):
+        """The clock of the match on the board, or None."""
+        return self.match.clock if self.match is not None else None
 
     def edit_cancel(self):
         """Leave the editor; the match on the board is as it was."""
-        if self._close_editor():
-            self.message = self.editor_back
-
-    def _edit(self, change):
-        """Apply ``change(state)``; a refusal becomes the message and changes nothing."""
-        try:
-            state = change(self.editor)
-        except EditorError as error:
-            self.message = self._editor_refusal(error)
-            return False
-        self.editor = state
-        self.message = ("editor.opened", {})
-        return True
-
-    def _editor_refusal(self, error):
-        params = {}
-        for name, value in error.params.items():
-            if name == "player" and value in (0, 1):
-                params["side"] = {"key": "editor.side_bottom" if value == self.bottom else "editor.side_top"}
-            elif name == "point" and isinstance(value, int) and 1 <= value <= EDITOR_BAR:
-                player = error.params.get("player", self.bottom)
-                shown = value if value == EDITOR_BAR or player == self.bottom else 25 - value
-                params["point"] = {"where": shown}
-            elif isinstance(value, (int, str)) and not isinstance(value, bool):
-                params[name] = value
-        key = error.key if self.tr.has(error.key) else "reason.unknown"
-        return (key, params)
+        closed = self._close_editor()
+        if closed:
+            self.message = closed[0]
 
     def edit_click(self, slot, button="left"):
         """A click on the board while editing: a point, a bar or a tray (``button``
         ``"right"`` or ``"shift"``, or the Remove tool, takes a checker away)."""
-        if self.editor is None or not isinstance(slot, str):
-            return False
-        remove = button in ("right", "shift") or self.editor_tool == "remove"
-        bottom = self.bottom
-        if slot in ("bar0", "bar1"):
-            player = int(slot[3])
-            return self._edit(lambda s: s.remove(player, EDITOR_BAR) if remove else s.add(player, EDITOR_BAR))
-        if slot in ("off0", "off1"):
-            self.message = ("editor.off_help", {})
-            return False
-        if not (slot.startswith("p") and slot[1:].isdigit() and 1 <= int(slot[1:]) <= 24):
-            return False
-        number = int(slot[1:])          # counted from the bottom player's side
-
-        def change(state):
-            if remove:
-                owner = state.owner_of(bottom, number)
-                if owner is None:
-                    raise EditorError("editor.nothing_to_remove")
-                return state.remove(owner, number if owner == bottom else 25 - number)
-            side = self.editor_side
-            return state.add(side, number if side == bottom else 25 - number)
-
-        return self._edit(change)
+        return self.editing is not None and self.editing.click(slot, button)
 
     def edit_set(self, name, value):
-        """A field of the editor's form changed: ``name`` and its value (a string; a bool
-        for ticks).  True when the change was made; otherwise the message says why."""
-        if self.editor is None:
-            return False
-        bottom = self.bottom
-        seats = {"bottom": bottom, "top": 1 - bottom}
-        if not (name == "crawford" and isinstance(value, bool)):   # only a tick is a bool
-            value = str(value if value is not None else "").strip()[:8]
-        if name == "side" and value in seats:
-            self.editor_side = seats[value]
-            return True
-        if name == "tool" and value in ("add", "remove"):
-            self.editor_tool = value
-            return True
-        if name == "mode" and value in ("hotseat", "bot"):
-            self.editor_mode = value
-            return True
-        state = self.editor
-        score = {"bottom": state.score[bottom], "top": state.score[1 - bottom]}
-        changes = {
-            "on_roll": lambda s: s.set_on_roll(seats.get(value, value)),
-            "dice": lambda s: s.set_dice(_dice_value(value)),
-            "cube": lambda s: s.set_cube(_int_value(value), s.cube_owner),
-            "owner": lambda s: s.set_cube(s.cube_value, None if value == "centre" else seats.get(value, value)),
-            "length": lambda s: s.set_length(_int_value(value)),
-            "score_bottom": lambda s: s.set_score(*_by_player(bottom, _int_value(value), score["top"])),
-            "score_top": lambda s: s.set_score(*_by_player(bottom, score["bottom"], _int_value(value))),
-            "crawford": lambda s: s.set_crawford(value if isinstance(value, bool) else value == "on"),
-            "start": lambda s: s.reset(),
-            "clear": lambda s: s.clear(),
-        }
-        if name not in changes:
-            return False
-        return self._edit(changes[name])
+        """A field of the editor's form changed (see :meth:`EditorMode.set`)."""
+        return self.editing is not None and self.editing.set(name, value)
 
     def edit_load(self, text):
-        """Put the position of pasted IDs (Position ID and Match ID, XGID, link) in the
-        editor; a text that cannot be read changes nothing and the message says why."""
-        if self.editor is None:
-            return False
-        try:
-            shared = decode(read_ids(text))
-            state = EditorState.from_shared(shared)
-        except ShareError as error:
-            self.message = (error.key, {})
-            return False
-        except EditorError as error:
-            self.message = self._editor_refusal(error)
-            return False
-        self.editor = state
-        self.message = ("editor.loaded", {})
-        if shared.info.double_offered or shared.info.resignation:
-            self.message = _join(self.message, ("editor.offer_dropped", {}))
-        return True
+        """Put the position of pasted IDs in the editor (see :meth:`EditorMode.load`)."""
+        return self.editing is not None and self.editing.load(text)
 
     def edit_play(self):
-        """Open the position set up as a new match (an unfinished match is kept); True when
-        it opened, otherwise the message says why and the editor stays open."""
-        if self.editor is None:
-            return False
-        try:
-            shared = self.editor.shared()
-            self._open_position(shared, self.editor_mode, self.setup.level)
-        except EditorError as error:
-            self.message = self._editor_refusal(error)
-            return False
-        except ShareError as error:
-            self.message = (error.key, {})
-            return False
-        return True
-
-    def _editor_board(self):
-        state = self.editor
-        tr = self.tr
-        return self._spoken_board(BoardView(
-            focus=self.focus,
-            counts=state.counts, bottom=self.bottom, numbers_for=self.bottom,
-            home_right=not self.prefs.home_left, colours=self.setup.colours,
-            cube_value=state.cube_value, cube_owner=state.cube_owner, crawford=state.crawford,
-            dice=state.dice or (), dice_player=state.on_roll,
-            # none played yet: the dice are drawn fresh (a double's four moves to come)
-            dice_left=(state.dice * (2 if state.dice[0] == state.dice[1] else 1)) if state.dice else (),
-            labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")}))
+        """Open the position set up as a new match (see :meth:`EditorMode.play`)."""
+        return self.editing is not None and self.editing.play()
 
     def editor_fields(self):
-        """The editor form's values: ``{name: str or bool}``, and ``status``, the line that
-        says whether the position can be played."""
-        state = self.editor
-        bottom = self.bottom
-        seat = {bottom: "bottom", 1 - bottom: "top"}
-        tr = self.tr
-        try:
-            state.check()
-            status, ready = tr("editor.ready"), True
-        except EditorError as error:
-            key, params = self._editor_refusal(error)
-            status, ready = self.text((key, params)), False
-        counts = " · ".join(
-            tr(f"editor.count_{seat[p]}", board=state.on_board(p), off=state.borne_off(p))
-            for p in (bottom, 1 - bottom))
-        return {
-            "side": seat[self.editor_side], "tool": self.editor_tool, "mode": self.editor_mode,
-            "on_roll": seat[state.on_roll],
-            "dice": "".join(str(d) for d in sorted(state.dice, reverse=True)) if state.dice else "",
-            "cube": str(state.cube_value),
-            "owner": "centre" if state.cube_owner is None else seat[state.cube_owner],
-            "length": str(state.length),
-            "score_bottom": str(state.score[bottom]), "score_top": str(state.score[1 - bottom]),
-            "crawford": state.crawford, "status": status, "ready": ready, "counts": counts,
-            "match": bool(state.length),
-        }
-
-    def _editor_view(self):
-        state = self.editor
-        tr = self.tr
-        board = self._editor_board()
-        bottom = self.bottom
-        fields = self.editor_fields()
-        position_id = match_id = xgid = ""
-        if fields["ready"]:
-            position_id, match_id = state.ids()
-            xgid = state.xgid()
-
-        def panel(player):
-            return PlayerPanel(player=player, name=self.player_name(player), colour=self.setup.colours[player],
-                               score_text=tr("panel.score", score=state.score[player]),
-                               pips_text=tr("panel.pips", n=board.pips(player)), clock_text="",
-                               on_roll=state.on_roll == player, status_text="")
-
-        top_panel, bottom_panel = panel(1 - bottom), panel(bottom)
-        info = self._stakes(state.length) + " · " + tr("info.cube", cube=state.cube_value)
-        if state.crawford:
-            info += " · " + tr("info.crawford")
-        return View(
-            board_svg=board_svg(board), top_html=player_html(top_panel),
-            bottom_html=player_html(bottom_panel), top_on_roll=top_panel.on_roll,
-            bottom_on_roll=bottom_panel.on_roll, message=self.text(self.message),
-            warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX + ("editor.",))
-            and self.message[0] not in _EDITOR_INFO,
-            info=info, position_id=position_id, match_id=match_id, buttons=self.buttons(),
-            move_input=False, language=self.language, layout=checker_layout(board), board=board,
-            record_html="", xgid=xgid, editor=fields)
+        """The editor form's values (see :meth:`EditorMode.fields`)."""
+        return self.editing.fields()
 
     # --- review --------------------------------------------------------------------------------------
     def start_review(self, history_index=None):
@@ -2184,7 +1864,7 @@ class Controller:
         entry = entries[-1]
         try:
             shared = decode(read_ids(f"{entry['position_id']}:{entry['match_id']}"))
-            self.message = self.replay_message          # what a set-aside match says when resumed
+            self.message = self.covers.message("replay")   # what a set-aside match says when resumed
             self._open_position(shared, "hotseat")
         except ShareError as error:
             self.message = (error.key, {})
@@ -2298,13 +1978,13 @@ class Controller:
         bottom = self.bottom
         return speech.event_sentence(
             frame.event, self.tr, (self.player_name(0, setup), self.player_name(1, setup)),
-            lambda player, point: point if player == bottom else 25 - point) or ""
+            lambda player, point: seen_from(player, point, bottom)) or ""
 
     def _spoken_number(self, player, point):
         """The number the board shows for ``player``'s ``point``: in a two-player game his own
         (the board shows the numbers of the player on roll), else the person's."""
         viewer = player if self.setup.mode == "hotseat" else self._numbers_for()
-        return point if player == viewer else 25 - point
+        return seen_from(player, point, viewer)
 
     def _spoken_message(self, message):
         """The status line as the live region says it: without what the events said already."""
@@ -2328,44 +2008,19 @@ class Controller:
 
     # --- the view ---------------------------------------------------------------------------------
     def text(self, message):
-        """Translate a message kept as data: ``(key, params)``; params may name players, points."""
-        if not message:
-            return ""
-        key, params = message[0], message[1] if len(message) > 1 else {}
-        tr = self.tr
-        if key == _JOIN:
-            return " ".join(self.text(part) for part in params["parts"])
-        if key == "msg.next_game":
-            return tr(key, text=self.text(params["text"]))
-        values = {}
-        for name, value in params.items():
-            values[name] = self._param(value)
-        return tr(key, **values)
+        """Translate a message kept as data: ``(key, params)`` (:mod:`game.ui.messages`)."""
+        return message_text(message, self.tr, self._name_param)
+
+    def _name_param(self, player, value):
+        """A ``{"player": n}`` parameter: the name of the match's (or the replay's) player."""
+        replayed = value.get("replay") and self.replay is not None
+        return self.player_name(player, self.replay.setup if replayed else None)
 
     def _param(self, value):
-        tr = self.tr
-        if isinstance(value, dict):
-            if "player" in value:
-                replayed = value.get("replay") and self.replay is not None
-                return self.player_name(value["player"], self.replay.setup if replayed else None)
-            if "where" in value:
-                where = value["where"]
-                if where == 25:
-                    return tr("where.bar")
-                if where == 0:
-                    return tr("where.off")
-                return tr("where.point", n=where)
-            if "key" in value:
-                return tr(value["key"])
-            if "message" in value:
-                return self.text(value["message"])
-            if "plural" in value:
-                return tr.n(value["plural"], value.get("n", 0))
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
-            return "-".join(str(v) for v in value)
-        return value
+        return message_param(value, self.tr, self._name_param)
 
-    def _board_view(self):
+    def _counts(self):
+        """Each player's checkers per point, his own numbering (``(player 0's, player 1's)``)."""
         m = self.match
         por = m.player_on_roll
         position = m.position
@@ -2373,9 +2028,11 @@ class Controller:
         counts = [None, None]
         counts[viewer] = position.mine
         counts[1 - viewer] = position.theirs
-        tr = self.tr
-        labels = {"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                  "crawford": tr("board.crawford")}
+        return tuple(counts[0]), tuple(counts[1])
+
+    def _board_view(self):
+        m = self.match
+        por = m.player_on_roll
         moving = m.phase is Phase.MOVING
         human = moving and self.is_human(por)
         turn = m.turn if moving else None
@@ -2388,8 +2045,8 @@ class Controller:
                 selected = self.selected
                 targets = frozenset(turn.destinations(selected))
         dice = tuple(m.dice) if m.dice else ()
-        board = BoardView(
-            counts=(tuple(counts[0]), tuple(counts[1])),
+        board = board_view(
+            self.tr, counts=self._counts(),
             bottom=self.bottom,
             numbers_for=self._numbers_for(),
             home_right=not self.prefs.home_left,
@@ -2408,16 +2065,13 @@ class Controller:
             targets=targets,
             dice_clickable=bool(human and (turn.is_complete or turn.no_move)),
             cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
-            labels=labels,
             focus=self.focus or self._default_focus(),
         )
         return self._spoken_board(board)
 
-    def _spoken_board(self, board, setup=None, names=None):
-        """``board`` with what screen readers say of it: its places and its description."""
-        names = names or (self.player_name(0, setup), self.player_name(1, setup))
-        labels = dict(board.labels, summary=speech.board_summary(board, self.tr, names))
-        return replace(board, labels=labels, slot_labels=speech.slot_labels(board, self.tr, names))
+    def _spoken_board(self, board, setup=None):
+        """``board`` with what screen readers say of it, the players named as in ``setup``."""
+        return spoken(board, self.tr, (self.player_name(0, setup), self.player_name(1, setup)))
 
     def _numbers_for(self):
         """Whose numbering the board shows: the person playing; in a two-player game, the
@@ -2431,10 +2085,22 @@ class Controller:
                 return actor
         return self.bottom
 
+    def clock_panels(self):
+        """The players' panels alone, for the clock's ticks (the board is not drawn again):
+        ``{"top_html", "bottom_html", "top_on_roll", "bottom_on_roll"}``, or None when no
+        match of the board's is shown (a lesson, a replay, the editor: no clock runs there)."""
+        if self.match is None or self.lesson is not None or self.replay is not None \
+                or self.editor is not None:
+            return None
+        board = BoardView(counts=self._counts(), colours=self.setup.colours)   # no SVG drawn
+        bottom = self.bottom
+        top, low = self._panel(1 - bottom, board), self._panel(bottom, board)
+        return {"top_html": player_html(top), "bottom_html": player_html(low),
+                "top_on_roll": top.on_roll, "bottom_on_roll": low.on_roll}
+
     def _panel(self, player, board):
         m = self.match
         tr = self.tr
-        score = m.score[player]
         clock_text = ""
         if m.clock is not None:
             per_move, reserve = m.clock.remaining(player)
@@ -2443,11 +2109,8 @@ class Controller:
         status = ""
         if actor == player and m.phase is not Phase.OVER:
             status = tr("panel.on_roll") if self.is_human(player) else tr("panel.thinking")
-        return PlayerPanel(
-            player=player, name=self.player_name(player), colour=self.setup.colours[player],
-            score_text=tr("panel.score", score=score),
-            pips_text=tr("panel.pips", n=board.pips(player)),
-            clock_text=clock_text, on_roll=actor == player, status_text=status)
+        return panel(tr, board, player, self.player_name(player), score=m.score[player],
+                     clock_text=clock_text, on_roll=actor == player, status_text=status)
 
     def _stakes(self, length):
         tr = self.tr
@@ -2529,22 +2192,18 @@ class Controller:
         if self.lesson is not None:
             return self._lesson_view()
         if self.replay is not None:
-            return self._replay_view()
+            return self.replay.view()
         if self.editor is not None:
-            return self._editor_view()
+            return self.editing.view()
         m = self.match
         board = self._board_view()
         bottom = board.bottom
         top_panel = self._panel(1 - bottom, board)
         bottom_panel = self._panel(bottom, board)
         message = self.text(self.message)
-        warn = bool(self.message) and self.message[0].startswith(_WARN_PREFIX)
-        return View(
-            board_svg=board_svg(board),
-            top_html=player_html(top_panel),
-            bottom_html=player_html(bottom_panel),
-            top_on_roll=top_panel.on_roll,
-            bottom_on_roll=bottom_panel.on_roll,
+        warn = is_warning(self.message)
+        return screen(
+            board, top_panel, bottom_panel,
             message=message,
             warn=warn,
             info=self.info_text(),
@@ -2553,8 +2212,6 @@ class Controller:
             buttons=self.buttons(),
             move_input=self._human_moving(),
             language=self.language,
-            layout=checker_layout(board),
-            board=board,
             record_html=record_html([(self.player_name(p) if p is not None else "", text, p == bottom)
                                      for p, text in self.record()]),
             xgid=self._xgid(),
@@ -2568,79 +2225,11 @@ class Controller:
         except GameError:  # pragma: no cover - every state in play has an XGID
             return ""
 
-    def _replay_view(self):
-        replay = self.replay
-        frame = replay.frames[replay.index]
-        setup = replay.setup
-        tr = self.tr
-        config = replay.match_data.get("config") or {}
-        bottom = self.bottom
-        counts = (tuple(frame.counts(0)), tuple(frame.counts(1)))
-        board = BoardView(
-            counts=counts, bottom=bottom, numbers_for=bottom, home_right=not self.prefs.home_left,
-            colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
-            cube_offered_by=frame.player if frame.offered else None,
-            cube_enabled=config.get("cube", True), crawford=frame.crawford,
-            dice=frame.dice or (), dice_player=frame.on_roll if frame.player is None else frame.player,
-            labels={"board": tr("label.board"), "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")}, focus=self.focus)
-        board = self._spoken_board(board, setup)
-
-        def panel(player):
-            return PlayerPanel(player=player, name=self.player_name(player, setup),
-                               colour=setup.colours[player],
-                               score_text=tr("panel.score", score=frame.score[player]),
-                               pips_text=tr("panel.pips", n=board.pips(player)), clock_text="",
-                               on_roll=frame.on_roll == player and not frame.over, status_text="")
-
-        top_panel, bottom_panel = panel(1 - bottom), panel(bottom)
-        game = [(i, f) for i, f in enumerate(replay.frames) if f.game == frame.game]
-        rows = []
-        for index, shown in game:
-            if shown.event is None:
-                rows.append(("", tr("replay.start", game=shown.game), False, index))
-            else:
-                rows.append((self.player_name(shown.player, setup), self._event_text(shown.event) or "",
-                             shown.player == bottom, index))
-        step = game.index((replay.index, frame))
-        info = self._stakes(config.get("length", 0))
-        if config.get("cube", True):
-            info += " · " + tr("info.cube", cube=frame.cube_value)
-        try:
-            xgid = encode_xgid(xgid_from_gnubg(frame.position_id(), frame.match_info()))
-        except GameError:
-            xgid = ""
-        bar_text = (tr("replay.start", game=frame.game) if step == 0 else
-                    tr("replay.step", game=frame.game, step=step, total=len(game) - 1))
-        return View(
-            board_svg=board_svg(board), top_html=player_html(top_panel),
-            bottom_html=player_html(bottom_panel), top_on_roll=top_panel.on_roll,
-            bottom_on_roll=bottom_panel.on_roll, message=self.text(self.message),
-            warn=bool(self.message) and self.message[0].startswith(_WARN_PREFIX),
-            info=info, position_id=frame.position_id(), match_id=frame.match_id(),
-            buttons=self.buttons(), move_input=False, language=self.language,
-            layout=checker_layout(board), board=board,
-            record_html=record_html(rows, current=replay.index), xgid=xgid,
-            replay={"text": bar_text, "index": replay.index, "count": len(replay.frames)},
-            review=self._review_view())
-
 
 # --- helpers ----------------------------------------------------------------------------------
-#: the key of a message made of several messages, one after the other
-_JOIN = "+"
-
-
-def _join(*messages):
-    return (_JOIN, {"parts": [list(message) for message in messages]})
-
-
 def _dice_text(dice):
     """A roll as players say it, higher die first: ``6-1``."""
     return "-".join(str(d) for d in sorted(dice, reverse=True)) if dice else ""
-
-
-def _points(n):
-    return {"plural": "count.points", "n": n}
 
 
 def _resignation_message(match):
@@ -2663,46 +2252,12 @@ def _score_of(match_data):
     return [0, 0]
 
 
-def _int_value(text):
-    """A form's whole number, or the text itself (which the editor then refuses)."""
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return text
-
-
-def _dice_value(text):
-    """A roll from the editor's list (``"65"``), None for "not rolled", else the text."""
-    if text == "":
-        return None
-    if isinstance(text, str) and len(text) == 2 and text.isdigit():
-        return (int(text[0]), int(text[1]))
-    return text
-
-
-def _by_player(bottom, bottom_value, top_value):
-    """``(player 0's, player 1's)`` of values given for the bottom and top seats."""
-    return (top_value, bottom_value) if bottom == 1 else (bottom_value, top_value)
-
-
 def _date(seconds):
     try:
         t = time.localtime(int(seconds))
     except (TypeError, ValueError, OverflowError, OSError):
         return ""
     return f"{t.tm_year}-{t.tm_mon:02d}-{t.tm_mday:02d} {t.tm_hour:02d}:{t.tm_min:02d}"
-
-
-def _message_to_data(message):
-    if not message:
-        return None
-    return [message[0], message[1] if len(message) > 1 else {}]
-
-
-def _message_from_data(data):
-    if isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
-        return (data[0], data[1])
-    return None
 
 
 def _mat_date(seconds):

@@ -23,6 +23,8 @@ With the home board on the right and player 1 at the bottom, the top row is
 ('pick', 'roll', None)
 """
 
+from .places import place_of
+
 __all__ = ["SLOTS", "KEYS", "MOVES", "rows", "next_slot", "board_action", "first_slot", "wrap_tab"]
 
 #: every place the board's focus can stand on
@@ -101,20 +103,6 @@ def next_slot(slot, key, bottom=1, home_right=True):
 def first_slot():
     """Where the focus starts when nothing better is known: the bottom player's 1-point."""
     return "p1"
-
-
-def place_of(player, point, bottom=1):
-    """The place of ``player``'s ``point`` (his own numbering: 25 his bar, 0 his tray) on a
-    board with ``bottom`` drawn at the bottom.
-
-    >>> place_of(1, 24), place_of(0, 24), place_of(0, 25), place_of(1, 0)
-    ('p24', 'p1', 'bar0', 'off1')
-    """
-    if point == 25:
-        return f"bar{player}"
-    if point == 0:
-        return f"off{player}"
-    return f"p{point if player == bottom else 25 - point}"
 
 
 def board_action(key):

@@ -42,14 +42,13 @@ True
 from dataclasses import dataclass, field
 from html import escape
 
-from ..errors import IllegalMoveError
 from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized, render_message
-from ..lessons.model import message_params
 from ..move import BAR, OFF, Move
 from ..turn import Turn
-from .clicks import click_action, drop_action
+from .board_input import BoardInput, Picked, Seat
 from .i18n import translator
 from .render import BoardView, PlayerPanel
+from .view_model import board_view, panel
 from .storage import LESSON
 from .urlparams import lesson_in_query  # noqa: F401  (part of this module's API)
 
@@ -130,7 +129,9 @@ class LessonPlayer:
         self.index = 0
         self.demo_played = 0       # checker steps of the step's demo already shown
         self.turn = None           # the learner's Turn during a move task
-        self.selected = None
+        # the board's clicks, drags and keys: the game's own board input, on the learner's turn
+        self.board_input = BoardInput(Seat(turn=lambda: self.turn, mover=lambda: LEARNER,
+                                           bottom=lambda: LEARNER, play=self._play, say=self._say))
         self.result = None         # the last CheckResult
         self.answer_shown = False
         self.chosen = None         # the option picked last (choice tasks)
@@ -233,50 +234,35 @@ class LessonPlayer:
         self.result = None
         self.note = ("msg.playing", {"move": str(self.turn.move)}) if self.turn.played else None
 
-    @staticmethod
-    def _point(slot):
-        """The learner's point of a ``data-slot`` (25 the bar, 0 off), or None."""
-        if slot.startswith("p") and slot[1:].isdigit():
-            return int(slot[1:])
-        return {f"bar{LEARNER}": BAR, f"off{LEARNER}": OFF}.get(slot)
+    #: the checker picked (the mover's numbering), or None
+    selected = Picked()
+
+    def _play(self, name, *args):
+        """The board input's step (``"step"`` or ``"auto_step"``), on the learner's turn."""
+        getattr(self.turn, name)(*args)
+        self._moved()
+
+    def _say(self, message):
+        self.note = message
 
     def click(self, slot, button="left"):
         """A click on the board, as in a game: pick a checker, then where it goes."""
-        if not self._can_play():
-            return
-        point = self._point(slot or "")
-        if point is None:
+        if not self._can_play() or self.board_input.point(slot) is None:
             return
         self.result = None         # the last verdict gives way to what happens now
-        self._do_click(click_action(self.turn, self.selected, point, button))
-
-    def _do_click(self, action):
-        """Carry out an action of :mod:`game.ui.clicks` (None: nothing)."""
-        if action is None:
-            return
-        name, *args = action
-        if name == "pick_checker":
-            self.note = ("msg.pick_checker", {})
-            return
-        getattr(self, _ACTIONS[name])(*args)
+        self.board_input.click(slot, button)
 
     def press(self, slot):
         """A drag starts on ``slot``: True when that checker may move (it is selected)."""
-        if not self._can_play():
-            return False
-        point = self._point(slot or "")
-        if point in (None, OFF) or not self.turn.destinations(point):
+        if not self._can_play() or not self.board_input.press(slot):
             return False
         self.result = None
-        self.selected = point
         return True
 
     def drop_on(self, slot):
         """The dragged checker is let go over ``slot``."""
-        if not self._can_play() or self.selected is None:
-            return
-        point = self._point(slot) if slot else None
-        self._do_click(drop_action(self.turn, self.selected, point))
+        if self._can_play():
+            self.board_input.drop_on(slot)
 
     def deselect(self):
         self.selected = None
@@ -287,64 +273,6 @@ class LessonPlayer:
             self.turn.undo()
             self.selected = None
             self._moved()
-
-    def _select(self, point):
-        self.selected = point
-        self.note = ("msg.choose_target", {"point": {"where": point}})
-
-    def _step(self, source, target):
-        self.selected = None
-        self.turn.step(source, target)
-        self._moved()
-
-    def _auto_step(self, source, use):
-        self.selected = None
-        try:
-            self.turn.auto_step(source, use)
-        except IllegalMoveError as error:
-            self._refused(error)
-            return
-        self._moved()
-
-    def _bear_off(self):
-        turn = self.turn
-        if self.selected is not None and OFF in turn.destinations(self.selected):
-            self._step(self.selected, OFF)
-            return
-        sources = [s for s, targets in turn.all_destinations().items() if OFF in targets]
-        if sources:
-            self._step(max(sources), OFF)
-            return
-        mine = turn.current.mine
-        highest = max((i + 1 for i in range(25) if mine[i]), default=None)
-        if highest is not None:
-            self._explain(highest, OFF)
-
-    def _scratch(self):
-        scratch = Turn(self.turn.position, self.turn.dice)
-        for hop in self.turn.played:
-            scratch.step(hop.source, hop.target)
-        return scratch
-
-    def _explain(self, source, target):
-        """Say why ``source`` → ``target`` is refused (the engine's reason); nothing changes."""
-        try:
-            self._scratch().step(source, target)
-        except IllegalMoveError as error:
-            self._refused(error)
-            if error.reason is not None and error.reason.value == "no_checker" and target:
-                self.note = ("msg.pick_checker", {})
-
-    def _explain_source(self, source):
-        try:
-            self._scratch().auto_step(source, "high")
-        except IllegalMoveError as error:
-            self._refused(error)
-
-    def _refused(self, error):
-        reason = error.reason
-        self.note = (f"reason.{reason.value}" if reason is not None else "reason.unknown",
-                     message_params(error.details))
 
     # --- answers ------------------------------------------------------------------------------------
     def check(self):
@@ -441,16 +369,14 @@ class LessonPlayer:
                 targets = frozenset(self.turn.destinations(selected))
         places = ", ".join(_where(tr, p) for p in sorted(highlight, reverse=True))
         label = tr("label.board") + (" — " + tr("lesson.highlight", places=places) if places else "")
-        return BoardView(
-            counts=(tuple(position.mine), tuple(position.theirs)), bottom=LEARNER,
+        return board_view(
+            tr, label, counts=(tuple(position.mine), tuple(position.theirs)), bottom=LEARNER,
             home_right=self.home_right, colours=self.colours,
             cube_value=fields["cube_value"], cube_owner=fields["cube_owner"],
             cube_offered_by=fields["cube_offered_by"], cube_enabled=fields["cube_enabled"],
             crawford=fields["crawford"], dice=tuple(dice or ()), dice_player=LEARNER if dice else None,
             dice_left=left, mover=LEARNER if playing else None, movable=movable, selected=selected,
-            targets=targets, highlight=frozenset(highlight), opening=self._opening(board),
-            labels={"board": label, "cube": tr("board.cube"), "die": tr("board.die"),
-                    "crawford": tr("board.crawford")})
+            targets=targets, highlight=frozenset(highlight), opening=self._opening(board))
 
     def _opening(self, board):
         """The opening roll on the board, each throw in front of its player, or ()."""
@@ -467,16 +393,12 @@ class LessonPlayer:
         if left is not None:
             clock_text = tr("panel.clock", move=_clock(left[0]), reserve=_clock(left[1]))
 
-        def panel(player):
-            score = context.score[player] if context.match_length else None
-            return PlayerPanel(
-                player=player, colour=self.colours[player],
-                name=tr("name.you") if player == LEARNER else tr("lesson.opponent"),
-                score_text="" if score is None else tr("panel.score", score=score),
-                pips_text=tr("panel.pips", n=view.pips(player)),
-                clock_text=clock_text if player == LEARNER else "",
-                on_roll=learner_turn and player == LEARNER)
-        return panel(OPPONENT), panel(LEARNER)
+        def strip(player):
+            return panel(tr, view, player, tr("name.you") if player == LEARNER else tr("lesson.opponent"),
+                         score=context.score[player] if context.match_length else None,
+                         clock_text=clock_text if player == LEARNER else "",
+                         on_roll=learner_turn and player == LEARNER)
+        return strip(OPPONENT), strip(LEARNER)
 
     def _info(self, tr, board):
         context = board.context

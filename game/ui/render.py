@@ -27,10 +27,12 @@ from dataclasses import dataclass, field
 from html import escape
 
 from .keyboard import SLOTS, first_slot
+from .places import place_of, seen_from
 
 __all__ = [
     "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
-    "checker_moves", "slot_at", "matches_html", "record_html", "hints_html", "WIDTH", "HEIGHT",
+    "checker_moves", "slot_at", "matches_html", "record_html", "hints_html", "pips_of", "WIDTH",
+    "HEIGHT",
 ]
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
@@ -109,7 +111,16 @@ class BoardView:
         return 15 - sum(self.counts[player])
 
     def pips(self, player):
-        return sum(i * n for i, n in enumerate(self.counts[player], 1))
+        return pips_of(self.counts[player])
+
+
+def pips_of(counts):
+    """The pip count of one player's ``counts`` (his numbering, the bar last, at 25).
+
+    >>> pips_of((0,) * 5 + (5,) + (0,) * 19)
+    30
+    """
+    return sum(i * n for i, n in enumerate(counts, 1))
 
 
 def _mirror(view):
@@ -118,7 +129,7 @@ def _mirror(view):
 
 def _bottom_number(view, player, point):
     """The number of ``point`` (owner's numbering) counted from the bottom player's side."""
-    return point if player == view.bottom else 25 - point
+    return seen_from(player, point, view.bottom)
 
 
 def _column(number):
@@ -166,11 +177,7 @@ def _slab_rect(view, player, k):
 
 
 def _slot(view, player, point):
-    if point == 25:
-        return f"bar{player}"
-    if point == 0:
-        return f"off{player}"
-    return f"p{_bottom_number(view, player, point)}"
+    return place_of(player, point, view.bottom)
 
 
 def checker_layout(view):
@@ -410,7 +417,7 @@ def _draw_highlights(view, out, layer):
         if 1 <= place <= 24:
             cx = box[0] + box[2] / 2
             y = FRAME + NUM / 2 + 1 if _column(place)[1] == "top" else BOTTOM + NUM / 2 + 1
-            label = place if view.numbers_for in (None, view.bottom) else 25 - place
+            label = place if view.numbers_for is None else seen_from(view.bottom, place, view.numbers_for)
             out.append(f'<circle {_attrs(class_="highlight-badge", cx=_num(cx), cy=_num(y), r=13)}/>'
                        f'<text {_attrs(class_="point-number highlighted", x=_num(cx), y=_num(y))}>{label}</text>')
 
@@ -463,7 +470,7 @@ def board_svg(view):
         shade = "point-a" if (col + (row == "top")) % 2 == 0 else "point-b"
         mover_number = None
         if view.mover is not None:
-            mover_number = number if view.mover == view.bottom else 25 - number
+            mover_number = seen_from(view.bottom, number, view.mover)
         cls = f"point {shade}"
         if mover_number is not None and mover_number in view.targets:
             cls += " target-point"
@@ -471,7 +478,7 @@ def board_svg(view):
         hit_top = TOP if row == "top" else MID
         out.append(f'<rect class="hit" data-slot="p{number}" x="{_num(cx - PW / 2)}" y="{hit_top}" width="{PW}" height="{FIELD // 2}"/>')
         label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
-        label = number if view.numbers_for in (None, view.bottom) else 25 - number
+        label = number if view.numbers_for is None else seen_from(view.bottom, number, view.numbers_for)
         out.append(f'<text class="point-number" x="{_num(cx)}" y="{_num(label_y)}">{label}</text>')
     out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
     out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')

@@ -31,6 +31,7 @@ the board.
 
 from ..errors import GameError
 from ..move import parse_notation
+from .places import seen_from
 
 __all__ = ["slot_labels", "board_summary", "event_sentence", "steps_text", "dice_words",
            "SPOKEN_INSTEAD"]
@@ -147,8 +148,8 @@ def slot_labels(view, tr, names):
         what = ", ".join(parts) or tr("a11y.empty")
         extra = []
         if mover is not None:
-            extra = state(mover, number if mover == bottom else 25 - number)
-        shown = number if shown_for == bottom else 25 - number
+            extra = state(mover, seen_from(bottom, number, mover))
+        shown = seen_from(bottom, number, shown_for)
         labels[f"p{number}"] = ", ".join([tr("a11y.point", n=shown, what=what), *extra])
     for player in (0, 1):
         on_bar = view.counts[player][24]

@@ -29,14 +29,16 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
+from .limits import LENGTH
+
 __all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "parse_query", "query_language",
            "build_query", "parse_position_query", "share_query", "share_url",
            "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL", "lesson_in_query"]
 
 MODES = ("bot", "hotseat", "watch")
 LEVELS = ("beginner", "intermediate", "expert", "master")
-MAX_LENGTH = 25
-DEFAULT_LENGTH = 5
+MAX_LENGTH = LENGTH.high
+DEFAULT_LENGTH = LENGTH.default
 DEFAULT_LEVEL = "intermediate"
 _SEED = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
 _SETUP_KEYS = ("mode", "length", "seed", "level")

@@ -38,6 +38,23 @@ FULL_SWITCH = """
 """
 
 
+#: counts localStorage's writes in ``globalThis.__writes`` (``{set: n, remove: n}``)
+WRITE_COUNTER = """
+(() => {
+  globalThis.__writes = {set: 0, remove: 0};
+  const setItem = Storage.prototype.setItem, removeItem = Storage.prototype.removeItem;
+  Storage.prototype.setItem = function (key, value) {
+    globalThis.__writes.set += 1;
+    return setItem.call(this, key, value);
+  };
+  Storage.prototype.removeItem = function (key) {
+    globalThis.__writes.remove += 1;
+    return removeItem.call(this, key);
+  };
+})();
+"""
+
+
 def expected_notice(items):
     """What the controller says in CPython about ``items`` (None: nothing to say)."""
     app = Controller(MemoryStore(copy.deepcopy(items)))
@@ -143,4 +160,19 @@ def test_a_full_storage_keeps_the_match_in_memory_and_says_so(fresh, base_url):
     page.reload()
     wait_ready(page)
     assert page.eval_on_selector_all(".die", "els => els.map(e => e.dataset.value)") == dice
+    assert errors == []
+
+
+def test_one_checker_moved_is_one_save(fresh, base_url):
+    """One action, one save: the match under a new key, the root switched, the old key removed."""
+    page, errors = fresh
+    page.add_init_script(WRITE_COUNTER)
+    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=saves-1&lang=en")
+    click(page, "#roll")
+    writes = []
+    for selector in (".checker.movable", ".target"):    # pick a checker (nothing to save), move it
+        page.evaluate("globalThis.__writes = {set: 0, remove: 0}")
+        click(page, selector)
+        writes.append(page.evaluate("globalThis.__writes"))
+    assert writes == [{"set": 0, "remove": 0}, {"set": 2, "remove": 1}]
     assert errors == []

@@ -1,0 +1,44 @@
+"""The one table of the numbers a person may set up: each with its default and its range.
+
+The new-match form (:meth:`game.ui.controller.Controller.setup_from_form`),
+the setup a link or a saved match gives (:class:`game.ui.controller.Setup`)
+and links (:mod:`game.ui.urlparams`) read their limits here; the rules'
+own limits (the longest match) come from the engine (:mod:`game.match`).
+``index.html`` shows the same numbers in its fields' ``min``, ``max`` and
+``value`` (tests/test_ui_limits.py checks they agree).
+
+>>> LENGTH.clamp("40"), LENGTH.clamp("x"), LENGTH.clamp(3.0), PER_MOVE.clamp(None)
+(25, 5, 3, 30)
+"""
+
+from dataclasses import dataclass
+
+from ..match import DEFAULT_LENGTH, MAX_LENGTH
+
+__all__ = ["Limit", "LENGTH", "PER_MOVE", "RESERVE", "LIMITS"]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A whole number a person sets: its ``default`` and its range ``low``…``high``."""
+
+    default: int
+    low: int
+    high: int
+
+    def clamp(self, value):
+        """``value`` (a number or its text) brought into the range; the default when it is
+        no number."""
+        try:
+            return max(self.low, min(self.high, int(float(value if value not in (None, "") else self.default))))
+        except (TypeError, ValueError, OverflowError):
+            return self.default
+
+
+#: points to win a match (0, money play, is chosen apart)
+LENGTH = Limit(DEFAULT_LENGTH, 1, MAX_LENGTH)
+#: the clock: seconds for each move, and the reserve in minutes
+PER_MOVE = Limit(30, 5, 120)
+RESERVE = Limit(2, 0, 30)
+#: the new-match form's number fields, by their names
+LIMITS = {"length": LENGTH, "per_move": PER_MOVE, "reserve": RESERVE}

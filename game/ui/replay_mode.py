@@ -1,0 +1,86 @@
+"""A match played back as a mode over the match on the board.
+
+The frames (:func:`game.ui.self.frames`) are the positions between the
+logged actions; one is shown at a time, with the game's record beside it and
+the analysis of a review (:mod:`game.ui.review`) when one runs. The match on
+the board waits, untouched; :meth:`game.ui.controller.Controller.end_replay`
+brings it back.
+"""
+
+from ..errors import GameError
+from ..xgid import encode_xgid, xgid_from_gnubg
+from .messages import is_warning
+from .render import record_html
+from .view_model import board_view, panel, screen
+
+__all__ = ["ReplayMode"]
+
+
+class ReplayMode:
+    """A match played back: its ``frames``, the ``index`` of the one shown, its ``setup``
+    (names, colours), its saved data (``match_data``, to export or review) and when it
+    was played (``when``)."""
+
+    name = "replay"
+
+    def __init__(self, app, frames, setup, match_data, when=None, index=0):
+        self.app = app
+        self.frames = frames
+        self.setup = setup
+        self.match_data = match_data
+        self.when = when
+        self.index = index
+
+    def go(self, index):
+        """Show frame ``index`` (clamped to the first and last)."""
+        self.index = max(0, min(len(self.frames) - 1, int(index)))
+
+    def step(self, delta):
+        self.go(self.index + delta)
+
+    def view(self):
+        """The :class:`View` of the frame shown."""
+        frame = self.frames[self.index]
+        setup = self.setup
+        tr = self.app.tr
+        config = self.match_data.get("config") or {}
+        bottom = self.app.bottom
+        counts = (tuple(frame.counts(0)), tuple(frame.counts(1)))
+        board = board_view(
+            tr, counts=counts, bottom=bottom, numbers_for=bottom, home_right=not self.app.prefs.home_left,
+            colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
+            cube_offered_by=frame.player if frame.offered else None,
+            cube_enabled=config.get("cube", True), crawford=frame.crawford,
+            dice=frame.dice or (), dice_player=frame.on_roll if frame.player is None else frame.player,
+            focus=self.app.focus)
+        board = self.app._spoken_board(board, setup)
+
+        top_panel, bottom_panel = (
+            panel(tr, board, p, self.app.player_name(p, setup), score=frame.score[p],
+                  on_roll=frame.on_roll == p and not frame.over) for p in (1 - bottom, bottom))
+        game = [(i, f) for i, f in enumerate(self.frames) if f.game == frame.game]
+        rows = []
+        for index, shown in game:
+            if shown.event is None:
+                rows.append(("", tr("replay.start", game=shown.game), False, index))
+            else:
+                rows.append((self.app.player_name(shown.player, setup), self.app._event_text(shown.event) or "",
+                             shown.player == bottom, index))
+        step = game.index((self.index, frame))
+        info = self.app._stakes(config.get("length", 0))
+        if config.get("cube", True):
+            info += " · " + tr("info.cube", cube=frame.cube_value)
+        try:
+            xgid = encode_xgid(xgid_from_gnubg(frame.position_id(), frame.match_info()))
+        except GameError:
+            xgid = ""
+        bar_text = (tr("replay.start", game=frame.game) if step == 0 else
+                    tr("replay.step", game=frame.game, step=step, total=len(game) - 1))
+        return screen(
+            board, top_panel, bottom_panel, message=self.app.text(self.app.message),
+            warn=is_warning(self.app.message),
+            info=info, position_id=frame.position_id(), match_id=frame.match_id(),
+            buttons=self.app.buttons(), move_input=False, language=self.app.language,
+            record_html=record_html(rows, current=self.index), xgid=xgid,
+            replay={"text": bar_text, "index": self.index, "count": len(self.frames)},
+            review=self.app._review_view())
