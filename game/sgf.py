@@ -240,7 +240,7 @@ def _date_text(date):
 
 def _options(config):
     """This engine's options that gnubg's SGF has no property for (``XO`` values)."""
-    values = [f"maxcube:{config.max_cube}"] if config.cube else []
+    values = [f"maxcube:{config.max_cube}"]
     if config.money and config.beavers:
         values.append("beavers:1")
     if config.money and config.automatic_doubles:
@@ -261,7 +261,7 @@ def export_sgf(match, *, event=None, site=None, date=None, round=None, annotator
 
     >>> from game.match import Match, MatchConfig
     >>> print(export_sgf(Match(MatchConfig(length=0, jacoby=True, cube=False))), end="")
-    (;FF[4]GM[6]CA[UTF-8]AP[Backgammon in the browser:1]MI[length:0][game:0][ws:0][bs:0]PW[Player 1]PB[Player 2]RU[NoCube:Jacoby])
+    (;FF[4]GM[6]CA[UTF-8]AP[Backgammon in the browser:1]MI[length:0][game:0][ws:0][bs:0]PW[Player 1]PB[Player 2]RU[NoCube:Jacoby]XO[maxcube:64])
     """
     if not isinstance(match, Match):
         raise SgfFileError("error.sgf_setup", f"export_sgf({match!r}): a Match expected")
@@ -585,15 +585,16 @@ class _Replay:
     # --- the nodes -----------------------------------------------------------------------
     def node(self, node):
         props = _props(node)
-        for ident in _SETUP_PROPERTIES | {"CV"}:
-            if ident in props:
+        for ident, values in node:
+            if ident in _SETUP_PROPERTIES or ident == "CV":
                 self.fail("error.sgf_setup", f"a position or cube set up ({ident}[]) is not read here",
-                          text=f"{ident}[{props[ident][0] if props[ident] else ''}]")
+                          text=f"{ident}[{values[0] if values else ''}]")
         if "DI" in props:
             self.set_dice(props)
         actions = [(ident, values) for ident, values in node if ident in ("W", "B")]
         if len(actions) > 1:
-            self.fail("error.sgf_node", "two actions in one node")
+            self.fail("error.sgf_node", "two actions in one node",
+                      text="".join(f"{ident}[{values[0] if values else ''}]" for ident, values in actions))
         if actions:
             ident, values = actions[0]
             self.action("WB".index(ident), (values[0] if values else "").strip())

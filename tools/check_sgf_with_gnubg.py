@@ -41,7 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from check_mat_with_gnubg import compare, expected_view, gnubg_view, random_match  # noqa: E402
+from check_mat_with_gnubg import _write_expected, compare, expected_view, gnubg_view, random_match  # noqa: E402,E501
+from game.move import Move, Step  # noqa: E402
+from game.position import Position  # noqa: E402
 from game.sgf import SgfFileError, export_sgf, import_sgf  # noqa: E402
 
 GNUBG = os.environ.get("GNUBG", shutil.which("gnubg") or "/usr/games/gnubg")
@@ -68,6 +70,68 @@ gnubg.command('load match "%s"' % os.environ["CHECK_SGF_SAVED"])
 dump(os.environ["CHECK_SGF_VIEW2"])
 '''
 
+#: run by gnubg's own Python (-p): gnubg plays itself (seeded), analyses at 0-ply, saves,
+#: loads its file again and dumps its view
+_PLAY_SCRIPT = r'''
+import gnubg, json, os
+gnubg.command("set confirm new off")
+gnubg.command("set automatic game off")
+for command in os.environ["CHECK_SGF_COMMANDS"].split(";"):
+    if command:
+        gnubg.command(command)
+if os.environ["CHECK_SGF_LENGTH"] == "0":
+    gnubg.command("new session")
+    for k in range(int(os.environ["CHECK_SGF_GAMES"]) - 1):
+        gnubg.command("new game")
+else:
+    gnubg.command("new match " + os.environ["CHECK_SGF_LENGTH"])
+gnubg.command("analyse match")
+gnubg.command('save match "%s"' % os.environ["CHECK_SGF_SAVED"])
+gnubg.command("new match 1")
+gnubg.command('load match "%s"' % os.environ["CHECK_SGF_SAVED"])
+with open(os.environ["CHECK_SGF_VIEW2"], "w") as out:
+    json.dump(gnubg.match(), out)
+'''
+
+#: the rules of gnubg's own games (``--gnubg-games``), cycled: (length, gnubg commands)
+SELF_PLAY = (
+    (5, []),
+    (0, ["set jacoby on", "set beavers 1"]),
+    (3, []),
+    (0, ["set jacoby off", "set beavers 0"]),
+    (7, ["set crawford off"]),
+    (0, ["set cube use off"]),
+    (1, []),
+    (0, ["set jacoby on", "set beavers 0", "set automatic doubles 2"]),
+)
+
+
+def gnubg_plays(seed, folder, games=4):
+    """A match or session that gnubg plays against itself: ``(length, saved text, view)``."""
+    folder = Path(folder)
+    saved, view = folder / "played.sgf", folder / "played.json"
+    for path in (saved, view):
+        if path.exists():
+            path.unlink()
+    length, rules = SELF_PLAY[seed % len(SELF_PLAY)]
+    commands = [f"set seed {seed}", "set player 0 gnubg", "set player 1 gnubg"] + [
+        f"set player {p} {what} evaluation plies 0" for p in (0, 1)
+        for what in ("chequerplay", "cubedecision")] + [
+        "set analysis chequerplay evaluation plies 0", "set analysis cubedecision evaluation plies 0"]
+    (folder / "play.py").write_text(_PLAY_SCRIPT)
+    home = folder / "home"
+    home.mkdir(exist_ok=True)
+    env = dict(os.environ, HOME=str(home), CHECK_SGF_SAVED=str(saved), CHECK_SGF_VIEW2=str(view),
+               CHECK_SGF_LENGTH=str(length), CHECK_SGF_GAMES=str(games), 
+               CHECK_SGF_COMMANDS=";".join(commands + rules))
+    subprocess.run([GNUBG, "-t", "-q", "-r", "-s", str(home), "-p", str(folder / "play.py")],
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=env, cwd=folder, timeout=300, check=False)
+    text = saved.read_text(encoding="utf-8") if saved.exists() else None
+    data = json.loads(view.read_text()) if view.exists() else None
+    return length, text, (data if isinstance(data, dict) and data.get("games") else None)
+
+
 #: the matches kept as fixtures by --write-fixtures: name -> (seed, config, random_match options)
 FIXTURES = {
     # gammons, passes, player 1 opening, cube taken and dropped, the Crawford game
@@ -80,6 +144,12 @@ FIXTURES = {
     # a match left in play, a double waiting for an answer
     "gnubg_in_play": (10, {"length": 9}, {"stop": 185}),
 }
+
+
+#: gnubg's own play kept as fixtures by --write-fixtures: seed -> games (a 1-point match; one
+#: game of a money session with Jacoby and beavers, a redouble dropped: its plays keep
+#: gnubg's candidate lists, some 50 kB a game)
+GNUBG_FIXTURES = {6: 4, 9: 1}
 
 
 def _commands(config):
@@ -134,20 +204,36 @@ class Tally:
                 f"{self.different} read differently, {self.refused} wrongly refused")
 
 
-def _unordered_dice(view):
-    """The view with each roll's two dice sorted: their order says nothing about the play.
+def _after(board, dice, steps):
+    """The Position ID after checker ``steps`` (gnubg's, from ``board``), or None if no legal play."""
+    position = Position.from_position_id(board)
+    if not steps:
+        return position.swapped().position_id() if not position.legal_moves(dice) else None
+    found = position.legal_moves(dice).find(Move(tuple(Step(a, b) for a, b in steps)))
+    return None if found is None else position.play(found).position_id()
 
-    (gnubg writes the opening roll's dice in either order.)
+
+def _normal(view):
+    """The view with each roll's dice sorted and each move as the position it leaves.
+
+    The order of the dice says nothing about the play (gnubg writes the
+    opening roll's either way); nor do the order of the checker steps or
+    the path of a checker that moves twice without hitting (gnubg's own
+    plays list them in its search order, our event log in the engine's).
     """
     for game in view["games"]:
         for action in game["actions"]:
             if "dice" in action:
                 action["dice"] = sorted(action["dice"])
+            if action["action"] == "move":
+                after = _after(action["board"], action["dice"], action["move"])
+                if after is not None:
+                    action["move"] = after
     return view
 
 
 def _compare(ours, theirs):
-    found, known = compare(_unordered_dice(ours), _unordered_dice(theirs))
+    found, known = compare(_normal(ours), _normal(theirs))
     return found + known   # what .mat cannot say (a roll before a resignation), .sgf can
 
 
@@ -166,7 +252,7 @@ def main(argv):
         cases += [(name, seed, config, options) for name, (seed, config, options) in FIXTURES.items()]
     out_direction = Tally("ours -> GNU Backgammon")
     in_direction = Tally("GNU Backgammon -> ours")
-    kinds = {"match": 0, "money": 0}
+    kinds = {"match": 0, "money": 0, "gnubg match": 0, "gnubg money": 0}
     moves = actions = 0
     expected_file = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -219,12 +305,43 @@ def main(argv):
                 if write and label in FIXTURES:
                     (ROOT / "tests" / "data" / f"{label}.sgf").write_text(saved, encoding="utf-8")
                     expected_file[label] = gnubg_view(view_again)
+        for seed in range(int(_option(argv, "--gnubg-games", 96))):
+            length, saved, view_again = gnubg_plays(seed, folder)
+            label = f"gnubg plays {seed}"
+            kinds["gnubg money" if length == 0 else "gnubg match"] += 1
+            if saved is None:
+                in_direction.lines.append(f"{label}: gnubg saved no file")
+                continue
+            in_direction.files += 1
+            if view_again is not None:
+                in_direction.theirs += 1
+            try:
+                theirs_read = import_sgf(saved)
+                in_direction.ours += 1
+            except SgfFileError as error:
+                if view_again is not None:
+                    in_direction.refused += 1
+                in_direction.lines.append(f"{label}: our import refuses gnubg's file: {error}")
+                continue
+            if view_again is not None:
+                found = _compare(expected_view(theirs_read), gnubg_view(view_again))
+                if found:
+                    in_direction.different += 1
+                    in_direction.lines += [f"{label}: {line}" for line in found[:3]]
     if write:
+        with tempfile.TemporaryDirectory() as folder:
+            for seed, games in GNUBG_FIXTURES.items():
+                length, saved, view_again = gnubg_plays(seed, folder, games=games)
+                fixture = f"gnubg_plays_{'money' if length == 0 else length}"
+                (ROOT / "tests" / "data" / f"{fixture}.sgf").write_text(saved, encoding="utf-8")
+                expected_file[fixture] = gnubg_view(view_again)
         path = ROOT / "tests" / "data" / "gnubg_sgf_expected.json"
-        path.write_text(json.dumps(expected_file, indent=0, sort_keys=True) + "\n")
+        _write_expected(path, expected_file)
         print(f"wrote {len(expected_file)} fixtures and {path.relative_to(ROOT)}")
-    print(f"{len(cases)} seeded files: {kinds['match']} matches, {kinds['money']} money sessions, "
-          f"{actions} actions ({moves} moves)")
+    print(f"{len(cases)} seeded files of ours: {kinds['match']} matches, {kinds['money']} money "
+          f"sessions, {actions} actions ({moves} moves); gnubg saves each again after reading it")
+    print(f"and gnubg's own play (seeded, analysed at 0-ply): {kinds['gnubg match']} matches, "
+          f"{kinds['gnubg money']} money sessions")
     for tally in (out_direction, in_direction):
         print(f"{tally.name}:")
         for line in tally.lines[:30]:
