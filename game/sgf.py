@@ -370,32 +370,36 @@ def _parse_collection(text):
             properties.append((ident, values))
         return properties, pos
 
-    def tree(pos):           # text[pos] == "("
-        nodes = []
-        pos = skip(pos + 1)
-        if pos >= size or text[pos] != ";":
-            fail(pos, "a game tree starts with ';'")
-        while pos < size and text[pos] == ";":
-            properties, pos = node(pos)
-            nodes.append(properties)
-        first = True
-        while pos < size and text[pos] == "(":
-            nodes_below, pos = tree(pos)
-            if first:
-                nodes += nodes_below
-                first = False
-            pos = skip(pos)
-        if pos >= size or text[pos] != ")":
-            fail(pos, "')' expected")
-        return nodes, skip(pos + 1)
-
     trees = []
+    stack = []               # per open tree: [main line (or None in a variation skipped), children]
     pos = skip(pos)
     while pos < size:
-        if text[pos] != "(":
-            fail(pos, "'(' expected")
-        nodes, pos = tree(pos)
-        trees.append(nodes)
+        char = text[pos]
+        if char == "(":
+            if stack:
+                parent = stack[-1]
+                line = parent[0] if parent[1] == 0 else None     # the first variation goes on
+                parent[1] += 1
+            else:
+                line = []
+                trees.append(line)
+            stack.append([line, 0])
+            pos = skip(pos + 1)
+            if pos >= size or text[pos] != ";":
+                fail(pos, "a game tree starts with ';'")
+        elif char == ";" and stack:
+            if stack[-1][1]:
+                fail(pos, "a node after a variation")
+            properties, pos = node(pos)
+            if stack[-1][0] is not None:
+                stack[-1][0].append(properties)
+        elif char == ")" and stack:
+            stack.pop()
+            pos = skip(pos + 1)
+        else:
+            fail(pos, "'(' expected" if not stack else "';', '(' or ')' expected")
+    if stack:
+        fail(size, "')' expected at the end")
     return trees
 
 

@@ -9,6 +9,7 @@ it, the dice, the checker steps, cube actions, resignations, results).
 """
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -248,6 +249,17 @@ def test_analysis_comments_marks_and_variations_are_ignored():
     assert b.phase is Phase.DOUBLED         # the main line: the first variation
 
 
+def test_a_main_line_written_as_nested_variations_reads_without_limit():
+    flat = export_sgf(random_match(3, {"length": 0}, games=1))
+    lines = flat.rstrip(")\n").split("\n")
+    nested = "\n(".join(lines) + ")" * len(lines) + "\n"     # each node in its own subtree
+    assert nested.count("(") == len(lines) > 10
+    assert kept_events(import_sgf(nested)) == kept_events(import_sgf(flat))
+    with pytest.raises(SgfFileError) as error:
+        import_sgf("(;GM[6]" + "(;" * 5000)
+    assert error.value.key == "error.sgf_syntax"
+
+
 def test_windows_line_ends_a_byte_order_mark_and_lowercase_letters_in_identifiers():
     text = "\ufeff(;GM[6]MI[length:1]\r\n;W[31hefe]\r\n;B[42qusu]\r\n)"
     assert import_sgf(text).position_id() == import_sgf("(;GM[6]MI[length:1];W[31hefe];B[42qusu])").position_id()
@@ -315,3 +327,31 @@ def test_every_error_key_has_a_sentence_in_both_languages():
             assert tr.has(key), (lang, key)
             sentence = tr(key, game=2, move=7, line=3, text="31hefe!")
             assert sentence[0].isupper() and sentence.endswith("."), (lang, sentence)
+
+
+def test_damaged_files_are_read_or_refused_with_sgf_file_error_only():
+    # characters changed, dropped or added at random in gnubg's files: every outcome is a
+    # match that the engine rebuilt (and that writes and reads back) or an SgfFileError
+    texts = [(DATA / f"{name}.sgf").read_text(encoding="utf-8") for name in sorted(FIXTURES)]
+    rng = random.Random(11)
+    alphabet = "()[];\\:WBabcdxyz0123456789+R \n"
+    outcomes = {"read": 0, "refused": 0}
+    for _ in range(40):
+        text = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(text))
+            change = rng.random()
+            if change < 0.4:
+                text[at] = rng.choice(alphabet)
+            elif change < 0.7:
+                del text[at]
+            else:
+                text.insert(at, rng.choice(alphabet))
+        try:
+            match = import_sgf("".join(text))
+        except SgfFileError:
+            outcomes["refused"] += 1
+            continue
+        outcomes["read"] += 1
+        assert kept_events(import_sgf(export_sgf(match))) == kept_events(match)
+    assert outcomes["read"] > 3 and outcomes["refused"] > 3
