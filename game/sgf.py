@@ -47,8 +47,9 @@ The dialect, as GNU Backgammon 1.07 writes and reads it:
   ``double`` by the player just doubled (the doubler then takes or drops);
 - a player who rolled and then resigned has his dice in ``;PL[W]DI[54]``.
 
-Reading also accepts Gibbon's resignations (``;B[resign:2]``, accepted by
-an ``R`` result, rejected by play going on), and ignores what does not
+Reading also accepts Gibbon's resignations (``;B[resign:2]``, the points
+offered; accepted by ``;W[accept]`` or an ``R`` result, rejected by
+``;W[reject]`` or by play going on), and ignores what does not
 change the play: analysis (``A``, ``DA``), statistics (``GS``), comments,
 marks and luck, and variations beyond the main line.  Trees that are not
 backgammon (``GM`` other than 6) are skipped, as gnubg does.
@@ -619,11 +620,19 @@ class _Replay:
         match = self.match
         found = _RESIGN.fullmatch(value)
         if found:
-            kind = int(found.group(1) or 1)
             self.settle_resignation(None)
-            if kind not in (1, 2, 3):
-                self.fail("error.sgf_node", "resign:1, resign:2 or resign:3 expected", text=text)
+            cube = match.game.cube_value
+            kind, rest = divmod(int(found.group(1) or cube), cube)   # Gibbon writes the points
+            if rest or kind not in (1, 2, 3):
+                self.fail("error.sgf_node", f"with the cube at {cube}, a resignation is worth "
+                          f"{cube}, {2 * cube} or {3 * cube} points", text=text)
             match.resign(kind, player)
+            return
+        if value == "accept":
+            match.accept_resignation(player)
+            return
+        if value == "reject":
+            match.reject_resignation(player)
             return
         self.settle_resignation(None)
         if value == "double":
@@ -642,7 +651,7 @@ class _Replay:
         found = _ROLL.fullmatch(value)
         if not found or len(found.group(3)) % 2 or len(found.group(3)) > 8:
             self.fail("error.sgf_node", "dice and checker steps (such as 52xsmh), double, take, "
-                      "drop or resign expected", text=text)
+                      "drop, resign, accept or reject expected", text=text)
         dice = (int(found.group(1)), int(found.group(2)))
         if self.rolled is not None:
             if self.rolled != (player, dice) and self.rolled != (player, dice[::-1]):

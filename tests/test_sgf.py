@@ -230,6 +230,24 @@ def test_gibbon_s_resignation_node_is_an_offer_the_result_accepts():
     assert [e["type"] for e in match.events][-3:] == ["resign", "accept_resignation", "win"]
 
 
+def test_gibbon_s_resignation_is_in_points_and_may_be_accepted_or_rejected_by_a_node():
+    # Gibbon writes the points offered: with the cube on 2, resign:2 is a single game
+    text = ("(;FF[4]GM[6]AP[gibbon (libgsgf):0.2.0]MI[length:7][game:0][ws:0][bs:0]PB[bob]PW[ann]"
+            "RE[B+2Resign]RU[Crawford]\n;W[31hefe]\n;B[double]\n;W[take]\n;B[42qusu]\n"
+            ";W[resign:4]\n;B[reject]\n;W[53hcfc]\n;B[resign:6]\n;W[reject]\n;B[66]"
+            "\n;W[resign:2]\n;B[accept])")
+    with pytest.raises(SgfFileError) as error:
+        import_sgf(text.replace(";B[66]", ";B[66agag]"))
+    match = import_sgf(text.replace(";B[66]", ";B[66agaglrlr]"))
+    kinds = [(e["type"], e.get("kind")) for e in match.events if "resign" in e["type"]]
+    assert kinds == [("resign", 2), ("reject_resignation", None), ("resign", 3),
+                     ("reject_resignation", None), ("resign", 1), ("accept_resignation", None)]
+    assert match.score == (0, 2) and match.game.result.kind == "resign"
+    with pytest.raises(SgfFileError) as error:
+        import_sgf(text.replace(";B[66]", ";B[66agaglrlr]").replace("resign:2", "resign:3"))
+    assert error.value.key == "error.sgf_node" and error.value.params["text"] == "resign:3"
+
+
 def test_a_resignation_node_followed_by_play_was_rejected():
     text = GIBBON.replace("RE[W+2R]", "").replace(";B[resign:2])", ";B[resign:1]\n;B[42qusu])")
     match = import_sgf(text)
