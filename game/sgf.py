@@ -312,6 +312,7 @@ _IDENT = re.compile(r"[A-Za-z]+")
 _ROLL = re.compile(r"([1-6])([1-6])([a-z]*)")
 _RESIGN = re.compile(r"resign(?::([0-9]+))?")
 _SETUP_PROPERTIES = {"AE", "AB", "AW", "CP"}    # a position set up: not read here
+_VARIANTS = ("nackgammon", "hypergammon")       # gnubg's other games, in RU[]
 
 
 def _line_of(text, offset):
@@ -561,6 +562,9 @@ class _Replay:
             if root.score is not None and root.score != match.score:
                 self.fail("error.sgf_score", f"the score is {match.score[0]}-{match.score[1]} here, "
                           f"the file says {root.score[0]}-{root.score[1]}")
+            variants = sorted(word for word in root.rules or () if word.startswith(_VARIANTS))
+            if variants:
+                self.fail("error.sgf_rules", f"{variants[0]}: only standard backgammon is played here")
             if match.config.length and root.rules is not None and "crawford" in root.rules \
                     and ("crawfordgame" in root.rules) != match.game.crawford:
                 self.fail("error.sgf_rules", "the file says this game is " +

@@ -306,6 +306,8 @@ GOOD = "(;GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]RE[B+1]\n;W[31hefe]\n
     (("RE[B+1]", "RE[white]"), "error.sgf_node", {"game": 1, "move": 0, "text": "white"}),
     (("[ws:0]", "[ws:1]"), "error.sgf_score", {"game": 1, "move": 0}),
     (("MI[length:3]", "MI[length:30]"), "error.sgf_rules", {"game": 1}),
+    (("RU[Crawford]", "RU[Nackgammon]"), "error.sgf_rules", {"game": 1, "move": 0}),
+    (("RU[Crawford]", "RU[Crawford:Hypergammon3]"), "error.sgf_rules", {"game": 1, "move": 0}),
     (("RU[Crawford]", "RU[Crawford:CrawfordGame]"), "error.sgf_rules", {"game": 1, "move": 0}),
     (("\n;B[double]", "\n;AE[a]AB[b]\n;B[double]"), "error.sgf_setup", {"game": 1, "move": 2, "text": "AE[a]"}),
     (("\n;B[double]", "\n;B[double]W[take]"), "error.sgf_node", {"game": 1, "move": 2}),

@@ -132,6 +132,14 @@ def gnubg_plays(seed, folder, games=4):
     return length, text, (data if isinstance(data, dict) and data.get("games") else None)
 
 
+#: every eighth seed plays one of these instead of check_mat_with_gnubg.CONFIGS: this engine's
+#: options that gnubg reads from the file (automatic doubles as the game's CV[] cube)
+EXTRA_CONFIGS = (
+    {"length": 0, "automatic_doubles": 2, "jacoby": True, "names": ("Auto", "Doubles")},
+    {"length": 0, "automatic_doubles": 1, "beavers": True, "opening": "both_dice"},
+    {"length": 9, "max_cube": 16},
+)
+
 #: the matches kept as fixtures by --write-fixtures: name -> (seed, config, random_match options)
 FIXTURES = {
     # gammons, passes, player 1 opening, cube taken and dropped, the Crawford game
@@ -247,7 +255,8 @@ def main(argv):
         return 2
     write = "--write-fixtures" in argv
     seeds = range(int(_option(argv, "--matches", 320)))
-    cases = [(f"seed {seed}", seed, None, {"resign": 0.05}) for seed in seeds]
+    cases = [(f"seed {seed}", seed, EXTRA_CONFIGS[seed // 8 % len(EXTRA_CONFIGS)] if seed % 8 == 7
+              else None, {"resign": 0.05}) for seed in seeds]
     if write:
         cases += [(name, seed, config, options) for name, (seed, config, options) in FIXTURES.items()]
     out_direction = Tally("ours -> GNU Backgammon")
