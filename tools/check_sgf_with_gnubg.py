@@ -3,14 +3,15 @@
 Needs Debian's gnubg (``apt-get install -y gnubg``; the PyPI gnubg cannot read
 SGF).  Run with standard input closed::
 
-    python3 tools/check_sgf_with_gnubg.py < /dev/null                 (320 seeds)
-    python3 tools/check_sgf_with_gnubg.py --matches 500 < /dev/null
-    python3 tools/check_sgf_with_gnubg.py --write-fixtures < /dev/null
+    python3 tools/check_sgf_with_gnubg.py < /dev/null          (320 seeds, 96 games by gnubg)
+    python3 tools/check_sgf_with_gnubg.py --matches 500 --gnubg-games 40 < /dev/null
+    python3 tools/check_sgf_with_gnubg.py --write-fixtures --matches 0 --gnubg-games 0 < /dev/null
 
 For each seed, :func:`check_mat_with_gnubg.random_match` plays a match or a
 money session (random legal plays, random cube actions, beavers and
-resignations, the configurations of ``CONFIGS``).  Then, in one gnubg
-process per file (gnubg keeps global state, and a bad file can end it):
+resignations, the configurations of ``CONFIGS``, and every eighth seed one
+of ``EXTRA_CONFIGS``).  Then, in one gnubg process per file (gnubg keeps
+global state, and a bad file can end it):
 
 1. ours -> gnubg: ``export_sgf`` writes the file, gnubg ``load match`` reads
    it, and ``gnubg.match()`` (every action's Position ID before it, dice,
@@ -18,7 +19,14 @@ process per file (gnubg keeps global state, and a bad file can end it):
    with our event log;
 2. gnubg -> ours: gnubg ``save match`` writes its own .sgf of what it read;
    gnubg loads that file again for its view, ``import_sgf`` reads it, and
-   the two views are compared the same way.
+   the two views are compared the same way.  This direction also reads
+   matches and money sessions that gnubg plays against itself (seeded,
+   0-ply, analysed: its files then hold ``A[]``, ``DA[]`` and ``GS[]``).
+
+Views are compared with each roll's dice sorted and each move as the
+position it leaves (see :func:`_normal`); everything else (the Position ID
+before every action, cube actions, resignations and their value, each
+game's winner, points and the score) as it is.
 
 Each direction ends with the line ``N files, A read by us, G read by GNU
 Backgammon, D read differently, W wrongly refused``; the exit status is 0
