@@ -559,6 +559,7 @@ class Page:
         on(by_id("copy-xgid"), "click", self.copier("xgid", "msg.xgid_copied"))
         on(by_id("import-form"), "submit", self.on_import_ids)
         on(by_id("export-mat"), "click", self.on_export_mat)
+        on(by_id("export-sgf"), "click", self.on_export_sgf)
         on(by_id("open-mat"), "click", lambda event: by_id("import-mat").click())
         on(by_id("import-mat"), "change", self.on_import_mat)
         on(by_id("replay"), "click", self.on_replay)
@@ -879,6 +880,12 @@ class Page:
 
     def on_export_mat(self, event):
         found = self.app.mat_file()
+        if found is not None:
+            self.download(*found)
+        self.render()
+
+    def on_export_sgf(self, event):
+        found = self.app.sgf_file()
         if found is not None:
             self.download(*found)
         self.render()

@@ -484,39 +484,59 @@ class Controller:
         return self._mat_of(entry.get("match"), Setup.from_dict(entry.get("setup")),
                             entry.get("started_at") or entry.get("finished_at"))
 
-    def _mat_of(self, match, setup, when):
+    def sgf_file(self):
+        """``(file name, .sgf text)`` of the match on screen, as :meth:`mat_file` (GNU Backgammon's
+        own format), or None when it cannot be written (the message says why)."""
+        if self.replay is not None:
+            return self._mat_of(self.replay.match_data, self.replay.setup, self.replay.when, sgf=True)
+        return self._mat_of(self.match, self.setup, self.started_at, sgf=True)
+
+    def _mat_of(self, match, setup, when, sgf=False):
         from ..matfile import MatFileError, export_mat     # not needed to start the page
+        from ..sgf import SgfFileError, export_sgf
 
         names = [self.player_name(p, setup) for p in (0, 1)]
         try:
             data = match.to_dict() if isinstance(match, Match) else dict(match or {})
             # the file names the players as the app does ("You", "Computer (expert)")
             data["config"] = {**data["config"], "names": names}
-            text = export_mat(Match.from_dict(data), date=_mat_date(when))
-        except MatFileError:
-            self.message = ("error.mat_setup", {})
+            text = (export_sgf if sgf else export_mat)(Match.from_dict(data), date=_mat_date(when))
+        except (MatFileError, SgfFileError):
+            self.message = ("error.sgf_setup" if sgf else "error.mat_setup", {})
             return None
         except (GameError, KeyError, TypeError):
             self.message = ("reason.unknown", {})
             return None
-        return _mat_name(names, when), text
+        name = _mat_name(names, when)
+        return (name[:-len(".mat")] + ".sgf" if sgf else name), text
 
     def open_mat(self, text, name=""):
-        """Open the match of a ``.mat`` file (its text, or its bytes: UTF-8 or Windows-1252):
-        continued if unfinished, replayed if over.
+        """Open the match of a ``.mat`` or ``.sgf`` file (its text, or its bytes: UTF-8 or
+        Windows-1252 for ``.mat``, UTF-8 for ``.sgf``): continued if unfinished, replayed if over.
 
         True when it opened, its message followed by the file's warnings (a result the rules
         would not give, kept); otherwise the message says why (the line, and the reason when
         known) and nothing changed.
         """
         from ..matfile import MatFileError, import_mats
+        from ..sgf import SgfFileError, import_sgf
 
         if len(text) > MAT_LIMIT:
             self.message = ("error.mat_too_big", {})
             return False
         warnings = []
+        head = text[:64].decode("utf-8", "replace") if isinstance(text, (bytes, bytearray)) else text[:64]
+        sgf = str(name).lower().endswith(".sgf") or head.lstrip("\ufeff \t\r\n").startswith("(;")
         try:
-            matches = import_mats(text, warnings=warnings)
+            if sgf:
+                if isinstance(text, (bytes, bytearray)):
+                    text = bytes(text).decode("utf-8", "replace")
+                matches = [import_sgf(text)]
+            else:
+                matches = import_mats(text, warnings=warnings)
+        except SgfFileError as error:
+            self.message = (error.key, dict(error.params))
+            return False
         except MatFileError as error:
             if error.line is None:
                 self.message = ("error.mat_file", {})
