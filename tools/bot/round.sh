@@ -5,12 +5,14 @@
 # The counts of records each file holds are printed: `fit.py FILE:N` replays a
 # run exactly (gen is deterministic for given weights and seed).
 #
-#   sh tools/bot/round.sh INIT.bin WORK JOBS SECONDS SEED [PLY] [fit.py options...]
+#   sh tools/bot/round.sh INIT.bin WORK JOBS SECONDS SEED PLY [fit.py options...]
 #   e.g. sh tools/bot/round.sh game/bot/weights.bin /tmp/r6 14 300 601 2 --epochs 10 --seed 6
-# GEN_RACE=1 in the environment writes race positions instead (then pass --net race).
+# GEN_RACE=1 in the environment writes race positions instead (then pass --net race);
+# GEN_TRIALS=N GEN_DEPTH=D truncated-rollout targets (PLY is then ignored, give 0).
 set -eu
-init=$1; work=$2; jobs=$3; seconds=$4; seed=$5; ply=${6:-2}
-shift 5; [ $# -gt 0 ] && shift
+[ $# -ge 6 ] || { echo "usage: round.sh INIT.bin WORK JOBS SECONDS SEED PLY [fit.py options...]" >&2; exit 2; }
+init=$1; work=$2; jobs=$3; seconds=$4; seed=$5; ply=$6
+shift 6
 here=$(dirname "$0")
 mkdir -p "$work"
 gcc -O3 -march=native -ffast-math -o "$work/td_train" "$here/td_train.c" -lm
