@@ -146,14 +146,24 @@ def _chunk(job):
     return pair_results(Bot(level=level, seed=seed * 7919 + first), OPPONENTS[name], pairs, seed, None, first)
 
 
-def parallel_pair_results(level, name, pairs, seed, jobs):
+def parallel_pair_results(level, name, pairs, seed, jobs, progress=None):
     """:func:`pair_results` split over ``jobs`` processes (the same dice; the noisy
-    levels draw from one generator per process, so their choices differ from one process)."""
+    levels draw from one generator per chunk, so their choices differ from one process).
+
+    The pairs go out in chunks, in order; with ``progress`` the running figure
+    over the pairs done so far (always the first pairs, 0 to k) is printed as
+    chunks come back, so a run stopped early still names a figure and its games."""
     import multiprocessing
-    size = (pairs + jobs - 1) // jobs
+    size = max(1, min((pairs + jobs - 1) // jobs, progress or pairs))
     chunks = [(level, name, min(size, pairs - a), seed, a) for a in range(0, pairs, size)]
+    means = []
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return [m for part in pool.map(_chunk, chunks) for m in part]
+        for part in pool.imap(_chunk, chunks):
+            means.extend(part)
+            if progress and len(means) > 1:
+                m, se = mean_se(means)
+                print(f"  {2 * len(means)} games (pairs 0-{len(means) - 1}): {m:+.3f} ± {se:.3f}", flush=True)
+    return means
 
 
 def read_weights(path):
@@ -269,7 +279,8 @@ def main(argv=None):
                 bot = Bot(level=level, seed=args.seed)
                 t0 = time.time()
                 if args.jobs > 1:
-                    means = parallel_pair_results(level, name, args.games // 2, args.seed, args.jobs)
+                    means = parallel_pair_results(level, name, args.games // 2, args.seed, args.jobs,
+                                                  args.progress)
                 else:
                     means = pair_results(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
                 mean, se = mean_se(means)
