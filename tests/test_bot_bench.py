@@ -57,3 +57,33 @@ def test_a_run_names_its_dice_and_seeds_give_distinct_games(capsys, monkeypatch)
     assert "test seed 4321" in out.splitlines()[-1]
     # and each pair's two games use the pair's dice, seed * 1000003 + pair
     assert played == [4321 * 1000003, 4321 * 1000003, 4321 * 1000003 + 1, 4321 * 1000003 + 1]
+
+
+def test_error_rates_are_judged_by_the_master_and_ordered_on_a_clear_blunder():
+    import bench_levels
+    from game import Position
+    from game.bot import Bot
+    # Given the opening 6-5, where running 24/13 is far better than breaking the midpoint and the 8
+    start = Position.start()
+    greedy = Bot(level="expert")
+    # When the expert and a player who always picks the last-ranked play choose
+    class Worst:
+        def choose_move(self, position, dice):
+            return greedy.hints(position, dice)[-1].move
+    expert_loss, worst_loss = bench_levels.losses(start, (6, 5), [greedy, Worst()])
+    # Then the master's 1-ply finds no loss in the expert's 24/13 and a large one in the worst play
+    assert expert_loss == 0.0
+    assert worst_loss > bench_levels.ERROR
+
+
+def test_bench_levels_refuses_development_seeds_among_test_seeds():
+    import bench_levels
+    with pytest.raises(SystemExit) as exc:
+        bench_levels.main(["--test", "12", "--decisions", "1"])
+    assert exc.value.code == 2
+
+
+def test_doctests_of_bench_levels_pass():
+    import bench_levels
+    failures, tried = doctest.testmod(bench_levels)
+    assert tried >= 4 and failures == 0
