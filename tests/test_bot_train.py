@@ -147,3 +147,48 @@ def test_gen_writes_contact_positions_with_their_one_ply_values(trainer, tmp_pat
         assert row.tolist() == pytest.approx(encode(mine, theirs, features=True), abs=1e-6)
         assert rec["t"].tolist() == pytest.approx(_raw_one_ply(mine, theirs, contact, race), abs=1e-4)
     assert np.all(records["t"] >= 0) and np.all(records["t"] <= 1)
+
+
+def test_gen_rollouts_of_depth_one_over_36_trials_are_the_one_ply_values(trainer, tmp_path):
+    import numpy as np
+    import fit
+    # Given the shipped nets and the same self-play seed
+    raw = tmp_path / "raw.bin"
+    train.to_raw(ROOT / "game" / "bot" / "weights.bin", raw)
+    ply, roll = tmp_path / "ply.dat", tmp_path / "roll.dat"
+    subprocess.run([str(trainer), "gen", str(raw), str(ply), "2", "9", "1"], check=True, capture_output=True)
+    # When the targets are truncated rollouts of one play with the first roll stratified over 36 trials
+    env = dict(os.environ, GEN_TRIALS="36", GEN_DEPTH="1")
+    subprocess.run([str(trainer), "gen", str(raw), str(roll), "2", "9", "1"], env=env, check=True,
+                   capture_output=True)
+    a, b = fit.read_records([ply]), fit.read_records([roll])
+    # Then the same positions come out, with the 1-ply values as targets
+    assert len(a) == len(b) > 20
+    assert np.array_equal(a["b"], b["b"])
+    assert np.abs(a["t"] - b["t"]).max() < 1e-5
+
+
+def test_gen_rollout_targets_are_probabilities_near_the_one_ply_values(trainer, tmp_path):
+    import numpy as np
+    import fit
+    # Given rollouts of 36 trials, 6 plays deep (the rollouts draw dice, so the games differ)
+    raw, roll = tmp_path / "raw.bin", tmp_path / "roll.dat"
+    train.to_raw(ROOT / "game" / "bot" / "weights.bin", raw)
+    env = dict(os.environ, GEN_TRIALS="36", GEN_DEPTH="6")
+    subprocess.run([str(trainer), "gen", str(raw), str(roll), "1", "5", "1"], env=env, check=True,
+                   capture_output=True)
+    records = fit.read_records([roll])
+    # Then the targets are consistent probabilities (bg <= gammon <= win) of contact positions
+    t = records["t"]
+    assert len(t) > 10
+    assert np.all(t >= 0) and np.all(t <= 1)
+    assert np.all(t[:, 2] <= t[:, 1] + 1e-6) and np.all(t[:, 1] <= t[:, 0] + 1e-6)
+    assert np.all(t[:, 4] <= t[:, 3] + 1e-6) and np.all(t[:, 3] <= 1 - t[:, 0] + 1e-6)
+    # and near the nets' 1-ply values, without being them (six plays of real dice lie between)
+    contact, race = load()
+    gaps = []
+    for rec in records[:12]:
+        mine, theirs = tuple(int(v) for v in rec["b"][:25]), tuple(int(v) for v in rec["b"][25:])
+        assert not is_race(mine, theirs)
+        gaps.append(abs(rec["t"][0] - _raw_one_ply(mine, theirs, contact, race)[0]))
+    assert 0 < sum(gaps) / len(gaps) < 0.15

@@ -9,15 +9,24 @@ nets, used here only as opponents).  The opponents' plays are mapped onto our
 legal plays by the position they lead to, so multi-step representations and
 bear-off shortcuts cannot confuse the comparison.
 
+Development dice and test dice: every run names its dice.  ``--dev SEED``
+(1 to 999; the default is ``--dev 1``) are the dice to tune and select on;
+``--test [SEED]`` (1000 or more; without a value a fresh one is drawn from the
+operating system's randomness and printed) are the dice a report quotes,
+never looked at while choosing.  Pair ``i`` of seed ``s`` uses the dice of
+``random.Random(s * 1_000_003 + i)``, so no two seeds share a game.  A report
+figure is a test-dice figure over at least 6,000 games per opponent.
+
 Usage:
-    python3 tools/bot/bench_strength.py --games 2000 --level expert --opponent both
-    python3 tools/bot/bench_strength.py --games 200 --weights /tmp/w.bin   # a checkpoint
-    python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin   # side by side
+    python3 tools/bot/bench_strength.py --games 6000 --level expert --opponent both --test
+    python3 tools/bot/bench_strength.py --games 200 --weights /tmp/w.bin --dev 2   # a checkpoint
+    python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin --dev 3   # side by side
     python3 tools/bot/bench_strength.py --games 2000 --level master --jobs 2   # two processes
 """
 
 import argparse
 import math
+import secrets
 import pathlib
 import random
 import sys
@@ -137,14 +146,24 @@ def _chunk(job):
     return pair_results(Bot(level=level, seed=seed * 7919 + first), OPPONENTS[name], pairs, seed, None, first)
 
 
-def parallel_pair_results(level, name, pairs, seed, jobs):
+def parallel_pair_results(level, name, pairs, seed, jobs, progress=None):
     """:func:`pair_results` split over ``jobs`` processes (the same dice; the noisy
-    levels draw from one generator per process, so their choices differ from one process)."""
+    levels draw from one generator per chunk, so their choices differ from one process).
+
+    The pairs go out in chunks, in order; with ``progress`` the running figure
+    over the pairs done so far (always the first pairs, 0 to k) is printed as
+    chunks come back, so a run stopped early still names a figure and its games."""
     import multiprocessing
-    size = (pairs + jobs - 1) // jobs
+    size = max(1, min((pairs + jobs - 1) // jobs, progress or pairs))
     chunks = [(level, name, min(size, pairs - a), seed, a) for a in range(0, pairs, size)]
+    means = []
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return [m for part in pool.map(_chunk, chunks) for m in part]
+        for part in pool.imap(_chunk, chunks):
+            means.extend(part)
+            if progress and len(means) > 1:
+                m, se = mean_se(means)
+                print(f"  {2 * len(means)} games (pairs 0-{len(means) - 1}): {m:+.3f} ± {se:.3f}", flush=True)
+    return means
 
 
 def read_weights(path):
@@ -161,12 +180,75 @@ def read_weights(path):
     return net.parse(data)
 
 
+DEV_SEEDS = range(1, 1000)
+TEST_SEEDS_FROM = 1000
+REPORT_GAMES = 6000
+
+
+def dice_seed(dev=None, test=None, fresh=None):
+    """The seed of a run's dice and its kind: ``("dev", seed)`` or ``("test", seed)``.
+
+    Development seeds are 1 to 999, test seeds 1000 or more; ``test=0`` asks
+    for a fresh test seed (from ``fresh()``, by default the system's randomness).
+
+    >>> dice_seed()
+    ('dev', 1)
+    >>> dice_seed(dev=7)
+    ('dev', 7)
+    >>> dice_seed(test=1234)
+    ('test', 1234)
+    >>> dice_seed(test=0, fresh=lambda: 5678)
+    ('test', 5678)
+    >>> dice_seed(test=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: test dice need a seed of 1000 or more, not 5 (1 to 999 are the development dice)
+    >>> dice_seed(dev=1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: development dice need a seed from 1 to 999, not 1000 (1000 and above are the test dice)
+    """
+    if dev is not None and test is not None:
+        raise ValueError("choose development dice or test dice, not both")
+    if test is not None:
+        if test == 0:
+            test = (fresh or (lambda: TEST_SEEDS_FROM + secrets.randbelow(10 ** 9)))()
+        if test < TEST_SEEDS_FROM:
+            raise ValueError(f"test dice need a seed of {TEST_SEEDS_FROM} or more, not {test} "
+                             f"(1 to 999 are the development dice)")
+        return "test", test
+    dev = 1 if dev is None else dev
+    if dev not in DEV_SEEDS:
+        raise ValueError(f"development dice need a seed from 1 to 999, not {dev} "
+                         f"({TEST_SEEDS_FROM} and above are the test dice)")
+    return "dev", dev
+
+
+def dice_line(kind, seed, games):
+    """The line every run prints first, naming its dice.
+
+    >>> dice_line("test", 4242, 6000)
+    'dice: TEST seed 4242 (pairs 0-2999, dice of Random(4242 * 1000003 + pair)), 6000 games per opponent'
+    >>> dice_line("dev", 1, 200)
+    'dice: development seed 1 (pairs 0-99, dice of Random(1 * 1000003 + pair)), 200 games per opponent'
+    """
+    name = "TEST" if kind == "test" else "development"
+    line = (f"dice: {name} seed {seed} (pairs 0-{games // 2 - 1}, dice of Random({seed} * 1000003 + pair)), "
+            f"{games} games per opponent")
+    return line
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000, help="games per opponent (even)")
     parser.add_argument("--level", default="expert", nargs="+")
     parser.add_argument("--opponent", choices=["pubeval", "gnubg", "both"], default="both")
-    parser.add_argument("--seed", type=int, default=1)
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument("--dev", type=int, metavar="SEED",
+                      help="development dice, seed 1-999, to tune and select on (default: --dev 1)")
+    dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
+                      help="test dice, seed >= 1000, for reports only; without SEED a fresh one is drawn")
+    dice.add_argument("--seed", type=int, dest="dev", help=argparse.SUPPRESS)
     parser.add_argument("--weights", help="a weights file to use instead of game/bot/weights.bin "
                         "(raw td_train output is converted first)")
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N pairs")
@@ -174,6 +256,15 @@ def main(argv=None):
     parser.add_argument("--baseline", metavar="WEIGHTS",
                         help="also play the same pairs with these weights and print the paired difference")
     args = parser.parse_args(argv)
+    if args.games < 2 or args.games % 2:
+        parser.error("--games must be even (duplicate pairs)")
+    try:
+        kind, args.seed = dice_seed(args.dev, args.test)
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(dice_line(kind, args.seed, args.games), flush=True)
+    if kind == "test" and args.games < REPORT_GAMES:
+        print(f"note: fewer than {REPORT_GAMES} games per opponent: not a report figure", flush=True)
     from game.bot import net
     candidate = read_weights(args.weights) if args.weights else net.load()
     baseline = read_weights(args.baseline) if args.baseline else None
@@ -188,16 +279,18 @@ def main(argv=None):
                 bot = Bot(level=level, seed=args.seed)
                 t0 = time.time()
                 if args.jobs > 1:
-                    means = parallel_pair_results(level, name, args.games // 2, args.seed, args.jobs)
+                    means = parallel_pair_results(level, name, args.games // 2, args.seed, args.jobs,
+                                                  args.progress)
                 else:
                     means = pair_results(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
                 mean, se = mean_se(means)
                 results.append(means)
                 print(f"{label + level:>12} vs {name:<8} {mean:+.3f} ± {se:.3f} ppg over {2 * len(means)} games "
-                      f"({time.time() - t0:.0f} s)", flush=True)
+                      f"({kind} seed {args.seed}, {time.time() - t0:.0f} s)", flush=True)
             if baseline:
                 diff, se = mean_se([a - b for a, b in zip(*results)])
-                print(f"{'difference':>12} vs {name:<8} {diff:+.3f} ± {se:.3f} ppg (same dice, paired)", flush=True)
+                print(f"{'difference':>12} vs {name:<8} {diff:+.3f} ± {se:.3f} ppg (same dice, paired; "
+                      f"{kind} seed {args.seed})", flush=True)
             net._nets = candidate
 
 

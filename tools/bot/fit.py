@@ -39,12 +39,14 @@ def read_records(paths):
 
     ``PATH:N`` takes the first ``N`` records of a file only (a run stopped
     early is the start of the same run left to finish: ``gen`` is
-    deterministic for given weights and seed).
+    deterministic for given weights and seed).  A partial record at the end
+    of a file (a run killed mid-write) is left out.
     """
     parts = []
     for p in map(str, paths):
         path, _, count = p.rpartition(":") if ":" in p else (p, "", "")
-        parts.append(np.fromfile(path, dtype=RECORD, count=int(count) if count else -1))
+        whole = pathlib.Path(path).stat().st_size // RECORD.itemsize  # a run cut short may end mid-record
+        parts.append(np.fromfile(path, dtype=RECORD, count=min(int(count), whole) if count else whole))
     return np.concatenate(parts)
 
 
@@ -104,7 +106,7 @@ def equity(p):
 
 
 def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print):
-    """Fit a 220 → hidden → 5 sigmoid net to targets ``t``; returns (w1, b1, w2, b2).
+    """Fit a ``x.shape[1]`` → hidden → 5 sigmoid net to targets ``t``; returns (w1, b1, w2, b2).
 
     Starts from ``init`` (the current contact net); extra hidden units start
     small and random with zero output weights, so the first outputs are the
@@ -116,17 +118,18 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print):
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     nin, h0, w1, b1, w2, b2 = init
-    w1n = np.zeros((NRAW + NF, hidden), dtype=np.float32)
+    width = x.shape[1]
+    w1n = np.zeros((width, hidden), dtype=np.float32)
     rng = np.random.default_rng(seed)
     w1n[:, :] = rng.uniform(-0.05, 0.05, size=w1n.shape)
     w1n[:nin, :h0] = w1
-    if nin < NRAW + NF:
+    if nin < width:
         w1n[nin:, :h0] = 0
     b1n = np.zeros(hidden, dtype=np.float32)
     b1n[:h0] = b1
     w2n = np.zeros((NOUT, hidden), dtype=np.float32)
     w2n[:, :h0] = w2
-    l1 = torch.nn.Linear(NRAW + NF, hidden)
+    l1 = torch.nn.Linear(width, hidden)
     l2 = torch.nn.Linear(hidden, NOUT)
     with torch.no_grad():
         l1.weight.copy_(torch.from_numpy(w1n.T.copy()))
@@ -181,18 +184,24 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--net", choices=["contact", "race"], default="contact",
+                        help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
+                             "the other net is copied unchanged")
     args = parser.parse_args(argv)
     rec = read_records(args.data)
     print(f"{len(rec)} positions from {len(args.data)} file(s)")
     x = encode(rec["b"], rec["f"])
     t = rec["t"].astype(np.float32)
     nets = read_weights(args.init)
-    contact = nets[0]
-    hidden = args.hidden or contact[1]
-    w1, b1, w2, b2 = fit(x, t, contact, hidden, args.epochs, args.lr, args.batch, args.seed)
-    nets[0] = (NRAW + NF, hidden, w1, b1, w2, b2)
+    which = 0 if args.net == "contact" else 1
+    if which == 1:
+        x = np.ascontiguousarray(x[:, :NRAW])
+    init = nets[which]
+    hidden = args.hidden or init[1]
+    w1, b1, w2, b2 = fit(x, t, init, hidden, args.epochs, args.lr, args.batch, args.seed)
+    nets[which] = (x.shape[1], hidden, w1, b1, w2, b2)
     write_weights(args.out, nets)
-    print(f"{args.out}: contact {NRAW + NF} → {hidden} → {NOUT}")
+    print(f"{args.out}: {args.net} {x.shape[1]} → {hidden} → {NOUT}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
  *   ./td_train features < positions           (prints the 12 hand-made inputs)
  *   ./td_train gen RAW OUT GAMES SEED [PLY]   (self-play contact positions with their
- *       PLY-deep values, for tools/bot/fit.py; GEN_EXPLORE, GEN_TOP, GEN_RACE=1)
+ *       PLY-deep values, for tools/bot/fit.py; GEN_EXPLORE, GEN_TOP, GEN_RACE=1;
+ *       GEN_TRIALS=N GEN_DEPTH=D: truncated rollouts instead of PLY, see rollout_value())
  * TD_RAW_ONLY=1: the contact net reads the raw inputs only (as in the first
  * stage of the shipped weights) and does not gain the hand-made ones.
  * TD_SAVE_EVERY=N: save (and report) every N games instead of 10,000.
@@ -650,6 +651,36 @@ static void value_ply(const int *mine, const int *theirs, int ply, float *out) {
     for (int k = 0; k < NOUT; k++) out[k] = avg[k] / 36.0f;
 }
 
+/* Truncated rollout: `trials` games from the position, each roll played
+ * best at 0-ply, stopped after `depth` plays (or at the end of the game)
+ * and valued by the nets there; the mean over the trials, for the player
+ * on roll.  Variance reduction: the first roll is stratified, trial t opens
+ * with the ordered dice pair t mod 36 (36 trials play each of the 36 once,
+ * so the first roll's luck cancels exactly), and the depth is the same in
+ * every trial.  With GEN_DEPTH=1 and 36 trials this is the 1-ply value.   */
+static void rollout_value(const int *mine, const int *theirs, int trials, int depth, float *out) {
+    double sum[NOUT] = {0, 0, 0, 0, 0};
+    for (int t = 0; t < trials; t++) {
+        int a[25], b[25], m2[25], t2[25], dn = 0, plays = 0;
+        float p[NOUT], q[NOUT];
+        memcpy(a, mine, sizeof a); memcpy(b, theirs, sizeof b);
+        for (;;) {
+            int d1, d2;
+            if (plays == 0) { d1 = (t % 36) / 6 + 1; d2 = t % 6 + 1; }
+            else { d1 = roll_die(); d2 = roll_die(); }
+            play_roll(a, b, d1, d2, m2, t2, p, &dn);   /* p: for the player on roll in m2 */
+            plays++;
+            if (dn || plays >= depth) break;
+            memcpy(a, m2, sizeof a); memcpy(b, t2, sizeof b);
+        }
+        if (plays % 2) flip_p(p, q); else memcpy(q, p, sizeof q);
+        for (int k = 0; k < NOUT; k++) sum[k] += q[k];
+    }
+    for (int k = 0; k < NOUT; k++) out[k] = (float)(sum[k] / trials);
+}
+
+static int gen_trials, gen_depth;  /* GEN_TRIALS, GEN_DEPTH: rollout targets */
+
 /* One self-play move with exploration: with probability eps a uniform pick
  * among the best `top` plays at 0-ply, else the best.  Returns done.     */
 static int explore_move(int *mine, int *theirs, int d1, int d2, double eps, int top) {
@@ -703,7 +734,8 @@ static long gen_games(FILE *f, long games, int ply, double eps, int top, int rac
                 signed char b[50]; float feat[NF], t[NOUT];
                 for (int i = 0; i < 25; i++) { b[i] = (signed char)mine[i]; b[25 + i] = (signed char)theirs[i]; }
                 features(mine, theirs, feat);
-                value_ply(mine, theirs, ply, t);
+                if (gen_trials > 0) rollout_value(mine, theirs, gen_trials, gen_depth, t);
+                else value_ply(mine, theirs, ply, t);
                 fwrite(b, 1, 50, f); fwrite(feat, 4, NF, f); fwrite(t, 4, NOUT, f);
                 written++;
             }
@@ -796,6 +828,9 @@ int main(int argc, char **argv) {
         int ply = argc >= 7 ? atoi(argv[6]) : 1;
         double eps = getenv("GEN_EXPLORE") ? atof(getenv("GEN_EXPLORE")) : 0.1;
         int top = getenv("GEN_TOP") ? atoi(getenv("GEN_TOP")) : 4;
+        gen_trials = getenv("GEN_TRIALS") ? atoi(getenv("GEN_TRIALS")) : 0;
+        gen_depth = getenv("GEN_DEPTH") ? atoi(getenv("GEN_DEPTH")) : 10;
+        if (gen_depth < 1) gen_depth = 1;
         long n = gen_games(f, atol(argv[4]), ply, eps, top, getenv("GEN_RACE") != NULL);
         fclose(f);
         fprintf(stderr, "wrote %ld positions\n", n);

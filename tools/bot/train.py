@@ -20,7 +20,9 @@ N games), TD_MONTE_CARLO=1 (with --race, game outcomes as targets).
 
 Stage 3 of the shipped weights fitted the contact net to its own 1-ply and
 2-ply values with tools/bot/fit.py (``td_train gen`` writes the positions);
-docs/bot.md has the commands.
+docs/bot.md has the commands.  ``gen`` also writes truncated-rollout targets
+(GEN_TRIALS=N GEN_DEPTH=D), and tools/bot/round.sh runs a round (gen in many
+processes for a fixed time, then fit.py) on a many-core machine.
 
 Experiments that did not help (docs/bot.md): continuing at a lower rate,
 1-ply targets, and training the race net alone on random races (``--race``):

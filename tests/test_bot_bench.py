@@ -1,0 +1,89 @@
+"""tools/bot/bench_strength.py keeps development dice and test dice apart.
+
+The seeds that choose nets (development, 1-999) and the seeds that reports
+quote (test, 1000 and above) are told apart by the tool itself, and every
+run prints which dice it played.
+"""
+
+import doctest
+import pathlib
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "bot"))
+import bench_strength  # noqa: E402
+
+
+def test_doctests_of_the_dice_rules_pass():
+    failures, tried = doctest.testmod(bench_strength)
+    assert tried >= 8 and failures == 0
+
+
+@pytest.mark.parametrize("argv", [["--test", "999"], ["--dev", "1000"], ["--dev", "0"],
+                                  ["--dev", "2", "--test", "2000"], ["--games", "7"]])
+def test_dice_out_of_their_range_are_refused(argv, capsys):
+    # Given a development seed among the test seeds (or the reverse), an odd game count
+    # When the benchmark starts
+    with pytest.raises(SystemExit) as exc:
+        bench_strength.main(argv)
+    # Then it stops with a usage error before playing any game
+    assert exc.value.code == 2
+    assert "dice:" not in capsys.readouterr().out
+
+
+def test_a_fresh_test_seed_is_drawn_at_or_above_1000():
+    seeds = {bench_strength.dice_seed(test=0)[1] for _ in range(20)}
+    assert min(seeds) >= 1000
+    assert len(seeds) > 1  # drawn fresh, not a constant
+
+
+def test_a_run_names_its_dice_and_seeds_give_distinct_games(capsys, monkeypatch):
+    # Given a stand-in opponent and bot player, so no game engine run is needed
+    played = []
+
+    def fake_game(first, second, seed):
+        played.append(seed)
+        return 1
+
+    monkeypatch.setattr(bench_strength, "play_game", fake_game)
+    # When two pairs are played on test dice 4321
+    bench_strength.main(["--games", "4", "--opponent", "pubeval", "--test", "4321"])
+    out = capsys.readouterr().out
+    # Then the first line names the test seed, the figure names it again, a short run is flagged
+    assert out.splitlines()[0].startswith("dice: TEST seed 4321")
+    assert "not a report figure" in out
+    assert "test seed 4321" in out.splitlines()[-1]
+    # and each pair's two games use the pair's dice, seed * 1000003 + pair
+    assert played == [4321 * 1000003, 4321 * 1000003, 4321 * 1000003 + 1, 4321 * 1000003 + 1]
+
+
+def test_error_rates_are_judged_by_the_master_and_ordered_on_a_clear_blunder():
+    import bench_levels
+    from game import Position
+    from game.bot import Bot
+    # Given the opening 6-5, where running 24/13 is far better than breaking the midpoint and the 8
+    start = Position.start()
+    greedy = Bot(level="expert")
+    # When the expert and a player who always picks the last-ranked play choose
+    class Worst:
+        def choose_move(self, position, dice):
+            return greedy.hints(position, dice)[-1].move
+    expert_loss, worst_loss = bench_levels.losses(start, (6, 5), [greedy, Worst()])
+    # Then the master's 1-ply finds no loss in the expert's 24/13 and a large one in the worst play
+    assert expert_loss == 0.0
+    assert worst_loss > bench_levels.ERROR
+
+
+def test_bench_levels_refuses_development_seeds_among_test_seeds():
+    import bench_levels
+    with pytest.raises(SystemExit) as exc:
+        bench_levels.main(["--test", "12", "--decisions", "1"])
+    assert exc.value.code == 2
+
+
+def test_doctests_of_bench_levels_pass():
+    import bench_levels
+    failures, tried = doctest.testmod(bench_levels)
+    assert tried >= 4 and failures == 0

@@ -1,0 +1,137 @@
+"""Error rate per decision of each level, judged by the strongest level (our own review).
+
+Positions come from games of the expert level against itself, with dice
+from a development or a test seed (as in ``bench_strength.py``).  At every
+checker play with more than one distinct result, each level chooses its
+play, and the judge, the master level, values the plays one roll deeper:
+its filtered 1-ply ranks its best few plays, and a level's play outside
+that set gets its own 1-ply value.  A level's loss on a decision is the best
+of those values minus its play's (cubeless money equity, a cube of 1); the
+error rate is the mean loss per decision in thousandths of a point
+("millipoints", as GNU Backgammon's review counts them).  Cube decisions
+are not counted.  The master's own rate is 0 by construction.
+
+Usage:
+    python3 tools/bot/bench_levels.py --decisions 2000 --test
+    python3 tools/bot/bench_levels.py --decisions 200 --dev 1 --level beginner expert
+"""
+
+import argparse
+import pathlib
+import random
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools" / "bot"))
+
+from bench_strength import dice_line, dice_seed  # noqa: E402
+from game import Position  # noqa: E402
+from game.bot import LEVELS, Bot  # noqa: E402
+from game.bot.bot import finish, one_ply  # noqa: E402
+from game.bot.evaluator import equity  # noqa: E402
+
+#: a loss at least this large is an error (GNU Backgammon's default threshold)
+ERROR = 0.08
+
+
+def decisions(seed, count):
+    """``count`` (position, dice) pairs with more than one distinct play, from expert self-play.
+
+    >>> picks = decisions(5, 3)
+    >>> len(picks), all(len(set(p.legal_moves(d).results())) > 1 for p, d in picks)
+    (3, True)
+    """
+    rng = random.Random(seed * 1_000_003)
+    bot = Bot(level="expert")
+    out = []
+    while len(out) < count:
+        position = Position.start()
+        while position.winner() is None and len(out) < count:
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            plays = position.legal_moves((d1, d2))
+            if not plays:
+                position = position.swapped()
+                continue
+            if len(set(plays.results())) > 1:
+                out.append((position, (d1, d2)))
+            position = position.play(bot.choose_move(position, (d1, d2)))
+    return out
+
+
+def losses(position, dice, bots):
+    """The loss of each bot's play on this decision, judged by the master's 1-ply (equity)."""
+    keep, window = LEVELS["master"]["keep"], LEVELS["master"]["window"]
+    ranked = finish(Bot(level="expert")._ranked(position, dice))  # 0-ply, best first
+    head = [after for value, _, after in ranked[:keep] if value >= ranked[0][0] - window]
+    deep = {after: equity(p) for after, p in zip(head, one_ply(head))}  # the master's filtered 1-ply
+    plays = position.legal_moves(dice)
+    results = plays.results()
+    chosen = []
+    for bot in bots:
+        move = bot.choose_move(position, dice)
+        r = results[list(plays).index(move)]
+        after = (r.mine, r.theirs)
+        if after not in deep:
+            deep[after] = equity(one_ply([after])[0])
+        chosen.append(after)
+    best = max(deep.values())
+    return [best - deep[after] for after in chosen]
+
+
+def error_rates(levels, seed, count, progress=None):
+    """``{level: (millipoints per decision, share of errors >= 0.08)}`` over ``count`` decisions.
+
+    >>> rates = error_rates(["master", "expert"], 5, 2)
+    >>> rates["master"]
+    (0.0, 0.0)
+    >>> rates["expert"][0] >= 0
+    True
+    """
+    judged = [lv for lv in levels if lv != "master"]  # the judge's own loss is 0: not replayed
+    bots = [Bot(level=lv, seed=seed * 7919 + i) for i, lv in enumerate(judged)]
+    total = [0.0] * len(judged)
+    errors = [0] * len(judged)
+    picks = decisions(seed, count)
+    for n, (position, dice) in enumerate(picks, 1):
+        for i, loss in enumerate(losses(position, dice, bots)):
+            total[i] += loss
+            errors[i] += loss >= ERROR
+        if progress and n % progress == 0:
+            print(f"  {n} decisions: " + ", ".join(f"{lv} {1000 * t / n:.1f}" for lv, t in zip(judged, total)),
+                  flush=True)
+    rates = {lv: (1000 * t / len(picks), e / len(picks)) for lv, t, e in zip(judged, total, errors)}
+    return {lv: rates.get(lv, (0.0, 0.0)) for lv in levels}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--decisions", type=int, default=2000)
+    parser.add_argument("--level", nargs="+", default=list(LEVELS))
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument("--dev", type=int, metavar="SEED", help="development dice, seed 1-999 (default --dev 1)")
+    dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
+                      help="test dice, seed >= 1000; without SEED a fresh one is drawn")
+    parser.add_argument("--progress", type=int, default=0)
+    args = parser.parse_args(argv)
+    try:
+        kind, seed = dice_seed(args.dev, args.test)
+    except ValueError as exc:
+        parser.error(str(exc))
+    for level in args.level:
+        if level not in LEVELS:
+            parser.error(f"unknown level {level!r}")
+    print(dice_line(kind, seed, 2).split(" (")[0] + f", {args.decisions} checker-play decisions "
+          "from expert self-play", flush=True)
+    t0 = time.time()
+    rates = error_rates(args.level, seed, args.decisions, args.progress)
+    for level in args.level:
+        mp, share = rates[level]
+        print(f"{level:>12}: {mp:6.1f} millipoints per decision, {100 * share:4.1f}% errors (loss >= {ERROR})",
+              flush=True)
+    print(f"({kind} seed {seed}, {time.time() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
