@@ -176,6 +176,7 @@ class Page:
         by_id("share-link").value = (share_url(str(window.location.href), view.position_id, view.match_id)
                                      if view.position_id else "")
         by_id("xgid").value = view.xgid
+        self.draw_qr()
         self.render_hint(view.hint_html)
         self.render_replay(view.replay)
         self.render_lesson(view.lesson, view.move_input)
@@ -556,6 +557,10 @@ class Page:
         on(by_id("hint-panel"), "click", self.on_hint_play)
         on(by_id("hint-panel"), "keydown", self.on_hint_key)
         on(by_id("copy-link"), "click", self.copier("share-link", "msg.link_copied"))
+        on(by_id("show-qr"), "click", self.on_show_qr)
+        on(by_id("pref-theme"), "change", self.on_theme)
+        on(by_id("backup-all"), "click", self.on_backup_all)
+        on(by_id("restore-file"), "change", self.on_restore_file)
         on(by_id("copy-xgid"), "click", self.copier("xgid", "msg.xgid_copied"))
         on(by_id("import-form"), "submit", self.on_import_ids)
         on(by_id("export-mat"), "click", self.on_export_mat)
@@ -1116,12 +1121,82 @@ class Page:
 
     def open_settings(self, event):
         prefs = self.app.prefs
+        by_id("pref-theme").value = prefs.theme
+        asyncio.ensure_future(self.show_persisted())
         by_id("pref-home-left").checked = prefs.home_left
         by_id("pref-click-moves").checked = prefs.click_moves
         by_id("pref-auto-flip").checked = prefs.auto_flip
         by_id("pref-animate").checked = prefs.animate
         by_id("pref-fast-bot").checked = prefs.fast_bot
         by_id("settings-dialog").showModal()
+
+    def on_theme(self, event):
+        self.app.set_pref("theme", str(event.target.value))
+        window.backgammonTheme.apply()          # static/js/theme.js: the saved choice, else the system's
+
+    # --- storage that lasts: persistence, back up, restore ----------------------------------------
+    async def ask_persistence(self):
+        """Ask the browser to keep this site's storage (Safari otherwise deletes it after days
+        without a visit); asked once a page, at the first save, which the start makes."""
+        storage_api = window.navigator.storage
+        if not missing(storage_api) and not missing(getattr(storage_api, "persist", None)):
+            try:
+                await storage_api.persist()
+            except Exception:  # noqa: BLE001 - refused or unsupported: Settings says so
+                pass
+
+    async def show_persisted(self):
+        storage_api = window.navigator.storage
+        kept = False
+        if not missing(storage_api) and not missing(getattr(storage_api, "persisted", None)):
+            try:
+                kept = bool(await storage_api.persisted())
+            except Exception:  # noqa: BLE001
+                kept = False
+        line = by_id("storage-persist")
+        line.textContent = self.app.tr("storage.persisted" if kept else "storage.not_persisted")
+        line.dataset.persisted = "true" if kept else "false"
+
+    def on_backup_all(self, event):
+        self.download(*self.app.backup_all(), message="msg.storage_downloaded")
+        self.render()
+
+    def on_restore_file(self, event):
+        files = event.target.files
+        if missing(files) or not files.length:
+            return
+        asyncio.ensure_future(self.read_backup(files.item(0), event.target))
+
+    async def read_backup(self, file, field):
+        try:
+            data = (await file.arrayBuffer()).to_bytes()
+            done = self.app.restore_backup(data)
+            if done == "asked":
+                done = self.app.restore_backup(data, replace_current=bool(
+                    window.confirm(self.app.text(self.app.message))))
+            by_id("settings-dialog").close()
+            self.apply_texts()
+            self.last_svg = None
+            self.update(animate=False)
+        finally:
+            field.value = ""
+
+    def on_show_qr(self, event):
+        box = by_id("share-qr")
+        box.hidden = not box.hidden
+        by_id("show-qr").setAttribute("aria-expanded", "false" if box.hidden else "true")
+        self.qr_link = None
+        self.draw_qr()
+
+    def draw_qr(self):
+        """The QR code of the share link, drawn when shown and when the link changes."""
+        box = by_id("share-qr")
+        link = str(by_id("share-link").value)
+        if box.hidden or not link or link == getattr(self, "qr_link", None):
+            return
+        from game.ui.qr import encode, svg     # loaded on first use, not at start
+        box.innerHTML = svg(encode(link))
+        self.qr_link = link
 
     # --- start -----------------------------------------------------------------------------------
     def start(self):
@@ -1136,6 +1211,7 @@ class Page:
         self.render()
         document.body.dataset.ready = "true"
         self.schedule_bot()
+        asyncio.ensure_future(self.ask_persistence())
 
 
 PAGE = Page()

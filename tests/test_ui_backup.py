@@ -197,3 +197,68 @@ def test_nothing_in_an_empty_backup_changes_a_device():
     _, parts, _ = sample_device()
     plan = merge(parts, Backup())
     assert plan.parts == parts and plan.added == 0 and plan.prefs is None
+
+
+# --- the controller: Settings' "Back up everything" and "Restore a backup" --------------------------
+
+def test_a_backup_restored_in_another_browser_brings_every_match_and_the_prefs():
+    # Given a browser with matches and French prefs, backed up
+    store, parts, _ = sample_device()
+    here = Controller(store)
+    here.boot("")
+    name, text = here.backup_all()
+    assert name.startswith("backgammon-backup-") and name.endswith(".json")
+    # When another browser, with nothing saved, restores it
+    there = Controller(MemoryStore())
+    there.boot("", ["en-GB"])
+    assert there.restore_backup(text.encode("utf-8")) is True
+    # Then after a reload it holds the same matches, move for move, and speaks French
+    again = Controller(there.store)
+    again.boot("", ["en-GB"])
+    vault = Vault(there.store)
+    vault.open()
+    restored = {part: vault.read(part) for part in storage.PARTS}
+    assert all_events(restored) == all_events(parts)
+    assert again.language == "fr"
+    assert again.match.events == here.match.events
+
+
+def test_restoring_over_an_unfinished_match_asks_and_loses_nothing():
+    store, parts, _ = sample_device()
+    _, text = (lambda app: (app.boot(""), app.backup_all())[1])(Controller(store))
+    other_store, other = another_device()
+    there = Controller(other_store)
+    there.boot("")
+    before = there.match.events
+    # When restored: the page must ask first, and nothing changed yet
+    snapshot = dict(other_store.items)
+    assert there.restore_backup(text) == "asked"
+    assert there.message[0] == "backup.replace_current" and other_store.items == snapshot
+    # When the player keeps the board's match
+    assert there.restore_backup(text, replace_current=False) is True
+    assert there.match.events == before
+    assert [e["match"]["events"] for e in there.saved_matches()][0] == events(parts["current"])
+    assert there.message[0] == "backup.restored"
+
+
+@pytest.mark.parametrize("data", ["{oops", b"\xff\xfe", '{"app": "other"}', damaged_match()])
+def test_a_refused_backup_file_changes_nothing_in_the_browser(data):
+    store, _, _ = sample_device()
+    app = Controller(store)
+    app.boot("")
+    before, events_before = dict(store.items), app.match.events
+    assert app.restore_backup(data) is False
+    assert app.message[0].startswith("backup.")
+    assert store.items == before and app.match.events == events_before
+
+
+def test_the_theme_is_a_saved_choice():
+    store = MemoryStore()
+    app = Controller(store)
+    app.boot("")
+    assert app.prefs.theme == "auto"
+    app.set_pref("theme", "dark")
+    app.set_pref("theme", "purple")                 # not a theme: ignored
+    again = Controller(store)
+    assert again.prefs.theme == "dark"
+    assert json.loads(store.get(storage.PREFS))["data"]["theme"] == "dark"

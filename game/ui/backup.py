@@ -214,7 +214,8 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False):
     """What to write to restore ``backup`` over ``parts`` (the vault's parts now).
 
     - saved and finished matches: both lists, each match once;
-    - the match on the board: the backup's when the board holds none or a finished one;
+    - the match on the board: the backup's when the board holds none, a finished one or one
+      where nothing was played yet (a new browser's first match);
       when both are unfinished and different, :attr:`Merge.question` asks, and the one
       not chosen goes first in the saved list (nothing is lost);
     - prefs: the backup's; the open lesson: the backup's unless one is open here.
@@ -230,8 +231,8 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False):
     theirs = backup.current
     if theirs is not None:
         same = here_current is not None and _same_match(here_current, theirs)
-        if here_current is None or _finished(here_current):
-            current = theirs
+        if here_current is None or _finished(here_current) or len(_events(here_current)) <= 1:
+            current = theirs          # nothing to keep on the board: finished, or nothing played
         elif same:
             current = theirs if len(_events(theirs)) > len(_events(here_current)) else here_current
         elif _finished(theirs):

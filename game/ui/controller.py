@@ -165,6 +165,10 @@ class Setup:
                            clock=self.clock, names=self.names)
 
 
+#: the colour themes a player may choose (static/css/app.css)
+THEMES = ("auto", "light", "dark")
+
+
 @dataclass
 class Prefs:
     """Choices kept across matches."""
@@ -176,6 +180,7 @@ class Prefs:
     auto_flip: bool = False
     animate: bool = True
     fast_bot: bool = False
+    theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
 
     @classmethod
     def from_dict(cls, data):
@@ -185,6 +190,8 @@ class Prefs:
             value = data.get(f.name)
             if f.name == "language":
                 prefs.language = value if value in LANGUAGES else None
+            elif f.name == "theme":
+                prefs.theme = value if value in THEMES else "auto"
             elif isinstance(value, bool):
                 setattr(prefs, f.name, value)
         return prefs
@@ -829,6 +836,54 @@ class Controller:
         if name in ("home_left", "click_moves", "auto_flip", "animate", "fast_bot") and isinstance(value, bool):
             setattr(self.prefs, name, value)
             self.save_prefs()
+        elif name == "theme" and value in THEMES:
+            self.prefs.theme = value
+            self.save_prefs()
+
+    # --- back up and restore everything (game/ui/backup.py) ----------------------------------------
+    def backup_all(self):
+        """``(file name, text)``: every match, the prefs and the open lesson, in one file."""
+        from .backup import file_name, write_backup
+        parts = {"current": self._snapshot() if self.match is not None else self.vault.read("current"),
+                 "saved": self.saved_matches(), "history": self.history()}
+        lesson = storage.unpack(self.store.get(storage.LESSON), "lesson")
+        now = int(self.wall())
+        return file_name(now), write_backup(parts, asdict(self.prefs), lesson, now)
+
+    def restore_backup(self, data, replace_current=None):
+        """Restore a backup file (its text or bytes) over what this browser holds.
+
+        Returns ``"asked"`` when both the board and the backup hold an unfinished match:
+        the message asks which goes on the board; call again with ``replace_current``
+        (True: the backup's). Returns True once restored, False when the file is refused
+        (the message says why, and nothing changed). No match is ever lost: the one not on
+        the board goes to the saved list.
+        """
+        from .backup import BackupError, merge, read_backup
+        try:
+            backup = read_backup(data)
+        except BackupError as error:
+            self.message = (error.key, dict(error.params))
+            return False
+        here = {"current": self._snapshot() if self.match is not None else None,
+                "saved": self.saved_matches(), "history": self.history()}
+        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.lesson is not None)
+        if plan.question is not None:
+            self.message = (f"backup.{plan.question}", {})
+            return "asked"
+        current = plan.parts["current"]
+        if current is not None and current is not here["current"]:
+            self.close_lesson()
+            self._close_editor()
+            self._restore(current)             # checked by read_backup with the same engine replay
+        self.save({"saved": plan.parts["saved"], "history": plan.parts["history"]})
+        if plan.prefs is not None:
+            self.prefs = Prefs.from_dict(plan.prefs)
+            self.set_language(self.prefs.language or self.language)
+        if plan.lesson is not None:
+            self._store(storage.LESSON, storage.pack("lesson", plan.lesson))
+        self.message = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
+        return True
 
     # --- who is who ---------------------------------------------------------------------------
     def is_human(self, player):

@@ -28,6 +28,8 @@
   }
 
   apply();
+  // main.py calls this when the player picks a theme in Settings
+  window.backgammonTheme = {apply: apply};
   if (system) {
     var follow = function () {
       if (!chosen()) {
