@@ -177,6 +177,7 @@ class Page:
                                      if view.position_id else "")
         by_id("xgid").value = view.xgid
         self.draw_qr()
+        self.draw_shots()
         self.render_hint(view.hint_html)
         self.render_replay(view.replay)
         self.render_lesson(view.lesson, view.move_input)
@@ -558,6 +559,7 @@ class Page:
         on(by_id("hint-panel"), "keydown", self.on_hint_key)
         on(by_id("copy-link"), "click", self.copier("share-link", "msg.link_copied"))
         on(by_id("show-qr"), "click", self.on_show_qr)
+        on(by_id("show-shots"), "click", self.on_show_shots)
         on(by_id("pref-theme"), "change", self.on_theme)
         on(by_id("backup-all"), "click", self.on_backup_all)
         on(by_id("restore-file"), "change", self.on_restore_file)
@@ -1187,6 +1189,23 @@ class Page:
         by_id("show-qr").setAttribute("aria-expanded", "false" if box.hidden else "true")
         self.qr_link = None
         self.draw_qr()
+
+    def on_show_shots(self, event):
+        box = by_id("shot-counter")
+        box.hidden = not box.hidden
+        by_id("show-shots").setAttribute("aria-expanded", "false" if box.hidden else "true")
+        self.shots_shown = None
+        self.draw_shots()
+
+    def draw_shots(self):
+        """The shot counter, redrawn when shown and when the board changes."""
+        box = by_id("shot-counter")
+        if box.hidden:
+            return
+        html = self.app.shot_counter_html()
+        if html != getattr(self, "shots_shown", None):
+            box.innerHTML = html
+            self.shots_shown = html
 
     def draw_qr(self):
         """The QR code of the share link, drawn when shown and when the link changes."""

@@ -80,3 +80,34 @@ def test_every_roll_agrees_with_gnu_backgammon(positions):
         on_bar += found.on_bar > 0
     # the sample holds what it is meant to test
     assert checked == len(positions) and with_shots > len(positions) // 5 and on_bar > 5
+
+
+# --- the page's shot counter (game/ui/shots_view.py) -------------------------------------------
+
+def test_the_counter_counts_for_the_player_who_rolls_next():
+    from game.dice import ManualDice
+    from game.match import Match, MatchConfig
+    from game.ui.shots_view import shot_counter
+    match = Match(MatchConfig(length=3), ManualDice([3, 1, 6, 4]))
+    assert shot_counter(match) is None                      # before the opening roll
+    match.roll()
+    player = match.player_on_roll
+    # while the opener moves: the opponent's shots at the board as it stands
+    match.step(24, 21)                                      # a step: a blot left on 21
+    whose, found = shot_counter(match)
+    assert whose == 1 - player
+    assert found == shots(match.position.swapped()) and found.hits > 0
+    match.step(21, 20)
+    match.done()
+    whose, found = shot_counter(match)                       # before the roll: the player on roll
+    assert whose == match.player_on_roll and found == shots(match.position)
+
+
+def test_the_grid_says_each_roll_in_words_in_both_languages():
+    from game.ui.i18n import translator
+    from game.ui.shots_view import shots_html
+    found = shots(Position.from_counts({"bar": 1, 1: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1}))
+    en, fr = shots_html(found, "Ann", translator("en")), shots_html(found, "Ann", translator("fr"))
+    assert en.count('class="lit"') == 2 * 11 and en.count("<table") == 2    # hits and entries
+    assert "11 of 36 (30.6%)" in en and 'aria-label="6-1: yes"' in en and 'aria-label="5-1: no"' in en
+    assert "11 sur 36 (30,6\u00a0%)" in fr and "6-1 : oui" in fr

@@ -840,6 +840,17 @@ class Controller:
             self.prefs.theme = value
             self.save_prefs()
 
+    def shot_counter_html(self):
+        """The shot counter's grid for the player who rolls next (game/ui/shots_view.py)."""
+        from html import escape
+
+        from .shots_view import shot_counter, shots_html
+        found = shot_counter(self.match)
+        if found is None:
+            return f'<p class="empty">{escape(self.tr("shots.none"))}</p>'
+        player, shots = found
+        return shots_html(shots, self.player_name(player), self.tr)
+
     # --- back up and restore everything (game/ui/backup.py) ----------------------------------------
     def backup_all(self):
         """``(file name, text)``: every match, the prefs and the open lesson, in one file."""

@@ -110,3 +110,28 @@ def test_a_file_that_is_no_backup_is_refused_and_changes_nothing(browser, base_u
         assert board_state(page)["checkers"] == state["checkers"]
     finally:
         context.close()
+
+
+def test_the_shot_counter_lights_the_rolls_the_engine_counts(page, base_url):
+    from game import Position
+    from game.shots import shots
+    open_app(page, base_url + URL + "&lang=en", prefs=FAST)
+    page.click("#show-shots")
+    page.wait_for_selector("#shot-counter p.empty")          # before the opening roll: nothing to count
+    click(page, "#roll")
+    page.wait_for_selector("#shot-counter table.shot-grid")
+    # the opening roll is being played: the opponent's shots at the start are none
+    assert page.locator("#shot-counter td.lit").count() == 0
+    dice = tuple(int(d) for d in board_state(page)["dice"])
+    # play a move that leaves a blot, typed
+    plays = Position.start().legal_moves(dice)
+    play = max(plays, key=lambda p: shots(Position.start().play(p)).hits)
+    expected = shots(Position.start().play(play))
+    assert expected.hits > 0
+    act(page, lambda: (page.fill("#move-input", str(play)), page.press("#move-input", "Enter")))
+    page.wait_for_function(f"document.querySelectorAll('#shot-counter td.lit').length === {expected.hits}")
+    caption = page.text_content("#shot-counter caption")
+    assert f"{expected.hits} of 36" in caption
+    lit = page.eval_on_selector_all("#shot-counter td.lit", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert sorted(lit) == sorted(f"{a}-{b}: yes" for a in range(1, 7) for b in range(1, 7)
+                                 if expected.hit[a - 1][b - 1])
