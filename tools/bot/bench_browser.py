@@ -39,7 +39,9 @@ and Firefox ESR through Playwright, WebKitGTK through Selenium under Xvfb, the
 drivers of the browser tests: tests/browser/page_driver.py), warmed up for
 ``--warm-up`` seconds, then ``Bot.choose_move`` per level in wall-clock time (no
 engine but Chromium gives a page's CPU time), median / p95 and each engine's median
-as a ratio to Chromium's.  Parts 1 and 2 above are not run then.
+as a ratio to Chromium's.  Parts 1 and 2 above are not run then.  Firefox and WebKit
+give pages a clock rounded to the millisecond (measured: every figure a whole ms), so
+the ratios of levels that think a few ms are within that rounding; the master's are not.
 
 ``--root`` serves another checkout (for instance main before a change) for
 part 2.  Needs /usr/bin/chromium, Python playwright and ``make vendor``.
