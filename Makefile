@@ -1,7 +1,7 @@
 # Build, serve and test the backgammon web app.
 #   make play     serve the app at http://127.0.0.1:$(PORT)/ for development (no service worker)
 #   make play-sw  the same with the service worker, as players get it (offline after one visit)
-#   make test     install what the tests need, build, run every test (with no network but
+#   make test     install what the tests need (the three engines too), build, run every test (with no network but
 #                 loopback when the system allows: tools/netns.py)
 #   make test-fast  the tests that need no browser and are not marked slow (a few minutes)
 #   make dist     write dist/, a folder any static host can serve as is
@@ -12,11 +12,17 @@ PYTHON ?= python3
 PORT ?= 8000
 # Root needs no sudo (CI runs as root); anyone else gets it for apt-get.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-CHROMIUM := /usr/bin/chromium
+# The three engines the browser tests run in, as Debian packages: a program and the
+# package that provides it. Playwright drives Chromium and Firefox ESR; Selenium drives
+# WebKitGTK's MiniBrowser (shipped by libwebkit2gtk-4.1-0, which webkit2gtk-driver
+# pulls in) under Xvfb. Playwright cannot download its own browsers here.
+BROWSER_PACKAGES := /usr/bin/chromium:chromium /usr/bin/firefox-esr:firefox-esr \
+	/usr/bin/WebKitWebDriver:webkit2gtk-driver \
+	/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser:webkit2gtk-driver /usr/bin/Xvfb:xvfb
 # Written after a successful `npm ci`; older than the lock file means outdated.
 NPM_STAMP := node_modules/.npm-ci-done
 
-.PHONY: vendor play play-sw test test-fast test-deps chromium dist bench-startup bench-memory clean
+.PHONY: vendor play play-sw test test-fast test-deps browsers chromium dist bench-startup bench-memory clean
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -46,14 +52,22 @@ test-deps:
 	PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore \
 		$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 
-# Debian's Chromium: Playwright cannot download its own browser here.
-chromium:
-	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; }
+# Installs whichever of the packages is missing, then checks every program is there:
+# a missing engine stops `make test` with the package's name, never a skipped test.
+browsers:
+	@missing=$$(for pair in $(BROWSER_PACKAGES); do test -x $${pair%%:*} || echo $${pair#*:}; done | sort -u); \
+	if [ -n "$$missing" ]; then \
+		echo "installing $$missing"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
+	fi; \
+	for pair in $(BROWSER_PACKAGES); do test -x $${pair%%:*} || \
+		{ echo "$${pair%%:*} is missing: install the Debian package $${pair#*:}" >&2; exit 1; }; done
+
+chromium: browsers
 
 # The installs above need the network; pytest itself runs in a network namespace with
 # only loopback where the system allows it (a notice says when it does not).
-test: test-deps chromium vendor
+test: test-deps browsers vendor
 	$(PYTHON) tools/netns.py $(PYTHON) -m pytest
 
 # No browser, no build: the engine, the bot, the notation and the UI's Python.
@@ -63,10 +77,10 @@ test-fast: test-deps
 dist: vendor
 	$(PYTHON) tools/dist.py dist
 
-bench-startup: test-deps chromium vendor
+bench-startup: test-deps browsers vendor
 	$(PYTHON) tools/bench_startup.py
 
-bench-memory: test-deps chromium vendor
+bench-memory: test-deps browsers vendor
 	$(PYTHON) tools/bench_memory.py
 
 clean:

@@ -1,4 +1,10 @@
-"""Shared fixtures: the page served from this checkout, and Debian's Chromium for Playwright.
+"""Shared fixtures: the page served from this checkout, and Debian's browsers.
+
+Every browser test runs in Chromium and in Firefox ESR (pytest-playwright's
+``--browser``, both by default; ``--browser chromium`` narrows it); the journeys of
+tests/browser/test_journeys.py run in WebKitGTK too. Ids name the engine:
+``[chromium]``, ``[firefox]``, ``[webkit]``. tests/browser/engines.py says what
+differs in driving each.
 
 Everything here is session-scoped and lazy: a test that asks for none of the
 browser fixtures starts neither the server nor Chromium.
@@ -25,24 +31,36 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile("explore" if os.environ.get("HYPOTHESIS_EXPLORE") else "replay")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
-# Debian's Chromium: `playwright install` cannot download a browser here. The
-# flags stop Chromium's own background traffic (update checks, sync, ...),
-# which this machine's closed network would refuse anyway.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BROWSER_DIR = pathlib.Path(__file__).resolve().parent / "browser"
+# The engines Playwright drives when no --browser is given.
+PLAYWRIGHT_ENGINES = ["chromium", "firefox"]
 
 # tools/*.py are scripts, not a package; their tests import them by module name.
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(BROWSER_DIR))
+import engines  # noqa: E402
 import pack  # noqa: E402
 import static_texts  # noqa: E402
+
+# tools/bench_startup.py launches Chromium as the tests do
+CHROMIUM, CHROMIUM_ARGS = engines.CHROMIUM, engines.CHROMIUM_ARGS
+
+
+def pytest_configure(config):
+    # pytest-playwright runs Chromium alone unless told; here both engines by default
+    if hasattr(config.option, "browser") and not config.option.browser:
+        config.option.browser = list(PLAYWRIGHT_ENGINES)
+
+
+def pytest_runtest_setup(item):
+    """``@pytest.mark.chromium_only("why")``: skipped in the other engines, with the reason."""
+    marker = item.get_closest_marker("chromium_only")
+    engine = getattr(item, "callspec", None) and item.callspec.params.get("browser_name")
+    if marker and engine and engine != "chromium":
+        pytest.skip(f"Chromium only: {marker.args[0]}")
+    for marker in item.iter_markers("xfail_in"):
+        if engine == marker.args[0]:
+            item.add_marker(pytest.mark.xfail(strict=True, reason=marker.kwargs["reason"]))
 
 
 def pytest_collection_modifyitems(config, items):
@@ -102,8 +120,63 @@ def base_url(serve_directory):
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": args}
+def browser_type_launch_args(browser_type_launch_args, browser_name):
+    """Debian's engine for ``browser_name``: a missing one fails, naming its package."""
+    own = engines.launch_args(browser_name)
+    args = [*browser_type_launch_args.get("args", []), *own.pop("args", [])]
+    return {**browser_type_launch_args, **own, **({"args": args} if args else {})}
+
+
+# --- the journeys in every engine (tests/browser/test_journeys.py) -------------------------------
+
+def pytest_generate_tests(metafunc):
+    """``engine``: the Playwright engines asked for (--browser; Chromium and Firefox by
+    default) and WebKitGTK, always (driven by Selenium)."""
+    if "engine" in metafunc.fixturenames:
+        names = [*(metafunc.config.option.browser or PLAYWRIGHT_ENGINES), "webkit"]
+        metafunc.parametrize("engine", names, scope="session")
+
+
+@pytest.fixture(scope="session")
+def playwright_browsers(playwright):
+    """One browser per Playwright engine for the journeys, launched when first asked."""
+    launched = {}
+
+    def get(engine):
+        if engine not in launched:
+            launched[engine] = getattr(playwright, engine).launch(**engines.launch_args(engine))
+        return launched[engine]
+
+    yield get
+    for browser in launched.values():
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def xvfb():
+    """The X display WebKitGTK's MiniBrowser draws on (it has no headless mode)."""
+    import page_driver
+    display = page_driver.Display()
+    yield display
+    display.stop()
+
+
+@pytest.fixture
+def open_page(engine, request):
+    """``open_page(width, height)``: a fresh page (own profile) in ``engine``, behind the
+    page-driver interface of tests/browser/page_driver.py; closed after the test."""
+    import page_driver
+    opened = []
+
+    def new(width=1280, height=800):
+        if engine == "webkit":
+            driver = page_driver.WebKitPage(request.getfixturevalue("xvfb"), width, height)
+        else:
+            browser = request.getfixturevalue("playwright_browsers")(engine)
+            driver = page_driver.PlaywrightPage(browser, width, height)
+        opened.append(driver)
+        return driver
+
+    yield new
+    for driver in opened:
+        driver.close()

@@ -13,7 +13,16 @@ Runs alternate app, bare, bare, app, ... so both see the same machine load
 and neither always goes first. One discarded
 warm-up of each comes first (the browser process itself starting).
 
-Usage: python3 tools/bench_startup.py [--runs N]   (make bench-startup; needs `make vendor`)
+``--engine chromium firefox webkit`` compares engines instead, in one run: for each run
+and each engine in turn, a fresh browser profile opens the app (first visit) and reloads
+it (the files now in the browser's cache), each timed in wall clock from the navigation
+to ``data-ready`` (polled every 50 ms; the reload waits in the driver, polled every 0.1 s;
+through the tests' page drivers,
+tests/browser/page_driver.py: Playwright for Chromium and Firefox ESR, Selenium for
+WebKitGTK under Xvfb); medians and ratios to Chromium.
+
+Usage: python3 tools/bench_startup.py [--runs N] [--engine chromium firefox webkit]
+       (make bench-startup; needs `make vendor`)
 """
 
 import argparse
@@ -55,10 +64,81 @@ def load_once(browser, url: str) -> tuple[float, float]:
         context.close()
 
 
+ENGINES = ("chromium", "firefox", "webkit")
+
+
+def ready_after(driver, action) -> float:
+    """ms from ``action()`` (a navigation) until the page says it is ready."""
+    start = time.perf_counter()
+    action()
+    while not driver.evaluate("document.body && document.body.dataset.ready === 'true'"
+                              " && !window.__old"):
+        if time.perf_counter() - start > TIMEOUT_MS / 1000:
+            raise SystemExit(f"{driver.engine}: not ready after {TIMEOUT_MS / 1000:.0f} s")
+        time.sleep(0.05)
+    return (time.perf_counter() - start) * 1000
+
+
+def compare_engines(names, runs) -> None:
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    import engines
+    import page_driver
+
+    names = ["chromium"] + [n for n in names if n != "chromium"]
+    write_zip()
+    server, base = serve(ROOT)
+    first = {n: [] for n in names}
+    again = {n: [] for n in names}
+    display = None
+    try:
+        with sync_playwright() as playwright:
+            browsers = {n: getattr(playwright, n).launch(**engines.launch_args(n)) for n in names if n != "webkit"}
+            if "webkit" in names:
+                display = page_driver.Display()
+
+            def fresh(name):
+                if name == "webkit":
+                    return page_driver.WebKitPage(display)
+                return page_driver.PlaywrightPage(browsers[name])
+
+            print(f"engines {', '.join(names)}: {runs} runs each, fresh profile per run, interleaved; "
+                  f"wall clock to data-ready, polled every 50 ms")
+            for run in range(runs + 1):                 # run 0: warm-up, discarded
+                for name in names if run % 2 == 0 else reversed(names):
+                    driver = fresh(name)
+                    try:
+                        visit = ready_after(driver, lambda: driver.goto(base + "/"))
+                        driver.evaluate("window.__old = true")
+                        reload = ready_after(driver, driver.reload)
+                    finally:
+                        driver.close()
+                    if run:
+                        first[name].append(visit)
+                        again[name].append(reload)
+            for browser in browsers.values():
+                browser.close()
+    finally:
+        if display is not None:
+            display.stop()
+        server.shutdown()
+        server.server_close()
+    for label, table in (("first visit", first), ("reload", again)):
+        base_median = statistics.median(table["chromium"])
+        for name in names:
+            median = statistics.median(table[name])
+            runs_text = " ".join(f"{v:.0f}" for v in table[name])
+            print(f"{label:11} {name:8} median {median:7.0f} ms  {median / base_median:5.2f}x Chromium"
+                  f"   runs (ms): {runs_text}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="measured loads of each page (default 5)")
+    parser.add_argument("--engine", nargs="+", choices=ENGINES,
+                        help="time to ready in these engines, side by side (Chromium always first)")
     args = parser.parse_args()
+    if args.engine:
+        return compare_engines(args.engine, args.runs)
 
     write_zip()
     server, base = serve(ROOT)

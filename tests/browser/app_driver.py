@@ -9,6 +9,8 @@ import os
 from collections import Counter
 from urllib.parse import urlsplit
 
+from engines import guarded, is_tool_noise, record_saves
+
 READY = 'body[data-ready="true"]'
 PY_ERROR = ".py-error"
 # Waits end on the page's own signals (data-ready, data-renders); these limits only bound a
@@ -23,11 +25,14 @@ def open_app(page, url, prefs=None, record=None):
     """Load ``url``; ``prefs`` (a dict) are put in localStorage first. Returns the page."""
     if prefs is not None:
         text = json.dumps({"schema": 1, "kind": "prefs", "data": prefs})
-        page.add_init_script(f"localStorage.setItem('backgammon.prefs', {json.dumps(text)});")
+        page.add_init_script(guarded(f"localStorage.setItem('backgammon.prefs', {json.dumps(text)});"))
+    record_saves(page)
     if record is not None:
         page.on("request", lambda r: record.setdefault("requests", []).append(r.url))
-        page.on("console", lambda m: m.type == "error" and record.setdefault("errors", []).append(m.text))
-        page.on("pageerror", lambda e: record.setdefault("errors", []).append(str(e)))
+        page.on("console", lambda m: m.type == "error" and not is_tool_noise(m.text)
+                and record.setdefault("errors", []).append(m.text))
+        page.on("pageerror", lambda e: not is_tool_noise(str(e))
+                and record.setdefault("errors", []).append(str(e)))
     page.goto(url)
     wait_ready(page)
     return page

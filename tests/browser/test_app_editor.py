@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 from app_driver import act, click, open_app
+from engines import tap
 
 from game.ui.editor import BAR, EditorState
 
@@ -190,10 +191,10 @@ def test_the_editor_on_a_phone_in_french(browser, base_url):
         click(page, "#edit-position")
         assert page.evaluate("window.scrollY") == 0
         click(page, "#editor-clear")
-        act(page, lambda: page.locator('#board .hit[data-slot="p5"]').tap(force=True))
-        act(page, lambda: page.locator('#board .hit[data-slot="p5"]').tap(force=True))
-        act(page, lambda: page.locator('#editor-form [name="tool"][value="remove"]').tap())
-        act(page, lambda: page.locator('#board .hit[data-slot="p5"]').tap(force=True))
+        act(page, lambda: tap(page.locator('#board .hit[data-slot="p5"]'), force=True))
+        act(page, lambda: tap(page.locator('#board .hit[data-slot="p5"]'), force=True))
+        act(page, lambda: tap(page.locator('#editor-form [name="tool"][value="remove"]')))
+        act(page, lambda: tap(page.locator('#board .hit[data-slot="p5"]'), force=True))
         assert checkers(page) == Counter({"1:5": 1})
         assert page.locator("#editor-status").inner_text().startswith("Plus aucun pion sur le plateau pour le camp du haut")
         width = page.evaluate("document.documentElement.scrollWidth")

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 from app_driver import act, board_state, click, enabled, open_app, wait_ready
+from engines import inject_axe
 
 from game.lessons import list_lessons, load_lesson, localized, render_message
 from game.move import BAR, OFF
@@ -265,7 +266,7 @@ AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" 
 def axe_blocking(page):
     """axe-core's serious and critical violations on the page (injected: the context bypasses
     the CSP for the scan only; axe-core is a pinned dev dependency, never shipped)."""
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     found = page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.map(v => ({id: v.id, impact: v.impact,

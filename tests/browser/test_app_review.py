@@ -10,6 +10,7 @@ import pathlib
 
 import pytest
 from app_driver import act, click, enabled, open_app, wait_ready
+from engines import inject_axe, is_tool_noise
 
 from game.ui import replay, storage
 from game.ui.controller import Controller
@@ -61,7 +62,8 @@ def page(browser, base_url, finished):
                                   bypass_csp=True)
     page = context.new_page()
     record = {}
-    page.on("pageerror", lambda e: record.setdefault("errors", []).append(str(e)))
+    page.on("pageerror", lambda e: not is_tool_noise(str(e))
+            and record.setdefault("errors", []).append(str(e)))
     load_finished(page, base_url, finished)
     page.record = record
     yield page
@@ -109,7 +111,7 @@ def test_a_decision_of_the_list_shows_its_board_and_best_plays(page, finished):
 
 def test_the_review_panel_has_no_serious_accessibility_fault(page):
     assert AXE.is_file(), "node_modules/axe-core is missing: run `npm ci` (make vendor does)"
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     found = page.evaluate("""async () => {
         const r = await axe.run('#review-panel', {resultTypes: ['violations']});
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')

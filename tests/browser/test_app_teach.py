@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from app_driver import act, board_state, click, enabled, open_app, play_one_step_by_clicks
+from engines import expect_download
 
 from game.matfile import import_mat
 from game.ui.share import decode, read_ids
@@ -103,11 +104,10 @@ def test_a_hint_lists_the_best_plays_and_a_click_plays_one(page):
 
 def test_export_mat_downloads_the_match_as_it_stands(page):
     state = board_state(page)
-    with page.expect_download() as download_info:
+    with expect_download(page) as saved:
         click(page, "#export-mat")
-    download = download_info.value
-    assert download.suggested_filename.endswith(".mat")
-    text = pathlib.Path(download.path()).read_text(encoding="utf-8")
+    assert saved.name.endswith(".mat")
+    text = saved.text
     match = import_mat(text)
     assert (match.position_id(), match.match_id()) == (state["position_id"], state["match_id"])
     moves = [e["move"] for e in match.events if e["type"] == "move"]
@@ -188,9 +188,9 @@ def test_a_mat_file_opens_for_replay_and_the_history_replays_and_exports_it(page
     assert "Wins" in page.locator("#record li.current").inner_text() or \
         "wins" in page.locator("#record li.current").inner_text()
     page.click("#history-button")
-    with page.expect_download() as download_info:
+    with expect_download(page) as saved:
         page.locator("#history-list [data-action='export']").first.click()
-    again = import_mat(pathlib.Path(download_info.value.path()).read_text(encoding="utf-8"))
+    again = import_mat(saved.text)
     assert again.score == import_mat(FINISHED_MAT.read_text()).score
     assert page.record.get("errors", []) == []
 

@@ -66,6 +66,8 @@ def test_dev_mode_registers_no_worker(server, browser):
         context.close()
 
 
+@pytest.mark.chromium_only("turning the HTTP cache off takes the Chrome DevTools Protocol "
+                            "(Network.setCacheDisabled); Playwright has no other way in Firefox")
 def test_dev_mode_retires_the_worker_of_an_earlier_visit(server, browser):
     context = browser.new_context()
     page = context.new_page()

@@ -7,6 +7,7 @@ benchmark itself (20 games, every figure printed) is ``make bench-memory``.
 """
 
 import bench_memory  # tools/ is put on sys.path by tests/conftest.py
+import pytest
 
 MB = 1024 * 1024
 GAMES = 3
@@ -15,6 +16,8 @@ HEAP_MARGIN = 4 * MB
 WASM_MARGIN = 16 * MB
 
 
+@pytest.mark.chromium_only("the JS heap and wasm memory figures come from the Chrome DevTools "
+                            "Protocol (HeapProfiler, Runtime.getHeapUsage), which Firefox lacks")
 def test_memory_stays_flat_over_consecutive_games(browser, base_url):
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()

@@ -7,6 +7,7 @@ on the folder `make dist` writes (what a static host serves).
 from urllib.parse import urlsplit
 
 import pytest
+from engines import is_tool_noise
 
 # Pyodide compiles 9.6 MB of wasm before Python runs: a few seconds on these
 # 2-core machines, more when the machine is shared.
@@ -27,9 +28,9 @@ def open_app(page, url):
     page.on("request", lambda r: seen["requests"].append(r.url))
     page.on(
         "console",
-        lambda m: m.type == "error" and seen["console_errors"].append(m.text),
+        lambda m: m.type == "error" and not is_tool_noise(m.text) and seen["console_errors"].append(m.text),
     )
-    page.on("pageerror", lambda e: seen["page_errors"].append(str(e)))
+    page.on("pageerror", lambda e: not is_tool_noise(str(e)) and seen["page_errors"].append(str(e)))
     page.on(
         "response",
         lambda r: r.status >= 400 and seen["bad_responses"].append(f"{r.status} {r.url}"),

@@ -17,6 +17,7 @@ import random
 
 import pytest
 from app_driver import click, open_app, wait_ready
+from engines import expect_download, guarded, is_tool_noise
 from storage_mutations import KINDS, mutate, sample
 
 from game.ui.controller import Controller
@@ -85,8 +86,9 @@ def fresh(browser):
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: not is_tool_noise(str(error)) and errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and not is_tool_noise(message.text)
+            and errors.append(message.text))
     yield page, errors
     context.close()
 
@@ -122,9 +124,9 @@ def test_the_kept_data_downloads_whole_and_can_be_deleted(fresh, base_url):
     load_with(page, base_url, items)
     assert "n'ont pas pu être lues" in page.locator("#storage-notice-text").inner_text()
     assert page.locator("#storage-download").inner_text() == "Les télécharger"
-    with page.expect_download() as info:
+    with expect_download(page) as saved:
         page.click("#storage-download")
-    kept = json.loads(open(info.value.path(), encoding="utf-8").read())["items"]
+    kept = json.loads(saved.text)["items"]
     assert kept == {key: text for key, text in items.items() if key != "backgammon.prefs"}
     # kept until the player decides: a reload shows it again
     page.reload()
@@ -138,7 +140,7 @@ def test_the_kept_data_downloads_whole_and_can_be_deleted(fresh, base_url):
 
 def test_a_full_storage_keeps_the_match_in_memory_and_says_so(fresh, base_url):
     page, errors = fresh
-    page.add_init_script(FULL_SWITCH)
+    page.add_init_script(guarded(FULL_SWITCH))
     open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=full-1&lang=en")
     stored = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
     page.evaluate("globalThis.__storageFull = true")
@@ -148,9 +150,9 @@ def test_a_full_storage_keeps_the_match_in_memory_and_says_so(fresh, base_url):
     assert page.evaluate("Object.fromEntries(Object.entries(localStorage))") == stored
     assert "storage is full" in page.locator("#storage-notice-text").inner_text()
     assert page.locator("#storage-prune").is_visible() and page.locator("#storage-backup").is_visible()
-    with page.expect_download() as info:
+    with expect_download(page) as saved:
         page.click("#storage-backup")
-    backup = json.loads(open(info.value.path(), encoding="utf-8").read())
+    backup = json.loads(saved.text)
     assert backup["current"]["match"]["events"][-1]["type"] == "opening_roll"
     page.evaluate("globalThis.__storageFull = false")
     click(page, "#storage-prune")

@@ -33,6 +33,16 @@ the timing (the app's first moves after a load are slower than these figures).
 Usage: python3 tools/bot/bench_browser.py [--positions 200] [--level expert master ...]
                                           [--wall] [--repeat 1] [--warm-up 10] [--app-seconds 30] [--no-app] [--root DIR]
 
+``--engine chromium firefox webkit`` times the think time in each engine instead, side by
+side in one run: the same positions, Pyodide loaded in a page of each engine (Chromium
+and Firefox ESR through Playwright, WebKitGTK through Selenium under Xvfb, the
+drivers of the browser tests: tests/browser/page_driver.py), warmed up for
+``--warm-up`` seconds, then ``Bot.choose_move`` per level in wall-clock time (no
+engine but Chromium gives a page's CPU time), median / p95 and each engine's median
+as a ratio to Chromium's.  Parts 1 and 2 above are not run then.  Firefox and WebKit
+give pages a clock rounded to the millisecond (measured: every figure a whole ms), so
+the ratios of levels that think a few ms are within that rounding; the master's are not.
+
 ``--root`` serves another checkout (for instance main before a change) for
 part 2.  Needs /usr/bin/chromium, Python playwright and ``make vendor``.
 """
@@ -272,6 +282,65 @@ def app_run(browser, base, level, seconds):
     }
 
 
+ENGINES = ("chromium", "firefox", "webkit")
+
+
+def engines_side_by_side(args):
+    """Think time per level in each engine, wall clock, one run; ratios to Chromium."""
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    import page_driver  # the browser tests' drivers, one per engine
+
+    names = ["chromium"] + [e for e in args.engine if e != "chromium"]
+    print(f"bench_browser --engine: {args.positions} positions, levels {', '.join(args.level)}, "
+          f"engines {', '.join(names)}; wall clock, shortest of {args.repeat}; "
+          f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs", flush=True)
+    pack.write_zip()
+    server, base = serve(ROOT)
+    data = cases_to_data(sample_positions(args.positions))
+    medians = {}
+    display = playwright = None
+    try:
+        from playwright.sync_api import sync_playwright
+        import engines as launch
+        playwright = sync_playwright().start()
+        for name in names:
+            if name == "webkit":
+                display = display or page_driver.Display()
+                page = page_driver.WebKitPage(display)
+            else:
+                browser = getattr(playwright, name).launch(**launch.launch_args(name))
+                page = page_driver.PlaywrightPage(browser)
+            try:
+                page.goto(f"{base}{BENCH_PAGE}")          # the server's 404 page: a bare document
+                load_ms, first_ms, version = page.evaluate(f"({LOAD_PYODIDE})()")
+                warm = page.evaluate(f"({WARM_UP})(arg)", args.warm_up)
+                print(f"{name}: Pyodide (Python {version}) with the game in {load_ms:.0f} ms, "
+                      f"first use of the bot {first_ms:.0f} ms, warmed up with {warm} master moves",
+                      flush=True)
+                for level in args.level:
+                    request = {"levels": [level], "cases": data, "repeat": args.repeat, "kinds": ["move"]}
+                    result = json.loads(page.evaluate(f"({RUN_LEVEL})(arg)", json.dumps(request)))
+                    median, p95 = summary(result[level]["move"])
+                    medians[name, level] = median
+                    ratio = median / medians["chromium", level]
+                    print(f"  {level:<13} choose_move median {median:8.1f} ms  p95 {p95:8.1f} ms  "
+                          f"{ratio:5.2f}x Chromium", flush=True)
+            finally:
+                page.close()
+                if name != "webkit":
+                    browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+        if display is not None:
+            display.stop()
+        server.shutdown()
+    print("median think time as a ratio to Chromium (same run):")
+    for level in args.level:
+        print(f"  {level:<13}" + "".join(f"  {name} {medians[name, level] / medians['chromium', level]:.2f}x"
+                                          for name in names))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=200)
@@ -286,7 +355,11 @@ def main(argv=None):
     parser.add_argument("--no-app", action="store_true", help="skip part 2 (the app page)")
     parser.add_argument("--no-bench", action="store_true", help="skip part 1 (think times)")
     parser.add_argument("--root", type=pathlib.Path, default=ROOT, help="the checkout to serve for part 2")
+    parser.add_argument("--engine", nargs="+", choices=ENGINES,
+                        help="think times in these engines, side by side (Chromium always first)")
     args = parser.parse_args(argv)
+    if args.engine:
+        return engines_side_by_side(args)
 
     from playwright.sync_api import sync_playwright
 

@@ -1,0 +1,183 @@
+"""The three engines the browser tests run in, and what differs in driving them.
+
+Chromium and Firefox ESR are driven by Playwright (CDP and WebDriver BiDi), WebKitGTK
+by Selenium (``page_driver.py``).  Playwright cannot download its own browsers here:
+each engine is Debian's, installed by ``make browsers``; a missing one fails the tests
+with the package's name, it never skips.
+
+What Playwright over BiDi does not do in Firefox ESR 153, and the way round it used
+here (measured: shared/notes/other-browsers.md):
+
+- the context options ``reduced_motion`` and ``color_scheme`` are accepted and ignored:
+  reduced motion is a Firefox preference instead (:data:`FIREFOX_PREFS`);
+- the ``download`` event never fires: :func:`expect_download` reads the file the page
+  saves from the page itself (the Blob behind the link it clicks);
+- ``add_script_tag`` is refused by the page's CSP: :func:`inject_axe` evaluates
+  axe-core's source (the CSP allows ``'unsafe-eval'``);
+- a screenshot logs a CSP message about the style Playwright injects for it:
+  :func:`page_errors` leaves exactly that message out;
+- ``tap()`` sends no event: :func:`tap` clicks there.
+"""
+
+import contextlib
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+FIREFOX = pathlib.Path("/usr/bin/firefox-esr")
+WEBKIT_DRIVER = pathlib.Path("/usr/bin/WebKitWebDriver")
+MINIBROWSER = pathlib.Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+XVFB = pathlib.Path("/usr/bin/Xvfb")
+
+# program -> the Debian package that provides it (the Makefile's BROWSER_PACKAGES)
+PACKAGES = {
+    "chromium": [(CHROMIUM, "chromium")],
+    "firefox": [(FIREFOX, "firefox-esr")],
+    "webkit": [(WEBKIT_DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "webkit2gtk-driver"),
+               (XVFB, "xvfb")],
+}
+
+# The flags stop Chromium's own background traffic (update checks, sync, ...),
+# which this machine's closed network would refuse anyway.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Firefox ignores Playwright's reduced_motion over BiDi; the tests that ask for it
+# get it from this preference (the others set the app's own `animate: false`).
+FIREFOX_PREFS = {"ui.prefersReducedMotion": 1}
+
+# Firefox logs this for every Playwright screenshot: the page's CSP blocks the
+# style Playwright injects to take it. It is the tool's, not the app's.
+SCREENSHOT_CSP = "settings blocked an inline style (style-src-elem)"   # "The page’s settings …"
+
+
+def require(engine):
+    """Fail (never skip) when a program of ``engine`` is missing, naming its package."""
+    for program, package in PACKAGES[engine]:
+        if not program.exists():
+            pytest.fail(f"{program} is missing: install the Debian package {package} "
+                        "(`make browsers` does; `make test` runs it)", pytrace=False)
+
+
+def launch_args(engine):
+    """Playwright's launch options for ``engine`` ("chromium" or "firefox")."""
+    require(engine)
+    if engine == "chromium":
+        return {"executable_path": str(CHROMIUM), "args": list(CHROMIUM_ARGS)}
+    if engine == "firefox":
+        return {"channel": "moz-firefox", "executable_path": str(FIREFOX),
+                "firefox_user_prefs": dict(FIREFOX_PREFS)}
+    raise ValueError(f"Playwright does not drive {engine!r} here")
+
+
+def engine_of(page):
+    """"chromium" or "firefox": the engine a Playwright page runs in."""
+    return page.context.browser.browser_type.name
+
+
+def is_tool_noise(text):
+    return SCREENSHOT_CSP in text
+
+
+def page_errors(errors):
+    """``errors`` less the messages the test tools cause (the screenshot's CSP message)."""
+    return [e for e in errors if not is_tool_noise(e)]
+
+
+def tap(locator, **kw):
+    """A tap where the engine has touch events in Playwright (Chromium); a click elsewhere."""
+    if engine_of(locator.page) == "chromium":
+        locator.tap(**kw)
+    else:
+        locator.click(**kw)
+
+
+def inject_axe(page):
+    """Put axe-core in the page: evaluated, as the page's CSP refuses an added script tag
+    in Firefox (and in any context that does not bypass the CSP)."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (make vendor does)")
+    page.evaluate("(src) => { (0, eval)(src); }", AXE.read_text(encoding="utf-8"))
+
+
+# Every link the page clicks to save a file records the file (name and text) in
+# window.__saved before the browser saves it (the Blob itself: WebKit refuses to
+# fetch a blob: URL the page has handed to a download). Guarded: Firefox also runs init
+# scripts in the first empty document.
+RECORD_SAVES = """(() => {
+  if (!location.protocol.startsWith('http') || window.__saved) return;
+  window.__saved = [];
+  const blobs = new Map();
+  const create = URL.createObjectURL;
+  URL.createObjectURL = function (blob) {
+    const url = create.call(URL, blob);
+    blobs.set(url, blob);
+    return url;
+  };
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () {
+    const blob = this.download && blobs.get(this.href);
+    if (blob) {
+      const name = this.download;
+      window.__saved.push(blob.text().then(text => ({name, text})));
+    }
+    return click.call(this);
+  };
+})();"""
+
+
+class Saved:
+    """What :func:`expect_download` yields: the file's name and text, once the block is over."""
+
+    name = None
+    text = None
+
+
+@contextlib.contextmanager
+def expect_download(page):
+    """Like Playwright's ``page.expect_download()``, in every engine.
+
+    Chromium: the browser's own download (its suggested name and the saved file).
+    Firefox (no ``download`` event over BiDi): the file the page hands the browser,
+    read from the page (:data:`RECORD_SAVES`, installed before the page's first load
+    by :func:`record_saves`).
+    """
+    saved = Saved()
+    if engine_of(page) == "chromium":
+        with page.expect_download() as info:
+            yield saved
+        saved.name = info.value.suggested_filename
+        saved.text = pathlib.Path(info.value.path()).read_text(encoding="utf-8")
+        return
+    before = page.evaluate("window.__saved ? window.__saved.length : -1")
+    assert before >= 0, "record_saves(page) must be called before the page loads"
+    yield saved
+    page.wait_for_function(f"window.__saved.length > {before}")
+    found = page.evaluate(f"Promise.all(window.__saved.slice({before}))")
+    saved.name, saved.text = found[0]["name"], found[0]["text"]
+
+
+def record_saves(page):
+    """Install the recorder :func:`expect_download` reads in engines without the event."""
+    if engine_of(page) != "chromium":
+        page.add_init_script(RECORD_SAVES)
+
+
+def guarded(script):
+    """An init script run only in the page's own documents (Firefox also runs init
+    scripts in the first empty document, where localStorage throws SecurityError)."""
+    return f"if (location.protocol.startsWith('http')) {{ {script} }}"
+
+
+def prefs_json(prefs):
+    return json.dumps(json.dumps({"schema": 1, "kind": "prefs", "data": prefs}))

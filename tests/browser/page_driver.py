@@ -1,0 +1,329 @@
+"""One small interface to drive the page in any engine, so a journey is written once.
+
+:class:`PlaywrightPage` drives Chromium and Firefox ESR (Playwright), :class:`WebKitPage`
+drives WebKitGTK's MiniBrowser (Selenium and WebKitWebDriver, under an Xvfb display
+that :class:`Display` starts and stops). Both offer the same calls: go to a URL and
+wait for the page's ready signal, click, drag, type, press keys, evaluate a JavaScript
+expression, reload, take a screenshot, and wait for the page's next render
+(``<body data-renders>`` grows after every render).
+
+JavaScript given to :meth:`evaluate` is an expression; it may use ``arg`` (one
+JSON-able value) and may be a promise, which is awaited.
+"""
+
+import contextlib
+import json
+import os
+import pathlib
+import subprocess
+import time
+
+import engines
+
+READY = 'body[data-ready="true"]'
+READY_TIMEOUT_S = 120
+STEP_TIMEOUT_S = 30
+# Where the page says it is ready, or PyScript shows a Python error.
+READY_OR_ERROR = ("document.body && (document.body.dataset.ready === 'true'"
+                  " || !!document.querySelector('.py-error'))")
+# Two animation frames: a WebKit screenshot can otherwise show the frame before.
+TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))"
+# Errors the page throws once it has loaded (WebKitGTK's driver has no console API).
+CATCH_ERRORS = """(() => {
+  if (window.__errors) return 0;
+  window.__errors = [];
+  addEventListener('error', e => window.__errors.push('error: ' + e.message));
+  addEventListener('unhandledrejection', e => window.__errors.push('rejection: ' + e.reason));
+  const error = console.error;
+  console.error = (...a) => { window.__errors.push('console: ' + a.join(' ')); error(...a); };
+  return 1;
+})()"""
+# Gives a file to an <input type=file> as if the person had picked it.
+GIVE_FILE = """(() => {
+  const input = document.querySelector(arg.selector);
+  const files = new DataTransfer();
+  files.items.add(new File([arg.text], arg.name, {type: 'text/plain'}));
+  input.files = files.files;
+  input.dispatchEvent(new Event('change', {bubbles: true}));
+  return input.files.length;
+})()"""
+
+
+class PageDriver:
+    """What every engine's page offers the journeys. Subclasses implement the primitives."""
+
+    engine = None
+
+    # --- primitives ----------------------------------------------------------------------
+    def goto(self, url): raise NotImplementedError
+    def reload(self): raise NotImplementedError
+    def evaluate(self, expression, arg=None): raise NotImplementedError
+    def click(self, selector, index=0): raise NotImplementedError
+    def drag(self, selector, target): raise NotImplementedError
+    def fill(self, selector, text): raise NotImplementedError
+    def press(self, key): raise NotImplementedError
+    def screenshot(self, path): raise NotImplementedError
+    def set_viewport(self, width, height): raise NotImplementedError
+    def close(self): raise NotImplementedError
+
+    # --- built on them -------------------------------------------------------------------
+    def wait_for(self, expression, timeout=STEP_TIMEOUT_S, arg=None):
+        """Poll ``expression`` until it is truthy; returns its value."""
+        end = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression, arg)
+            if value:
+                return value
+            if time.monotonic() > end:
+                raise AssertionError(f"{self.engine}: still false after {timeout} s: {expression}")
+            time.sleep(0.1)
+
+    def wait_ready(self):
+        """Wait for the page's own ready signal; fail with the Python error if one shows."""
+        self.wait_for(READY_OR_ERROR, timeout=READY_TIMEOUT_S)
+        error = self.evaluate("document.querySelector('.py-error')?.textContent ?? null")
+        assert error is None, error
+        self.evaluate(CATCH_ERRORS)
+        self.evaluate(engines.RECORD_SAVES)
+
+    def open(self, url, prefs=None):
+        """Load ``url`` with ``prefs`` (a dict) saved in localStorage first; wait until ready."""
+        if prefs is not None:
+            # any document of the origin will do: the server's 404 page is the cheapest
+            origin = "/".join(url.split("/")[:3])
+            self.goto(origin + "/__prefs__")
+            self.evaluate("localStorage.setItem('backgammon.prefs', arg)",
+                          json.dumps({"schema": 1, "kind": "prefs", "data": prefs}))
+        self.goto(url)
+        self.wait_ready()
+        return self
+
+    def renders(self):
+        return int(self.evaluate("Number(document.body.dataset.renders || 0)"))
+
+    def act(self, action):
+        """Do ``action()`` and wait until the page has drawn its result."""
+        before = self.renders()
+        action()
+        self.wait_for("Number(document.body.dataset.renders || 0) > arg", arg=before)
+
+    def click_and_render(self, selector, index=0):
+        self.act(lambda: self.click(selector, index))
+
+    def press_and_render(self, key):
+        self.act(lambda: self.press(key))
+
+    def count(self, selector):
+        return self.evaluate("document.querySelectorAll(arg).length", selector)
+
+    def text(self, selector):
+        return self.evaluate("document.querySelector(arg).innerText", selector)
+
+    def attribute(self, selector, name):
+        return self.evaluate("document.querySelector(arg[0]).getAttribute(arg[1])", [selector, name])
+
+    def enabled(self, button):
+        return self.count(f"#{button}:not([disabled]):not([hidden])") == 1
+
+    def focused(self):
+        return self.evaluate("""(() => { const e = document.activeElement;
+            return e ? (e.dataset && e.dataset.place) || e.id || e.getAttribute('name') || e.tagName : null; })()""")
+
+    def give_file(self, selector, name, text):
+        """Pick a file in ``<input type=file>`` (the same in every engine: no file dialog)."""
+        self.evaluate(GIVE_FILE, {"selector": selector, "name": name, "text": text})
+
+    def saved_files(self):
+        """``[{name, text}]``: every file the page saved since it loaded."""
+        return self.evaluate("Promise.all(window.__saved || [])")
+
+    def errors(self):
+        """What the page threw or logged as an error since it was ready."""
+        return engines.page_errors(self.evaluate("window.__errors || []"))
+
+    def shot(self, path):
+        """A screenshot once the last render is on screen."""
+        self.evaluate(TWO_FRAMES)
+        pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.screenshot(str(path))
+
+
+class PlaywrightPage(PageDriver):
+    """Chromium or Firefox through a Playwright page (one fresh context each)."""
+
+    def __init__(self, browser, width=1280, height=800, locale="en-GB"):
+        self.engine = browser.browser_type.name
+        self.context = browser.new_context(viewport={"width": width, "height": height},
+                                           locale=locale, reduced_motion="reduce")
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(STEP_TIMEOUT_S * 1000)
+
+    def goto(self, url):
+        self.page.goto(url)
+
+    def reload(self):
+        self.page.reload()
+        self.wait_ready()
+
+    def evaluate(self, expression, arg=None):
+        return self.page.evaluate(f"(arg) => ({expression.strip().rstrip(';')})", arg)
+
+    def click(self, selector, index=0):
+        self.page.locator(selector).nth(index).click()
+
+    def drag(self, selector, target):
+        box = self.page.locator(selector).first.bounding_box()
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        self.page.mouse.move(box["x"] + 30, box["y"] + 30, steps=4)
+        to = self.page.locator(target).first.bounding_box()
+        self.page.mouse.move(to["x"] + to["width"] / 2, to["y"] + to["height"] / 2, steps=6)
+        self.page.mouse.up()
+
+    def fill(self, selector, text):
+        self.page.fill(selector, text)
+
+    def press(self, key):
+        self.page.keyboard.press(key)
+
+    def screenshot(self, path):
+        self.page.screenshot(path=path)
+
+    def set_viewport(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def close(self):
+        self.context.close()
+
+
+class Display:
+    """An Xvfb display for MiniBrowser, which has no headless mode. Stopped by :meth:`stop`."""
+
+    def __init__(self):
+        engines.require("webkit")
+        number = next(n for n in range(99, 200) if not pathlib.Path(f"/tmp/.X{n}-lock").exists())
+        self.name = f":{number}"
+        self.process = subprocess.Popen(
+            [str(engines.XVFB), self.name, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        socket = pathlib.Path(f"/tmp/.X11-unix/X{number}")
+        end = time.monotonic() + 20
+        while not socket.exists():
+            if self.process.poll() is not None or time.monotonic() > end:
+                self.stop()
+                raise RuntimeError(f"Xvfb {self.name} did not start")
+            time.sleep(0.1)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+KEYS = None
+
+
+def selenium_key(name):
+    global KEYS
+    from selenium.webdriver.common.keys import Keys
+    KEYS = KEYS or {"Enter": Keys.ENTER, "Tab": Keys.TAB, "Escape": Keys.ESCAPE,
+                    "ArrowLeft": Keys.ARROW_LEFT, "ArrowRight": Keys.ARROW_RIGHT,
+                    "ArrowUp": Keys.ARROW_UP, "ArrowDown": Keys.ARROW_DOWN,
+                    "Backspace": Keys.BACKSPACE, "Space": Keys.SPACE, "Shift": Keys.SHIFT,
+                    "Home": Keys.HOME, "End": Keys.END}
+    return KEYS.get(name, name)
+
+
+class WebKitPage(PageDriver):
+    """WebKitGTK's MiniBrowser through Selenium; a fresh browser (and profile) each."""
+
+    engine = "webkit"
+
+    def __init__(self, display, width=1280, height=800, locale="en-GB"):
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+        options = Options()
+        options.binary_location = str(engines.MINIBROWSER)
+        options.add_argument("--automation")
+        env = {**os.environ, "DISPLAY": display.name, "LANGUAGE": locale.replace("-", "_"),
+               "LANG": locale.replace("-", "_") + ".UTF-8"}
+        service = Service(executable_path=str(engines.WEBKIT_DRIVER), env=env)
+        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        self.driver.set_script_timeout(READY_TIMEOUT_S)
+        self.driver.set_page_load_timeout(READY_TIMEOUT_S)
+        self.set_viewport(width, height)
+
+    def goto(self, url):
+        self.driver.get(url)
+
+    def reload(self):
+        self.driver.refresh()
+        self.wait_ready()
+
+    def evaluate(self, expression, arg=None):
+        return self.driver.execute_script(
+            f"const arg = arguments[0]; return ({expression.strip().rstrip(';')});", arg)
+
+    def element(self, selector, index=0):
+        from selenium.webdriver.common.by import By
+        found = self.driver.find_elements(By.CSS_SELECTOR, selector)
+        assert len(found) > index, f"no {selector} #{index}"
+        return found[index]
+
+    def click(self, selector, index=0):
+        from selenium.webdriver.common.action_chains import ActionChains
+        element = self.element(selector, index)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
+        ActionChains(self.driver).move_to_element(element).click().perform()
+
+    def drag(self, selector, target):
+        from selenium.webdriver.common.action_chains import ActionChains
+        source = self.element(selector)
+        chain = ActionChains(self.driver, duration=50)
+        chain.move_to_element(source).click_and_hold().move_by_offset(15, 15).move_by_offset(15, 15)
+        chain.perform()
+        chain = ActionChains(self.driver, duration=50)
+        chain.move_to_element(self.element(target)).release().perform()
+
+    def fill(self, selector, text):
+        element = self.element(selector)
+        element.clear()
+        element.send_keys(text)
+
+    def press(self, key):
+        from selenium.webdriver.common.action_chains import ActionChains
+        *modifiers, last = key.split("+") if key != "+" else ["+"]
+        chain = ActionChains(self.driver)
+        for modifier in modifiers:
+            chain.key_down(selenium_key(modifier))
+        chain.send_keys(selenium_key(last))
+        for modifier in reversed(modifiers):
+            chain.key_up(selenium_key(modifier))
+        chain.perform()
+
+    def screenshot(self, path):
+        self.driver.save_screenshot(path)
+
+    def set_viewport(self, width, height):
+        """The window holds MiniBrowser's toolbar too: grow it by the difference.
+
+        MiniBrowser's window is never narrower than its toolbar, 447 px: a phone's 375
+        px gets 447 (measured: innerWidth 447 after asking for 375).
+        """
+        self.driver.set_window_rect(width=width, height=height)
+        for _ in range(3):
+            inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+            if inner == [width, height]:
+                return
+            rect = self.driver.get_window_rect()
+            self.driver.set_window_rect(width=rect["width"] + width - inner[0],
+                                        height=rect["height"] + height - inner[1])
+
+    def close(self):
+        with contextlib.suppress(Exception):
+            self.driver.quit()

@@ -1,0 +1,407 @@
+"""The main journeys, written once and run in every engine: Chromium, Firefox and WebKitGTK.
+
+Each test drives the page through :mod:`page_driver` (one implementation per driver),
+so the same steps run in the three engines; the ids name the engine. What a person
+does: open the app in French and in English, play the computer to the end, play
+hot-seat by clicks, a drag, the keyboard and typed moves with Undo and Done, offer
+the cube, reload in the middle of a turn, reload offline after one visit, answer a
+lesson, set up a position, open a share link, save and open a ``.mat`` file, and an
+axe-core scan. Screenshots of the same screens go to /tmp/shots/engines/ (compared by
+eye between engines; see the closing notes of issue 17).
+"""
+
+import pathlib
+import random
+from collections import Counter, deque
+
+import pytest
+import png
+from offline_site import Site
+
+from game.match_id import decode_match_id
+from game.matfile import import_mat
+from game.position import Position
+from game.ui.keyboard import SLOTS, next_slot
+from game.lessons import load_lesson
+from game.move import BAR, OFF
+
+FAST = {"fast_bot": True, "animate": False}
+SHOTS = pathlib.Path("/tmp/shots/engines")
+PHONE = (375, 667)
+DESKTOP = (1280, 800)
+
+#: everything one look at the page needs, in one round trip (WebKit's driver is slow)
+LOOK = """(() => {
+  const on = (id) => !!document.querySelector('#' + id + ':not([disabled]):not([hidden])');
+  return {
+    roll: on('roll'), done: on('done'), undo: on('undo'), take: on('take'),
+    accept: on('accept-resign'), next: on('next-game'),
+    movable: document.querySelectorAll('.checker.movable').length,
+    targets: document.querySelectorAll('.tray.target, .target').length,
+    message: document.querySelector('#message').textContent,
+    renders: Number(document.body.dataset.renders || 0),
+  };
+})()"""
+BOARD = """(() => ({
+  checkers: [...document.querySelectorAll('.checker')].map(e => e.dataset.player + ':' + e.dataset.point),
+  dice: [...document.querySelectorAll('.die')].map(e => e.dataset.value),
+  position_id: document.querySelector('#position-id').textContent,
+  match_id: document.querySelector('#match-id').textContent,
+}))()"""
+
+
+def board(d):
+    found = d.evaluate(BOARD)
+    found["checkers"] = Counter(found["checkers"])
+    return found
+
+
+def over(look):
+    return "wins the match" in look["message"] or "remporte le match" in look["message"]
+
+
+def step_by_clicks(d, rng):
+    """Click a movable checker (mostly the rearmost), then a highlighted destination."""
+    look = d.evaluate(LOOK)
+    assert look["movable"], look["message"]
+    d.click_and_render(".checker.movable, .checker.selected",
+                       look["movable"] - 1 if rng.random() < 0.8 else rng.randrange(look["movable"]))
+    targets = d.count(".tray.target, .target")
+    assert targets, d.text("#message")
+    d.click_and_render(".tray.target, .target", 0 if rng.random() < 0.8 else rng.randrange(targets))
+
+
+def finish_turn_by_clicks(d, rng):
+    while d.count(".checker.movable"):
+        step_by_clicks(d, rng)
+    look = d.evaluate(LOOK)
+    if look["next"] or over(look):
+        return
+    assert look["done"], look["message"]
+    d.click_and_render("#done")
+
+
+def shoot(d, name):
+    d.shot(SHOTS / f"{name}-{d.engine}.png")
+
+
+def tab_to(d, wanted, limit=90, backwards=False):
+    """Tab until ``wanted`` (a name or a test on it) has the focus; turn round where the
+    focus leaves the document (Firefox and WebKit do not wrap as headless Chromium does)."""
+    test = wanted if callable(wanted) else (lambda name: name == wanted)
+    for _ in range(limit):
+        d.press("Shift+Tab" if backwards else "Tab")
+        name = d.focused()
+        if name in (None, "BODY", "HTML"):
+            backwards = not backwards
+            continue
+        if test(name):
+            return name
+    raise AssertionError(f"{d.engine}: Tab never reached {wanted!r}; last {d.focused()!r}")
+
+
+def path_to(start, goal, bottom=1, home_right=True):
+    """The arrow keys from one place of the board to another (game.ui.keyboard's map)."""
+    seen = {start: []}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        if here == goal:
+            return seen[here]
+        for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            there = next_slot(here, key, bottom, home_right)
+            if there not in seen:
+                seen[there] = seen[here] + [key]
+                todo.append(there)
+    raise AssertionError(f"no way from {start} to {goal}")
+
+
+def places(d):
+    return d.evaluate("Object.fromEntries([...document.querySelectorAll('#board [data-place]')]"
+                      ".map(e => [e.dataset.place, e.getAttribute('aria-label')]))")
+
+
+def go(d, place):
+    for key in path_to(d.focused(), place):
+        d.press_and_render(key)
+    assert d.focused() == place
+
+
+# --- the journeys ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, roll", [("fr", "Lancer les dés"), ("en", "Roll")])
+def test_first_load_in_each_language(open_page, base_url, lang, roll):
+    d = open_page()
+    d.open(f"{base_url}/?lang={lang}")
+    assert d.evaluate("document.documentElement.lang") == lang
+    assert d.evaluate("document.querySelector('#lang').value") == lang
+    assert d.text("#roll") == roll
+    assert d.count(".checker") == 30
+    assert d.errors() == []
+    shoot(d, f"first-load-{lang}-desktop")
+    d.set_viewport(*PHONE)
+    d.evaluate("window.scrollTo(0, 0)")
+    width = d.evaluate("innerWidth")      # 375; 447 in WebKitGTK (MiniBrowser's narrowest window)
+    assert width == PHONE[0] or (d.engine == "webkit" and width < 460)
+    assert d.evaluate("document.documentElement.scrollWidth") <= width
+    shoot(d, f"first-load-{lang}-phone")
+
+
+def test_a_game_against_the_computer_to_the_end(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=bot&length=1&seed=bot-5&level=beginner", prefs=FAST)
+    rng = random.Random(5)
+    for turn in range(600):
+        look = d.evaluate(LOOK)
+        if over(look):
+            break
+        if turn == 30:
+            shoot(d, "bot-midgame-desktop")
+        if look["roll"]:
+            d.click_and_render("#roll")
+        elif look["movable"]:
+            step_by_clicks(d, rng)
+        elif look["done"]:
+            d.click_and_render("#done")
+        elif look["take"]:
+            d.click_and_render("#take")
+        elif look["accept"]:
+            d.click_and_render("#accept-resign")
+        else:   # the computer's turn: wait for its next render
+            d.wait_for("Number(document.body.dataset.renders || 0) > arg", 60, look["renders"])
+    else:
+        raise AssertionError(d.text("#message"))
+    assert d.count("#record li") > 10
+    assert d.errors() == []
+    shoot(d, "bot-end-desktop")
+
+
+def test_hot_seat_by_click_drag_keyboard_and_typed_moves(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=hotseat&length=3&seed=hotseat-7&lang=en", prefs=FAST)
+    rng = random.Random(7)
+    # turn 1: a drag, taken back with Undo, then clicks and Done
+    d.click_and_render("#roll")
+    before = board(d)
+    d.drag(".checker.movable", ".target")
+    d.wait_for("!!document.querySelector('#undo:not([disabled]):not([hidden])')")   # dropped
+    moved = board(d)
+    assert moved["checkers"] != before["checkers"] and d.enabled("undo")
+    while d.enabled("undo"):      # a drop two dice away is two steps: Undo takes back each
+        d.click_and_render("#undo")
+    assert board(d)["checkers"] == before["checkers"]
+    finish_turn_by_clicks(d, rng)
+    # turn 2: the keyboard alone: R rolls, Enter picks and drops, arrows move, D ends the turn
+    tab_to(d, lambda name: name in SLOTS)
+    d.press_and_render("r")
+    assert len(board(d)["dice"]) >= 2
+    while not d.enabled("done"):
+        movable = [p for p, label in places(d).items() if label.endswith("can move")]
+        go(d, movable[0])
+        d.press_and_render("Enter")
+        targets = [p for p, label in places(d).items() if label.endswith("move here")]
+        go(d, targets[0])
+        d.press_and_render("Enter")
+    d.press_and_render("d")
+    assert d.enabled("roll")
+    # turn 3: typed notation, Enter, then Done clicked
+    d.click_and_render("#roll")
+    state = board(d)
+    plays = Position.from_position_id(state["position_id"]).legal_moves(decode_match_id(state["match_id"]).dice)
+    move = str(sorted(plays, key=str)[0])
+    d.fill("#move-input", move)
+    d.act(lambda: d.press("Enter"))
+    assert d.evaluate("document.querySelector('#move-input').value") == ""
+    assert "press Done" in d.text("#message"), move
+    shoot(d, "hotseat-typed-desktop")
+    d.click_and_render("#done")
+    assert d.enabled("roll")
+    assert d.errors() == []
+
+
+def test_the_cube_offered_taken_then_dropped(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=hotseat&length=5&seed=cube-1&lang=en", prefs=FAST)
+    rng = random.Random(1)
+    d.click_and_render("#roll")
+    finish_turn_by_clicks(d, rng)
+    d.click_and_render("#double")
+    assert d.enabled("take") and d.enabled("drop") and not d.enabled("roll")
+    assert d.count(".cube.offered") == 1
+    shoot(d, "cube-offered-desktop")
+    d.click_and_render("#take")
+    assert d.attribute(".cube", "data-value") == "2" and not d.enabled("double")
+    d.click_and_render("#roll")
+    finish_turn_by_clicks(d, rng)
+    d.click_and_render("#double")
+    d.click_and_render("#drop")
+    assert d.enabled("next-game")
+    assert sorted(d.evaluate("[...document.querySelectorAll('.player .score')].map(e => e.textContent)")) == ["0", "2"]
+    assert d.errors() == []
+
+
+def test_a_reload_in_the_middle_of_a_turn_resumes_exactly(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=hotseat&seed=reload-3&lang=en", prefs=FAST)
+    rng = random.Random(3)
+    d.click_and_render("#roll")
+    finish_turn_by_clicks(d, rng)
+    d.click_and_render("#roll")
+    step_by_clicks(d, rng)
+    before = board(d)
+    assert d.evaluate("location.href").endswith("/")
+    d.reload()
+    assert board(d) == before and d.enabled("undo")
+    d.click_and_render("#undo")
+    assert board(d)["checkers"] != before["checkers"]
+
+
+@pytest.fixture
+def dist_site(base_url, tmp_path):
+    site = Site(tmp_path)          # what `make dist` writes, under a sub-path of its own server
+    yield site
+    site.stop()
+
+
+def test_an_offline_reload_after_one_visit(open_page, dist_site):
+    d = open_page().open(dist_site.url + "?mode=hotseat&seed=offline-2&lang=en", prefs=FAST)
+    d.wait_for("navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'", 90)
+    d.click_and_render("#roll")
+    before = board(d)
+    dist_site.stop()
+    d.reload()                     # served by the service worker alone: the server is down
+    assert board(d) == before
+    d.click_and_render(".checker.movable")
+    assert d.errors() == []
+
+
+def test_a_lesson_answered(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=hotseat&length=5&seed=lessons-3&lang=en", prefs=FAST)
+    lesson = load_lesson("hitting")
+    d.click("#lessons-button")
+    d.wait_for("document.querySelector('#lessons-dialog[open] [data-lesson]')")
+    d.click_and_render('#lessons-list [data-lesson="hitting"]')
+    while d.attribute("#lesson-panel", "data-stage") != "task":
+        d.click_and_render("#lesson-next")
+    slot = lambda place: "bar0" if place == BAR else "off0" if place == OFF else f"p{place}"  # noqa: E731
+    for hop in lesson.task.accept[0].steps:
+        found = d.count(f'#board .checker[data-player="0"][data-slot="{slot(hop.source)}"]')
+        d.click_and_render(f'#board .checker[data-player="0"][data-slot="{slot(hop.source)}"]', found - 1)
+        d.click_and_render(f'#board .target[data-slot="{slot(hop.target)}"]')
+    d.click_and_render("#lesson-check")
+    assert d.attribute("#lesson-panel", "data-verdict") == "success"
+    assert lesson.task.success["en"] in d.text("#lesson-feedback")
+    shoot(d, "lesson-success-desktop")
+    assert d.errors() == []
+
+
+def test_the_position_editor(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=hotseat&length=5&seed=editor-3&lang=en", prefs=FAST)
+    d.click_and_render("#edit-position")
+    d.click_and_render("#editor-clear")
+    assert d.count(".checker:not(.off)") == 0
+    for where in ("p6", "p6", "p8", "p24"):
+        d.click_and_render(f'#board .hit[data-slot="{where}"]')
+    d.click_and_render('#editor-form [name="side"][value="top"]')
+    for where in ("p19", "p13"):
+        d.click_and_render(f'#board .hit[data-slot="{where}"]')
+    checkers = Counter(d.evaluate("[...document.querySelectorAll('.checker:not(.off)')]"
+                                  ".map(e => e.dataset.player + ':' + e.dataset.point)"))
+    assert checkers == Counter({"1:6": 2, "1:8": 1, "1:24": 1, "0:6": 1, "0:12": 1})
+    assert d.text("#editor-counts").startswith("Bottom: 4 on the board, 11 off")
+    shoot(d, "editor-desktop")
+    d.click_and_render("#editor-play")
+    assert d.count("#editor-panel:not([hidden])") == 0
+    assert d.enabled("roll") or d.count(".checker.movable") > 0
+    assert d.errors() == []
+
+
+def test_a_share_link_opened(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=hotseat&length=5&seed=teach-7&lang=en", prefs=FAST)
+    rng = random.Random(7)
+    d.click_and_render("#roll")
+    finish_turn_by_clicks(d, rng)
+    d.click_and_render("#roll")
+    state = board(d)
+    link = d.evaluate("document.querySelector('#share-link').value")
+    assert link.startswith(f"{base_url}/?position=") and "&match=" in link
+    friend = open_page().open(link, prefs=FAST)              # another browser, another profile
+    seen = board(friend)
+    assert (seen["position_id"], seen["match_id"]) == (state["position_id"], state["match_id"])
+    assert seen["checkers"] == state["checkers"]
+    assert friend.evaluate("location.href").endswith("/")
+
+
+def test_a_mat_file_saved_and_opened(open_page, base_url):
+    d = open_page().open(f"{base_url}/?mode=hotseat&length=5&seed=mat-2&lang=en", prefs=FAST)
+    rng = random.Random(2)
+    for _ in range(3):
+        d.click_and_render("#roll")
+        finish_turn_by_clicks(d, rng)
+    state = board(d)
+    d.click_and_render("#export-mat")
+    saved = d.wait_for("Promise.all(window.__saved || []).then(s => s.length ? s : null)")
+    assert saved[0]["name"].endswith(".mat")
+    match = import_mat(saved[0]["text"])
+    assert (match.position_id(), match.match_id()) == (state["position_id"], state["match_id"])
+    # and opened in a fresh browser: the unfinished match goes on where it was
+    other = open_page().open(f"{base_url}/?lang=en", prefs=FAST)
+    other.act(lambda: other.give_file("#import-mat", saved[0]["name"], saved[0]["text"]))
+    seen = board(other)
+    assert (seen["position_id"], seen["match_id"]) == (state["position_id"], state["match_id"])
+    assert seen["checkers"] == state["checkers"] and other.enabled("roll")
+    shoot(other, "mat-opened-desktop")
+    assert other.errors() == []
+
+
+AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_axe_finds_no_serious_or_critical_violation(open_page, base_url, size):
+    d = open_page(*size).open(f"{base_url}/?mode=hotseat&length=3&seed=axe-1&lang=en", prefs=FAST)
+    d.click_and_render("#roll")
+    d.evaluate("(0, eval)(arg)", AXE.read_text(encoding="utf-8"))
+    found = d.evaluate("""axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))""")
+    assert found == []
+    shoot(d, f"axe-rolled-{'desktop' if size == DESKTOP else 'phone'}")
+
+
+def test_the_language_menu_reads_light_on_the_dark_top_bar(open_page, base_url):
+    """WebKit painted the menu (EN) as a native light box under its light text: measured on
+    the screenshot, the box stays as dark as the top bar and its text stands out."""
+    d = open_page().open(f"{base_url}/?lang=en", prefs=FAST)
+    path = SHOTS / f"topbar-language-{d.engine}.png"
+    d.shot(path)
+    x, y, width, height, scale = d.evaluate(
+        "(() => { const r = document.querySelector('#lang').getBoundingClientRect();"
+        " return [r.x, r.y, r.width, r.height, devicePixelRatio]; })()")
+    image = png.read(path.read_bytes())
+    inset = 4        # inside the border and its rounded corners
+    shades = sorted(png.luminance(image.pixel(px, py))
+                    for px in range(int((x + inset) * scale), int((x + width - inset) * scale))
+                    for py in range(int((y + inset) * scale), int((y + height - inset) * scale)))
+    background, text = shades[len(shades) // 2], shades[-1]
+    assert background < 0.2, f"the menu's box is light (luminance {background:.2f})"
+    assert (text + 0.05) / (background + 0.05) >= 4.5, (text, background)
+
+
+def test_enter_on_done_reached_with_shift_tab_ends_the_turn(open_page, base_url, engine, request):
+    """Roll, Hint, Shift+Tab to the move box, type a move and Enter, Shift+Tab to Done, Enter."""
+    if engine == "webkit":
+        pytest.skip("WebKitWebDriver: Shift+Tab sent as Selenium actions left the focus where it "
+                    "was (measured), so this recipe's Shift+Tab steps cannot be driven there")
+    if engine == "firefox":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "app bug in Firefox (issue 17): Enter on #done reached by Shift+Tab after a typed "
+            "move gives keydown and keypress but no click, so the turn does not end; the fix "
+            "belongs in main.py / game/ui/controller.py")))
+    d = open_page().open(f"{base_url}/?mode=hotseat&length=3&seed=axe-1&lang=en", prefs=FAST)
+    d.click_and_render("#roll")
+    assert sorted(board(d)["dice"]) == ["1", "4"]
+    d.click_and_render("#hint")
+    tab_to(d, "move-input", backwards=True)
+    d.fill("#move-input", "24/23 13/9")
+    d.press_and_render("Enter")
+    assert "press Done" in d.text("#message")
+    tab_to(d, "done", backwards=True)
+    d.press("Enter")
+    d.wait_for("!!document.querySelector('#roll:not([disabled]):not([hidden])')", timeout=10)
