@@ -1140,12 +1140,12 @@ class Page:
     async def ask_persistence(self):
         """Ask the browser to keep this site's storage (Safari otherwise deletes it after days
         without a visit); asked once a page, at the first save, which the start makes."""
-        storage_api = window.navigator.storage
-        if not missing(storage_api) and not missing(getattr(storage_api, "persist", None)):
-            try:
+        try:
+            storage_api = window.navigator.storage
+            if not missing(storage_api) and not missing(getattr(storage_api, "persist", None)):
                 await storage_api.persist()
-            except Exception:  # noqa: BLE001 - refused or unsupported: Settings says so
-                pass
+        except Exception as error:  # noqa: BLE001 - refused or unsupported: Settings says so
+            window.console.warn(f"storage.persist: {error}")
 
     async def show_persisted(self):
         storage_api = window.navigator.storage
