@@ -1,0 +1,62 @@
+"""What an intent changed, so the page applies it once.
+
+Every intent of the app (a click, Roll, Done, a key, a bot step) returns an
+:class:`Effects`: which parts of the screen changed, where the keyboard focus
+goes, whether the match was written. The page reads it and does exactly that,
+once: it redraws the board only when ``board`` is set, the players' panels
+only when ``panels`` is set, and so on. Effects of several steps combine with
+``|`` (a part changed if it changed in any step; the last focus asked wins).
+
+>>> step = Effects(board=True, animate=True)
+>>> (step | Effects(panels=True, focus="roll")).parts()
+('board', 'panels')
+>>> (step | Effects(focus="roll")).focus
+'roll'
+>>> NOTHING.parts(), bool(NOTHING), bool(EVERYTHING)
+((), False, True)
+"""
+
+from dataclasses import dataclass, fields
+
+__all__ = ["Effects", "NOTHING", "EVERYTHING"]
+
+#: the parts of the screen an intent can change, in the order the page draws them
+PARTS = ("board", "panels", "screen")
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What one intent changed.
+
+    ``board``: the board's picture (checkers, dice, cube, marks); ``panels``: the
+    players' panels (names, score, pips, clocks); ``screen``: everything else shown
+    (status line, buttons, the record, the panes of the open mode); ``animate``:
+    checkers moved and may slide; ``focus``: the element (an id, or a board
+    ``data-place``) that takes the keyboard focus after, None to leave it;
+    ``saved``: the action wrote the match (one all-or-nothing write).
+    """
+
+    board: bool = False
+    panels: bool = False
+    screen: bool = False
+    animate: bool = False
+    focus: object = None
+    saved: bool = False
+
+    def __or__(self, other):
+        if not isinstance(other, Effects):
+            return NotImplemented
+        merged = {f.name: getattr(self, f.name) or getattr(other, f.name)
+                  for f in fields(self) if f.name != "focus"}
+        return Effects(focus=other.focus if other.focus is not None else self.focus, **merged)
+
+    def parts(self):
+        """The parts of the screen to draw again, in drawing order."""
+        return tuple(part for part in PARTS if getattr(self, part))
+
+    def __bool__(self):
+        return bool(self.parts()) or self.focus is not None or self.saved
+
+
+NOTHING = Effects()
+EVERYTHING = Effects(board=True, panels=True, screen=True)
