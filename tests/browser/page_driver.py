@@ -225,6 +225,15 @@ class Display:
 
 
 KEYS = None
+#: MiniBrowser's narrowest window (its toolbar's width), measured in WebKitGTK 2.50
+NARROWEST = 447
+#: a blank page holding one borderless frame of the phone's size; returns the frame
+FRAME = """document.body.style.margin = '0';
+const frame = document.createElement('iframe');
+frame.style.cssText = `border:0;display:block;width:${arguments[0]}px;height:${arguments[1]}px`;
+frame.src = arguments[2];
+document.body.append(frame);
+return frame;"""
 
 
 def selenium_key(name):
@@ -256,13 +265,25 @@ class WebKitPage(PageDriver):
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(READY_TIMEOUT_S)
         self.driver.set_page_load_timeout(READY_TIMEOUT_S)
+        self.framed = None     # (width, height) while the page runs in a phone-sized frame
         self.set_viewport(width, height)
 
     def goto(self, url):
-        self.driver.get(url)
+        if self.framed is None:
+            self.driver.get(url)
+            return
+        iframe = self._out_of_frame()
+        self.driver.execute_script("arguments[0].src = arguments[1]", iframe, url)
+        self._into_frame(iframe, url)
 
     def reload(self):
-        self.driver.refresh()
+        if self.framed is None:
+            self.driver.refresh()
+        else:
+            url = self.evaluate("(window.__before_reload = 1, location.href)")
+            iframe = self._out_of_frame()
+            self.driver.execute_script("arguments[0].src = arguments[1]", iframe, url)
+            self._into_frame(iframe, url, fresh=True)
         self.wait_ready()
 
     def evaluate(self, expression, arg=None):
@@ -307,22 +328,74 @@ class WebKitPage(PageDriver):
         chain.perform()
 
     def screenshot(self, path):
-        self.driver.save_screenshot(path)
+        if self.framed is None:
+            self.driver.save_screenshot(path)
+            return
+        iframe = self._out_of_frame()
+        iframe.screenshot(path)
+        self.driver.switch_to.frame(iframe)
 
     def set_viewport(self, width, height):
-        """The window holds MiniBrowser's toolbar too: grow it by the difference.
+        """A viewport of ``width`` × ``height`` CSS pixels.
 
-        MiniBrowser's window is never narrower than its toolbar, 447 px: a phone's 375
-        px gets 447 (measured: innerWidth 447 after asking for 375).
+        MiniBrowser's window is never narrower than its toolbar, :data:`NARROWEST` px
+        (measured: innerWidth 447 after asking for 375, with or without a popup's
+        features, and no fullscreen under Xvfb without a window manager). Narrower, the
+        page goes on in an ``<iframe>`` of exactly that size (the document, its media
+        queries and ``innerWidth`` see the phone's size), in a blank page of the
+        narrowest window; the page is loaded again there (localStorage keeps its state).
         """
+        framed = width < NARROWEST
+        if framed or self.framed is not None:
+            url = self.evaluate("location.href")
+            ready = self.evaluate("document.body && document.body.dataset.ready === 'true'")
+        self._window(max(width, NARROWEST), height)
+        if framed:
+            self.driver.switch_to.default_content()
+            self.driver.get("about:blank")
+            iframe = self.driver.execute_script(FRAME, width, height, url)
+            self.framed = (width, height)
+            self._into_frame(iframe, url)
+        elif self.framed is not None:
+            self.framed = None
+            self.driver.switch_to.default_content()
+            self.driver.get(url)
+        else:
+            return
+        if ready:
+            self.wait_ready()
+
+    def _window(self, width, height):
+        """The window holds MiniBrowser's toolbar too: grow it by the difference."""
+        self.driver.switch_to.default_content()
         self.driver.set_window_rect(width=width, height=height)
         for _ in range(3):
             inner = self.driver.execute_script("return [innerWidth, innerHeight]")
             if inner == [width, height]:
-                return
+                break
             rect = self.driver.get_window_rect()
             self.driver.set_window_rect(width=rect["width"] + width - inner[0],
                                         height=rect["height"] + height - inner[1])
+        if self.framed is not None:
+            self.driver.switch_to.frame(self.driver.find_element("css selector", "iframe"))
+
+    def _out_of_frame(self):
+        self.driver.switch_to.default_content()
+        return self.driver.find_element("css selector", "iframe")
+
+    def _into_frame(self, iframe, url, fresh=False):
+        """Into the frame once it shows ``url``, loaded to the end (``fresh``: a new document,
+        not the one marked before a reload)."""
+        self.driver.switch_to.frame(iframe)
+        test = ("location.href === arg && document.readyState === 'complete'"
+                + (" && !window.__before_reload" if fresh else ""))
+        end = time.monotonic() + READY_TIMEOUT_S
+        while True:
+            with contextlib.suppress(Exception):     # asked while the frame navigates
+                if self.evaluate(test, url):
+                    return
+            assert time.monotonic() < end, f"webkit: the frame never showed {url}"
+            time.sleep(0.1)
 
     def close(self):
         with contextlib.suppress(Exception):

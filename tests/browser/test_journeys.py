@@ -141,8 +141,8 @@ def test_first_load_in_each_language(open_page, base_url, lang, roll):
     shoot(d, f"first-load-{lang}-desktop")
     d.set_viewport(*PHONE)
     d.evaluate("window.scrollTo(0, 0)")
-    width = d.evaluate("innerWidth")      # 375; 447 in WebKitGTK (MiniBrowser's narrowest window)
-    assert width == PHONE[0] or (d.engine == "webkit" and width < 460)
+    width = d.evaluate("innerWidth")      # WebKitGTK: in a frame of the phone's size (page_driver)
+    assert width == PHONE[0]
     assert d.evaluate("document.documentElement.scrollWidth") <= width
     shoot(d, f"first-load-{lang}-phone")
 
