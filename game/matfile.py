@@ -88,6 +88,7 @@ from dataclasses import dataclass, field
 
 from .errors import GameError
 from .match import InvalidMatchError, Match, MatchConfig, Phase
+from .match_files import gnubg_steps, replay_opening
 from .dice import ManualDice
 from .position import Position
 
@@ -180,14 +181,10 @@ def _wins(points, suffix=""):
 
 def _plain_move(position, dice, notation):
     """gnubg's plain notation of a move: one die per part, gnubg's order, 25 bar, 0 off."""
-    if not notation:
-        return ""
-    move = position.parse_move(notation, dice)
-    steps = sorted(((s.source, s.target) for s in move.steps), key=lambda st: (-st[0], -st[1]))
     opponent = position.theirs          # their point q is our point 25 - q
     parts = []
     landed = set()
-    for source, target in steps:
+    for source, target in gnubg_steps(position, dice, notation):
         text = f"{source}/{target}"
         if target and opponent[24 - target] and target not in landed:
             text += "*"
@@ -753,32 +750,10 @@ class _Replay:
     def opening(self, item):
         """The opening roll won by ``item.player`` with ``item.dice`` (and the ties before it)."""
         match = self.match
-        player = item.player
         d1, d2 = item.dice
-        both = match.config.opening == "both_dice"
-        for _ in range(self.auto_doubles):          # ties that turned the cube
-            for die in ((1, 1, 1, 1) if both else (1, 1)):
-                self.dice.push_one(die)
-        if both:
-            loser = (1, 1)
-            reroll = None
-            throw = (d1, d2)
-            if d1 + d2 <= 2:                        # 1-1 cannot win the throw: it was thrown again
-                throw, reroll = (2, 1), (d1, d2)
-            throws = {player: throw, 1 - player: loser}
-            for die in throws[0] + throws[1]:
-                self.dice.push_one(die)
-            match.roll()
-            if reroll is not None:
-                self.dice.push(reroll)
-                match.reroll()
-        else:
-            if d1 == d2:
-                self.fail("the opening roll cannot be a double", item, "error.mat_opening_double")
-            high, low = max(d1, d2), min(d1, d2)
-            for die in ((high, low) if player == 0 else (low, high)):
-                self.dice.push_one(die)
-            match.roll()
+        if d1 == d2 and match.config.opening != "both_dice":
+            self.fail("the opening roll cannot be a double", item, "error.mat_opening_double")
+        replay_opening(match, self.dice, item.player, item.dice, self.auto_doubles)
         if match.game.auto_doubles != self.auto_doubles:
             self.fail(f"{self.auto_doubles} automatic doubles written for this game, the rules "
                       f"give {match.game.auto_doubles}", item)

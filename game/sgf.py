@@ -71,6 +71,7 @@ import re
 from .dice import ManualDice
 from .errors import GameError
 from .match import Match, MatchConfig, Phase
+from .match_files import gnubg_steps, replay_opening
 from .move import Move, Step
 from .position import Position
 
@@ -139,11 +140,8 @@ def _letter(point, player):
 
 def _move_letters(position, dice, notation, player):
     """The checker steps of a move as gnubg writes them: per die, in gnubg's order."""
-    if not notation:
-        return ""
-    move = position.parse_move(notation, dice)
-    steps = sorted(((s.source, s.target) for s in move.steps), key=lambda st: (-st[0], -st[1]))
-    return "".join(_letter(source, player) + _letter(target, player) for source, target in steps)
+    return "".join(_letter(source, player) + _letter(target, player)
+                   for source, target in gnubg_steps(position, dice, notation))
 
 
 class _Game:
@@ -716,29 +714,9 @@ class _Replay:
         """The opening roll won by ``player`` with ``dice`` (and the ties before it)."""
         match = self.match
         d1, d2 = dice
-        both = match.config.opening == "both_dice"
-        for _ in range(self.auto_doubles):          # ties that turned the cube
-            for die in ((1, 1, 1, 1) if both else (1, 1)):
-                self.dice.push_one(die)
-        if both:
-            reroll = None
-            throw = (d1, d2)
-            if d1 + d2 <= 2:                        # 1-1 cannot win the throw: it was thrown again
-                throw, reroll = (2, 1), (d1, d2)
-            throws = {player: throw, 1 - player: (1, 1)}
-            for die in throws[0] + throws[1]:
-                self.dice.push_one(die)
-            match.roll()
-            if reroll is not None:
-                self.dice.push(reroll)
-                match.reroll()
-        else:
-            if d1 == d2:
-                self.fail("error.sgf_illegal", "the opening roll cannot be a double", text=f"{d1}{d2}")
-            high, low = max(d1, d2), min(d1, d2)
-            for die in ((high, low) if player == 0 else (low, high)):
-                self.dice.push_one(die)
-            match.roll()
+        if d1 == d2 and match.config.opening != "both_dice":
+            self.fail("error.sgf_illegal", "the opening roll cannot be a double", text=f"{d1}{d2}")
+        replay_opening(match, self.dice, player, dice, self.auto_doubles)
         if match.game.auto_doubles != self.auto_doubles:
             self.fail("error.sgf_rules", f"the cube is on {1 << self.auto_doubles} (CV), "
                       f"the rules turn it {match.game.auto_doubles} times")
