@@ -253,6 +253,29 @@ def _compare(ours, theirs):
     return found + known   # what .mat cannot say (a roll before a resignation), .sgf can
 
 
+def _read_theirs(direction, label, saved, view_again):
+    """Count one file gnubg saved (``view_again``: gnubg's own view of it, None when gnubg
+    cannot read it back) in the gnubg → ours ``direction``: read by us, refused, or read
+    differently. Returns our reading (None when we refuse it)."""
+    direction.files += 1
+    if view_again is not None:
+        direction.theirs += 1
+    try:
+        theirs_read = import_sgf(saved)
+        direction.ours += 1
+    except SgfFileError as error:
+        if view_again is not None:
+            direction.refused += 1
+        direction.lines.append(f"{label}: our import refuses gnubg's file: {error}")
+        return None
+    if view_again is not None:
+        found = _compare(expected_view(theirs_read), gnubg_view(view_again))
+        if found:
+            direction.different += 1
+            direction.lines += [f"{label}: {line}" for line in found[:3]]
+    return theirs_read
+
+
 def _option(argv, name, default):
     return argv[argv.index(name) + 1] if name in argv[:-1] else default
 
@@ -303,22 +326,8 @@ def main(argv):
             # gnubg -> ours
             if saved is None:
                 continue
-            in_direction.files += 1
-            if view_again is not None:
-                in_direction.theirs += 1
-            try:
-                theirs_read = import_sgf(saved)
-                in_direction.ours += 1
-            except SgfFileError as error:
-                theirs_read = None
-                if view_again is not None:
-                    in_direction.refused += 1
-                in_direction.lines.append(f"{label}: our import refuses gnubg's file: {error}")
+            theirs_read = _read_theirs(in_direction, label, saved, view_again)
             if theirs_read is not None and view_again is not None:
-                found = _compare(expected_view(theirs_read), gnubg_view(view_again))
-                if found:
-                    in_direction.different += 1
-                    in_direction.lines += [f"{label}: {line}" for line in found[:3]]
                 if write and label in FIXTURES:
                     (ROOT / "tests" / "data" / f"{label}.sgf").write_text(saved, encoding="utf-8")
                     expected_file[label] = gnubg_view(view_again)
@@ -329,22 +338,7 @@ def main(argv):
             if saved is None:
                 in_direction.lines.append(f"{label}: gnubg saved no file")
                 continue
-            in_direction.files += 1
-            if view_again is not None:
-                in_direction.theirs += 1
-            try:
-                theirs_read = import_sgf(saved)
-                in_direction.ours += 1
-            except SgfFileError as error:
-                if view_again is not None:
-                    in_direction.refused += 1
-                in_direction.lines.append(f"{label}: our import refuses gnubg's file: {error}")
-                continue
-            if view_again is not None:
-                found = _compare(expected_view(theirs_read), gnubg_view(view_again))
-                if found:
-                    in_direction.different += 1
-                    in_direction.lines += [f"{label}: {line}" for line in found[:3]]
+            _read_theirs(in_direction, label, saved, view_again)
     if write:
         with tempfile.TemporaryDirectory() as folder:
             for seed, games in GNUBG_FIXTURES.items():
