@@ -8,7 +8,7 @@ Each action a person (or the computer) takes writes the root once at most.
 import random
 
 from game.match import Phase
-from game.ui import controller as controller_module
+from game.ui import game_view
 from game.ui import view_model
 from game.ui import storage
 from game.ui.controller import Controller
@@ -79,7 +79,7 @@ def test_a_saved_match_whose_view_code_raises_is_still_resumed(monkeypatch):
 
     monkeypatch.setattr(view_model, "board_svg", broken)
     monkeypatch.setattr(view_model, "player_html", broken)
-    monkeypatch.setattr(controller_module, "player_html", broken)
+    monkeypatch.setattr(game_view, "player_html", broken)     # the game's panels (moved there)
     again = Controller(store)
     again.boot("")
     # the engine replayed the log: the match is resumed, not set aside as unreadable

@@ -16,8 +16,11 @@ True
 (17, 8)
 """
 
-__all__ = ["BAR", "OFF", "place_of", "point_of", "seen_from", "board_number"]
+__all__ = ["PERSON", "BAR", "OFF", "place_of", "point_of", "seen_from", "board_number"]
 
+#: the person's seat, drawn at the bottom: GNU Backgammon's player 1 ("X"); the computer, or
+#: a lesson's opponent, sits in seat 0
+PERSON = 1
 #: a player's bar and tray in his own numbering
 BAR, OFF = 25, 0
 
