@@ -18,9 +18,9 @@ full keeps the match in memory and the page says so (:meth:`Controller.notice`).
 >>> app = Controller(MemoryStore())
 >>> app.boot("?mode=hotseat&length=3&seed=7")
 True
->>> app.roll()
->>> app.match.phase.value
-'moving'
+>>> effects = app.roll()             # each intent says what it changed (game/ui/effects.py)
+>>> app.match.phase.value, effects.saved
+('moving', True)
 """
 
 import time
@@ -189,6 +189,19 @@ class Controller(SavedMatches):
     bot, imported when first needed, by default).
     """
 
+    #: what only reads: no action, no save, no Effects (game/ui/actions.py)
+    QUERIES = ("view", "announcements", "text", "buttons", "info_text", "record", "clock_panels",
+               "form_values", "setup_from_form", "player_name", "is_human", "human_to_act",
+               "bot_to_act", "dice_wanted", "resign_kinds", "hint_available", "lesson_list",
+               "editor_fields", "shot_counter_html")
+    #: intents whose answer is their own (a file, True when done, what the bot did): their
+    #: Effects is ``self.effects``; every other intent returns its Effects
+    ANSWERS = ("boot", "new_match", "open_ids", "mat_file", "history_mat_file", "sgf_file",
+               "open_mat", "press", "type_move", "board_key", "tick", "set_dice", "bot_act",
+               "compute_hint", "start_replay", "start_review", "review_step", "review_try",
+               "review_play_here", "open_lesson", "edit_click", "edit_set", "edit_load",
+               "edit_play", "restore_backup")
+
     def __init__(self, store=None, *, now=None, wall=None, bot_factory=None):
         self.store = store if store is not None else storage.MemoryStore()
         self.now = now or time.monotonic
@@ -267,6 +280,10 @@ class Controller(SavedMatches):
     @selected.setter
     def selected(self, point):
         self.game.selected = point
+
+    def _signature(self):
+        """What the screen shows now, per part, without drawing it (see :mod:`game.ui.effects`)."""
+        return {"modes": self.modes.names(), "focus": self.focus, **self.modes.top().signature()}
 
     # --- the status line: every new message is said once by the live region -------------------
     @property

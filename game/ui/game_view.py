@@ -10,10 +10,12 @@ which parts changed without drawing anything.
 >>> app.boot("?mode=hotseat&length=3&seed=7")
 True
 >>> before = app.game.signature()
->>> app.roll()
+>>> effects = app.roll()
 >>> after = app.game.signature()
 >>> [part for part in before if before[part] != after[part]]
-['board', 'checkers', 'panels', 'screen']
+['board', 'panels', 'screen']
+>>> effects.parts(), effects.animate, effects.saved
+(('board', 'panels', 'screen'), False, True)
 """
 
 from ..dice import SystemDice
@@ -32,23 +34,24 @@ class GameScreen:
     """The view of the match on the board (a part of :class:`game.ui.game_mode.GameMode`)."""
 
     def signature(self):
-        """What the game shows, per part, as plain data (nothing drawn): the board (the
-        position, the dice, the cube, what is picked, the focus, the orientation), the
-        checkers alone, the panels (names, score, who is to act, the clocks to the second)
-        and the rest of the screen (the status line, the buttons, the hint, the forms)."""
+        """What the game shows, per part, as plain data (nothing drawn): the checkers alone;
+        the board (the checkers, the dice and the cube, what is picked, the focus, the
+        orientation); the panels (names, score, pips, who is to act, the clocks to the
+        second); the rest of the screen (the status line, the buttons, the record, the hint,
+        the forms)."""
         m = self.match
         if m is None:
             return {"board": None, "checkers": None, "panels": None, "screen": None}
-        app = self.app
-        checkers = (id(m), m.position_id(), m.player_on_roll)
-        board = (checkers, m.match_id(), len(m.events), m.phase, self.selected, self.focus,
-                 self.bottom, self.prefs.home_left, self.language, self.setup.colours)
+        checkers = (id(m), self._counts())
+        looks = (self.language, self.setup, self.bottom)
+        board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.selected, self.focus,
+                 self.prefs.home_left)
         clocks = None if m.clock is None else tuple(
             tuple(int(t + 0.999) for t in m.clock.remaining(p)) for p in (0, 1))
-        panels = (board, tuple(self.player_name(p) for p in (0, 1)), tuple(m.score),
-                  m.player_to_act, clocks)
-        rest = (board, self.message, self.resign_choice, self.dice_invalid, tuple(self.dice_ties),
-                self.hint is not None and self.hint[0], self.prefs.click_moves, self.setup)
+        panels = (checkers, looks, tuple(m.score), m.player_to_act, m.phase is Phase.OVER, clocks)
+        rest = (looks, self.message, m.match_id(), m.phase, len(m.events), self.resign_choice,
+                self.dice_invalid, tuple(self.dice_ties), self.hint is not None and self.hint[0],
+                self.prefs.click_moves)
         return {"board": board, "checkers": checkers, "panels": panels, "screen": rest}
 
     def record(self):

@@ -12,8 +12,8 @@ which lesson is open is kept apart from the matches (``storage.LESSON``).
 True
 >>> app.open_lesson("bar"), app.modes.top().name
 (True, 'lesson')
->>> app.close_lesson(); app.modes.top().name
-'game'
+>>> app.close_lesson().parts(), app.modes.top().name
+(('board', 'panels', 'screen'), 'game')
 """
 
 from dataclasses import replace

@@ -29,6 +29,10 @@ __all__ = ["SavedMatches", "score_of", "short_date"]
 class SavedMatches:
     """The saved data of the app (a part of :class:`game.ui.controller.Controller`)."""
 
+    #: what only reads (no action of its own, see game/ui/actions.py)
+    QUERIES = ("saved_matches", "history", "notice", "aside_file", "backup_file", "backup_all",
+               "match_rows")
+
     def _unfinished(self):
         match = self.match
         if match is None or self.archived:
@@ -92,8 +96,9 @@ class SavedMatches:
         }
 
     def _write(self, also):
+        """Write the match on the board with ``also``; False when nothing could be written."""
         if self.match is None:
-            return
+            return False
         changes = dict(also or {})
         archiving = self.match.match_winner is not None and not self.archived
         if archiving:
@@ -101,8 +106,10 @@ class SavedMatches:
             changes["history"] = [self._summary(), *self.history()][:storage.HISTORY_LIMIT]
         # the text of the finished games' events is kept: a save costs the same in a long session
         changes["current"] = self._current_text.pack(self._snapshot(events=False), self.match.events)
-        if not self._commit(changes) and archiving:
+        written = self._commit(changes)
+        if not written and archiving:
             self.archived = False          # the history entry is written with the next save
+        return written
 
     def _commit(self, changes):
         """Write ``changes`` through the vault; False (and the page says so) when the store is full."""
