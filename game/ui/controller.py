@@ -27,12 +27,11 @@ import time
 from dataclasses import asdict, dataclass, fields
 
 from ..dice import ManualDice, SeededDice, SystemDice
-from ..errors import GameError
 from ..match import Match, MatchConfig, Phase
 from ..position import Position
 from . import keyboard, storage
 from . import lesson_mode as lessons
-from . import match_files
+from . import match_files, new_match_form
 from .actions import Deferred, one_save_per_action
 from .announcer import Announcer
 from .bot_driver import HINT_LEVEL, BotDriver
@@ -42,12 +41,11 @@ from .editor_mode import open_editor
 from .effects import NOTHING
 from .game_mode import GameMode, resignation_message
 from .i18n import LANGUAGES, Addressee, pick_language, translator
-from .limits import LENGTH, PER_MOVE, RESERVE
-from .messages import from_data as _message_from_data
+from .limits import LENGTH
 from .messages import join as _join
 from .messages import param as message_param
 from .messages import text as message_text
-from .modes import ModeStack
+from .modes import ModeStack, routed
 from .places import PERSON
 from .replay_mode import open_replay
 from .review_mode import REVIEWS_KEPT, Reviews
@@ -333,53 +331,6 @@ class Controller(SavedMatches):
         lessons.reopen(self)
         return False
 
-    def _resume_or_start(self):
-        saved = self.vault.read("current")
-        if saved is not None and self._restore(saved):
-            return
-        if saved is not None:
-            # a match this version cannot read is kept aside, never overwritten
-            self._keep_aside("current")
-        self.new_match(Setup())
-
-    def _keep_aside(self, part):
-        try:
-            self.vault.set_aside(part)
-        except storage.StorageFull:
-            self.unsaved = True
-
-    def _restore(self, saved):
-        """Put a stored match back on the board; False when the engine refuses it.
-
-        The engine is the judge: :meth:`game.match.Match.from_dict` replays the
-        whole log (each action must give back the events saved), and the match
-        must say where it stands (its position and match IDs). The view code is
-        never used to judge saved data: a bug there must not set matches aside.
-        """
-        try:
-            match = Match.from_dict(saved["match"], now=self.now)
-            match.position_id(), match.match_id()
-        except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
-            return False
-        self.match = match
-        self.setup = Setup.from_dict(saved.get("setup"))
-        ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
-        self.message = _message_from_data(ui.get("message"))
-        try:
-            self.text(self.message)
-        except Exception:  # noqa: BLE001 - a damaged message is not worth the match
-            self.message = None
-        self.archived = bool(ui.get("archived"))
-        started = ui.get("started_at")
-        self.started_at = started if isinstance(started, int) and not isinstance(started, bool) \
-            and 0 <= started < 10 ** 11 else None
-        ties = ui.get("dice_ties")
-        self.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
-                          and 1 <= d <= 6] if isinstance(ties, list) else []
-        self.selected = None
-        self.bot_plan = None
-        return True
-
     # --- matches ------------------------------------------------------------------------------
     def new_match(self, setup, kept_message="msg.previous_kept"):
         """Start a new match; returns True when an unfinished one was kept in the saved list
@@ -539,70 +490,24 @@ class Controller(SavedMatches):
         return True
 
     # --- the game's intents (game/ui/game_mode.py) ----------------------------------------------
-    def roll(self):
-        """Throw the dice (the opening roll too), for the person on roll."""
-        self.game.roll()
-
-    def done(self):
-        """End the turn (the button, or a click on the dice); never happens on its own."""
-        self.game.done()
-
-    def double(self):
-        self.game.double()
-
-    def take(self):
-        self.game.take()
-
-    def beaver(self):
-        """Money play with beavers: take the double and redouble at once, keeping the cube."""
-        self.game.beaver()
-
-    def drop(self):
-        self.game.drop()
-
-    def resign(self, kind=None):
-        """Resign: with no ``kind``, open the choice of what to give up; with one, offer it."""
-        self.game.resign(kind)
-
-    def cancel_resign(self):
-        """Close the choice of what to resign; nothing is offered."""
-        self.game.cancel_resign()
-
-    def accept_resignation(self):
-        """The player offered a resignation accepts it: the game ends."""
-        self.game.accept_resignation()
-
-    def reject_resignation(self):
-        """The player offered a resignation refuses it: the game goes on."""
-        self.game.reject_resignation()
-
-    def next_game(self):
-        """Start the next game of the match once the last one is over."""
-        self.game.next_game()
-
-    def tick(self):
-        """Apply a clock that ran out; True when that ended the game."""
-        return self.game.tick()
-
-    def set_dice(self, first, second):
-        """The dice a person set (two texts from the form); True when they were taken."""
-        return self.game.set_dice(first, second)
-
-    def dice_wanted(self):
-        return self.game.dice_wanted()
-
-    def resign_kinds(self):
-        return self.game.resign_kinds()
-
-    def human_to_act(self):
-        return self.game.human_to_act()
-
-    def bot_to_act(self):
-        """True when the computer must act next (main.py then calls :meth:`bot_act`)."""
-        return self.game.bot_to_act()
-
-    def hint_available(self):
-        return self.game.hint_available()
+    roll = routed("game", GameMode.roll)
+    done = routed("game", GameMode.done)
+    double = routed("game", GameMode.double)
+    take = routed("game", GameMode.take)
+    beaver = routed("game", GameMode.beaver)
+    drop = routed("game", GameMode.drop)
+    resign = routed("game", GameMode.resign)
+    cancel_resign = routed("game", GameMode.cancel_resign)
+    accept_resignation = routed("game", GameMode.accept_resignation)
+    reject_resignation = routed("game", GameMode.reject_resignation)
+    next_game = routed("game", GameMode.next_game)
+    tick = routed("game", GameMode.tick)
+    set_dice = routed("game", GameMode.set_dice)
+    dice_wanted = routed("game", GameMode.dice_wanted)
+    resign_kinds = routed("game", GameMode.resign_kinds)
+    human_to_act = routed("game", GameMode.human_to_act)
+    bot_to_act = routed("game", GameMode.bot_to_act)
+    hint_available = routed("game", GameMode.hint_available)
 
     # --- the computer (game/ui/bot_driver.py) ----------------------------------------------------
     def bot_act(self):
@@ -642,21 +547,10 @@ class Controller(SavedMatches):
             self.modes.discard("review")
             self.message = self.modes.close("replay")
 
-    def start_review(self, history_index=None):
-        """Replay a match with its analysis (:mod:`game.ui.review_mode`); True when it started."""
-        return self.reviews.start(history_index)
-
-    def review_step(self, budget=None):
-        """Analyse for about ``budget`` seconds; True while the review has more to weigh."""
-        return self.reviews.step(budget)
-
-    def review_try(self, text):
-        """Weigh the play ``text`` in place of the one made at the frame shown."""
-        return self.reviews.weigh(text)
-
-    def review_play_here(self):
-        """Open the position before the decision shown as a new match; True when it opened."""
-        return self.reviews.play_here()
+    start_review = routed("reviews", Reviews.start)
+    review_step = routed("reviews", Reviews.step)
+    review_try = routed("reviews", Reviews.weigh)
+    review_play_here = routed("reviews", Reviews.play_here)
 
     def _review_view(self):
         mode = self.modes.get("review")
@@ -727,22 +621,11 @@ class Controller(SavedMatches):
         set up, else the match)."""
         return self.modes.top().view()
 
-    def clock_panels(self):
-        """The players' panels alone, for the clock's ticks (None while a mode covers the match)."""
-        return self.game.clock_panels()
-
-    def buttons(self):
-        return self.game.buttons()
-
-    def info_text(self):
-        return self.game.info_text()
-
-    def record(self):
-        """The current game so far, one ``(player, text)`` per action, oldest first."""
-        return self.game.record()
-
-    def _event_text(self, event):
-        return self.game._event_text(event)
+    clock_panels = routed("game", GameMode.clock_panels)
+    buttons = routed("game", GameMode.buttons)
+    info_text = routed("game", GameMode.info_text)
+    record = routed("game", GameMode.record)
+    _event_text = routed("game", GameMode._event_text)
 
     def announcements(self):
         """What the page's live region says now (:mod:`game.ui.announcer`)."""
@@ -762,49 +645,14 @@ class Controller(SavedMatches):
         self.prefs.language = self.language
         self._store(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
 
-    # --- the new-match dialog and the list of matches ---------------------------------------------
+    # --- the new-match dialog (game/ui/new_match_form.py) ------------------------------------------
     def form_values(self):
         """The new-match dialog's fields for the current setup: ``{name: str or bool}``."""
-        setup = self.setup
-        bottom = self.bottom
-        clock = setup.clock or (PER_MOVE.default, 60 * RESERVE.default)
-        return {
-            "mode": setup.mode, "level": setup.level,
-            "kind": "money" if setup.length == 0 else "match",
-            "length": str(setup.length or LENGTH.default),
-            "jacoby": setup.jacoby, "beavers": setup.beavers, "auto_doubles": setup.auto_doubles,
-            "clock": setup.clock is not None,
-            "per_move": str(int(clock[0])), "reserve": str(int(clock[1] // 60)),
-            "name_bottom": setup.names[bottom], "name_top": setup.names[1 - bottom],
-            "colour": setup.colours[bottom],
-            "starter": "roll" if setup.starter == "roll" else ("bottom" if setup.starter == bottom else "top"),
-            "seed": setup.seed or "", "lang": self.language, "manual_dice": setup.manual_dice,
-        }
+        return new_match_form.values_of(self)
 
     def setup_from_form(self, values):
         """The :class:`Setup` the new-match dialog's fields ask for (strings, "on" for ticks)."""
-        def ticked(name):
-            return values.get(name) in ("on", "true", True)
-
-        bottom = self.bottom
-        names = ["", ""]
-        names[bottom] = (values.get("name_bottom") or "").strip()
-        names[1 - bottom] = (values.get("name_top") or "").strip()
-        colour = values.get("colour") if values.get("colour") in ("light", "dark") else "light"
-        other = "dark" if colour == "light" else "light"
-        colours = (colour, other) if bottom == 0 else (other, colour)
-        starter = {"bottom": bottom, "top": 1 - bottom}.get(values.get("starter"), "roll")
-        length = 0 if values.get("kind") == "money" else LENGTH.clamp(values.get("length"))
-        clock = None
-        if ticked("clock"):
-            clock = (PER_MOVE.clamp(values.get("per_move")), 60 * RESERVE.clamp(values.get("reserve")))
-        seed = (values.get("seed") or "").strip()
-        seed = seed if seed and all(c.isalnum() or c in "_.:-" for c in seed) else None
-        return Setup(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
-                     jacoby=ticked("jacoby"), beavers=ticked("beavers"),
-                     auto_doubles=ticked("auto_doubles"), clock=clock, names=tuple(names),
-                     colours=colours, starter=starter, seed=None if ticked("manual_dice") else seed,
-                     manual_dice=ticked("manual_dice"))
+        return new_match_form.setup_of(self, values)
 
     # --- preferences --------------------------------------------------------------------------
     def set_language(self, language, remember=True):

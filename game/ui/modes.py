@@ -38,9 +38,10 @@ to the mode on top, and the :class:`Covers` of the stack keep what each hides.
 (('msg.to_roll', {}), 'game', False)
 """
 
+import functools
 from dataclasses import dataclass
 
-__all__ = ["Cover", "Covers", "MODES", "Mode", "ModeStack", "Shared"]
+__all__ = ["Cover", "Covers", "MODES", "Mode", "ModeStack", "Shared", "routed"]
 
 #: the modes that open over the match
 MODES = ("resign", "replay", "review", "lesson", "editor")
@@ -226,3 +227,23 @@ class Shared:
 
     def __set__(self, mode, value):
         setattr(mode.app, self.name, value)
+
+
+def routed(part, method):
+    """A method of the app that hands the call to its ``part`` (``"game"``, …): ``method``
+    called on it, with its name, words and signature.
+
+    >>> class Part:
+    ...     def hello(self, name):
+    ...         "Say hello."
+    ...         return f"hello {name}"
+    >>> class App:
+    ...     part = Part()
+    ...     hello = routed("part", Part.hello)
+    >>> App().hello("Ann"), App.hello.__doc__
+    ('hello Ann', 'Say hello.')
+    """
+    @functools.wraps(method)
+    def intent(self, *args, **kwargs):
+        return method(getattr(self, part), *args, **kwargs)
+    return intent

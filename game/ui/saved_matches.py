@@ -16,9 +16,12 @@ import json
 import time
 from dataclasses import asdict
 
+from ..errors import GameError
+from ..match import Match
 from . import storage
 from .actions import one_save_per_action
 from .match_files import mat_date
+from .messages import from_data as _message_from_data
 from .messages import join as _join
 from .messages import to_data as _message_to_data
 
@@ -32,6 +35,53 @@ class SavedMatches:
     #: what only reads (no action of its own, see game/ui/actions.py)
     QUERIES = ("saved_matches", "history", "notice", "aside_file", "backup_file", "backup_all",
                "match_rows")
+
+    def _resume_or_start(self):
+        saved = self.vault.read("current")
+        if saved is not None and self._restore(saved):
+            return
+        if saved is not None:
+            # a match this version cannot read is kept aside, never overwritten
+            self._keep_aside("current")
+        self.new_match(type(self.setup)())
+
+    def _keep_aside(self, part):
+        try:
+            self.vault.set_aside(part)
+        except storage.StorageFull:
+            self.unsaved = True
+
+    def _restore(self, saved):
+        """Put a stored match back on the board; False when the engine refuses it.
+
+        The engine is the judge: :meth:`game.match.Match.from_dict` replays the
+        whole log (each action must give back the events saved), and the match
+        must say where it stands (its position and match IDs). The view code is
+        never used to judge saved data: a bug there must not set matches aside.
+        """
+        try:
+            match = Match.from_dict(saved["match"], now=self.now)
+            match.position_id(), match.match_id()
+        except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
+            return False
+        self.match = match
+        self.setup = type(self.setup).from_dict(saved.get("setup"))
+        ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
+        self.message = _message_from_data(ui.get("message"))
+        try:
+            self.text(self.message)
+        except Exception:  # noqa: BLE001 - a damaged message is not worth the match
+            self.message = None
+        self.archived = bool(ui.get("archived"))
+        started = ui.get("started_at")
+        self.started_at = started if isinstance(started, int) and not isinstance(started, bool) \
+            and 0 <= started < 10 ** 11 else None
+        ties = ui.get("dice_ties")
+        self.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
+                          and 1 <= d <= 6] if isinstance(ties, list) else []
+        self.selected = None
+        self.bot_plan = None
+        return True
 
     def _unfinished(self):
         match = self.match
