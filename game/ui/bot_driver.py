@@ -25,6 +25,8 @@ __all__ = ["BotDriver", "HINT_LEVEL"]
 
 #: the level whose analysis the Hint button shows (1-ply on the best few plays)
 HINT_LEVEL = "master"
+#: what a thought gives when the match moved on while it ran: it is dropped
+DROPPED = object()
 
 
 class BotDriver:
@@ -97,9 +99,8 @@ class BotDriver:
                     self.save()
                     return "resign"
             if m.can_double():
-                state = self._bot_state()
-                action = yield from self._cube_says(bot, "cube_action", player)
-                if self._bot_state() != state:
+                action = yield from self._unchanged(self._cube_says(bot, "cube_action", player))
+                if action is DROPPED:
                     return None
                 if action == "double":
                     self.game._double()
@@ -111,9 +112,8 @@ class BotDriver:
             if m.game.offer == "beaver":
                 self.game._take()                                   # the doubler stands by his double
                 return "take"
-            state = self._bot_state()
-            answer = yield from self._cube_says(bot, "take_decision", doubler)
-            if self._bot_state() != state:
+            answer = yield from self._unchanged(self._cube_says(bot, "take_decision", doubler))
+            if answer is DROPPED:
                 return None
             if answer == "beaver" and m.refusal("beaver") is None:
                 self.game._beaver()
@@ -141,9 +141,9 @@ class BotDriver:
                     if think is None:      # a bot without a step-by-step form
                         move = bot.choose_move(turn.position, turn.dice, self._context(player))
                     else:
-                        state = self._bot_state()
-                        move = yield from think(turn.position, turn.dice, self._context(player))
-                        if self._bot_state() != state:
+                        move = yield from self._unchanged(think(turn.position, turn.dice,
+                                                                self._context(player)))
+                        if move is DROPPED:
                             return None
                     self.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
                     self.message = ("msg.bot_played", {"name": {"player": player},
@@ -156,6 +156,13 @@ class BotDriver:
             self.game._done()
             return "done"
         return None  # pragma: no cover
+
+    def _unchanged(self, thought):
+        """Think ``thought`` (a generator) through; its answer, or :data:`DROPPED` when the match
+        moved on meanwhile (a new match, a lesson opened over it)."""
+        state = self._bot_state()
+        answer = yield from thought
+        return answer if self._bot_state() == state else DROPPED
 
     def _bot_state(self):
         """What the bot's thought is about: the match, its position, cube and turn (and no

@@ -32,6 +32,7 @@ from ..position import Position
 from . import keyboard, storage
 from . import lesson_mode as lessons
 from . import match_files, new_match_form
+from .match_files import MAT_LIMIT
 from .actions import Deferred, one_save_per_action
 from .announcer import Announcer
 from .bot_driver import HINT_LEVEL, BotDriver
@@ -55,7 +56,8 @@ from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, lesson_in_query, parse_pos
                         parse_query, query_language)
 from .view_model import View, spoken
 
-__all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT", "HINT_LEVEL", "REVIEWS_KEPT"]
+__all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT", "HINT_LEVEL", "REVIEWS_KEPT",
+           "MAT_LIMIT"]
 
 #: the player drawn at the bottom by default: GNU Backgammon's "X", the person's seat
 BOTTOM_DEFAULT = PERSON
