@@ -473,8 +473,8 @@ class Controller(SavedMatches):
         here = self.focus or self._default_focus()
         top = self.modes.top()
         if key in keyboard.MOVES:
-            seat = top.seat()
-            bottom = seat[1] if seat is not None and top.name == "lesson" else self.bottom
+            seat = top.seat()             # a lesson draws its learner at the bottom, whatever the prefs
+            bottom = self.bottom if seat is None else seat[1]
             self.focus = keyboard.next_slot(here, key, bottom, not self.prefs.home_left)
             return True
         action = keyboard.board_action(key)

@@ -18,7 +18,6 @@ True
 
 from dataclasses import replace
 
-from ..lessons import LEARNER
 from . import keyboard, storage
 from .modes import Mode
 from .places import PERSON
@@ -62,7 +61,7 @@ class LessonMode(Mode):
         return self.player.selected
 
     def seat(self):
-        return LEARNER, LEARNER
+        return PERSON, PERSON
 
     def default_focus(self):
         board = self.player.view(self.app.language).board

@@ -130,7 +130,7 @@ class Mode:
 
     def seat(self):
         """``(mover, bottom)``: whose numbering the board's slots read in, and who sits at the
-        bottom, for the keyboard's moves."""
+        bottom, for the keyboard's moves (None: the app's board, as the preferences draw it)."""
         return None
 
     def default_focus(self):
