@@ -15,25 +15,16 @@ True
 
 from . import speech
 from .messages import JOIN as _JOIN
-from .modes import Shared
+from .modes import sharing
 from .places import seen_from
 
 __all__ = ["Announcer"]
 
 
+@sharing("match", "setup", "message", "replay", "tr", "bottom", "is_human", "player_name", "text",
+         "_param")
 class Announcer:
     """The live region's memory (a part of the app: ``app.announcer``)."""
-
-    match = Shared()
-    setup = Shared()
-    message = Shared()
-    replay = Shared()
-    tr = Shared()
-    bottom = Shared()
-    is_human = Shared()
-    player_name = Shared()
-    text = Shared()
-    _param = Shared()
 
     def __init__(self, app):
         self.app = app

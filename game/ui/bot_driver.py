@@ -19,7 +19,7 @@ True
 
 from ..match import Phase
 from .game_mode import dice_text, game_start, resignation_message
-from .modes import Shared
+from .modes import sharing
 
 __all__ = ["BotDriver", "HINT_LEVEL"]
 
@@ -29,17 +29,9 @@ HINT_LEVEL = "master"
 DROPPED = object()
 
 
+@sharing("match", "setup", "message", "bot_plan", "hint", "lesson", "game", "save")
 class BotDriver:
     """The computer players of the app (one per level and seed, made when first needed)."""
-
-    match = Shared()
-    setup = Shared()
-    message = Shared()
-    bot_plan = Shared()
-    hint = Shared()
-    lesson = Shared()
-    game = Shared()
-    save = Shared()
 
     def __init__(self, app, bot_factory=None):
         self.app = app
@@ -103,32 +95,24 @@ class BotDriver:
                 if action is DROPPED:
                     return None
                 if action == "double":
-                    self.game._double()
-                    return "double"
-            self.game._roll()
-            return "roll"
+                    return self._carry("_double", "double")
+            return self._carry("_roll", "roll")
         if phase is Phase.DOUBLED:
             doubler = m.player_on_roll
             if m.game.offer == "beaver":
-                self.game._take()                                   # the doubler stands by his double
-                return "take"
+                return self._carry("_take", "take")               # the doubler stands by his double
             answer = yield from self._unchanged(self._cube_says(bot, "take_decision", doubler))
             if answer is DROPPED:
                 return None
             if answer == "beaver" and m.refusal("beaver") is None:
-                self.game._beaver()
-                return "take"
+                return self._carry("_beaver", "take")
             if answer == "drop":
-                self.game._drop()
-                return "drop"
-            self.game._take()
-            return "take"
+                return self._carry("_drop", "drop")
+            return self._carry("_take", "take")
         if phase is Phase.RESIGNATION_OFFERED:
             if self._resign_says(bot) == "reject":
-                self.game._reject_resignation()
-                return "reject"
-            self.game._accept_resignation()
-            return "accept"
+                return self._carry("_reject_resignation", "reject")
+            return self._carry("_accept_resignation", "accept")
         if phase is Phase.MOVING:
             turn = m.turn
             if self.bot_plan is None:
@@ -156,6 +140,11 @@ class BotDriver:
             self.game._done()
             return "done"
         return None  # pragma: no cover
+
+    def _carry(self, name, said):
+        """Carry out the game's ``name`` (as a person's intent would); returns ``said``."""
+        getattr(self.game, name)()
+        return said
 
     def _unchanged(self, thought):
         """Think ``thought`` (a generator) through; its answer, or :data:`DROPPED` when the match

@@ -46,7 +46,7 @@ from .limits import LENGTH
 from .messages import join as _join
 from .messages import param as message_param
 from .messages import text as message_text
-from .modes import ModeStack, routed
+from .modes import ModeStack, open_mode, routed
 from .places import PERSON
 from .replay_mode import open_replay
 from .review_mode import REVIEWS_KEPT, Reviews
@@ -234,15 +234,13 @@ class Controller(SavedMatches):
         self.announcer = Announcer(self)
 
     # --- the modes open over the match ---------------------------------------------------------
-    @property
-    def lesson(self):
-        """The :class:`game.ui.lesson_player.LessonPlayer` of the lesson open, or None."""
-        mode = self.modes.get("lesson")
-        return None if mode is None else mode.player
-
-    @property
-    def replay_mode(self):
-        return self.modes.get("replay")
+    #: the :class:`game.ui.lesson_player.LessonPlayer` of the lesson open, or None
+    lesson = open_mode("lesson", "player")
+    #: the :class:`game.ui.review.ReviewSession` while a replay is reviewed, or None
+    review = open_mode("review", "session")
+    #: the :class:`game.ui.editor_mode.EditorMode` while a position is set up, or None
+    editing = open_mode("editor")
+    replay_mode = open_mode("replay")
 
     @property
     def replay(self):
@@ -255,17 +253,6 @@ class Controller(SavedMatches):
             raise ValueError("a replay opens with start_replay")
         self.modes.discard("review")           # None: the replay closes, its message dropped
         self.modes.discard("replay")
-
-    @property
-    def review(self):
-        """The :class:`game.ui.review.ReviewSession` while a replay is reviewed, or None."""
-        mode = self.modes.get("review")
-        return None if mode is None else mode.session
-
-    @property
-    def editing(self):
-        """The :class:`game.ui.editor_mode.EditorMode` while a position is set up, or None."""
-        return self.modes.get("editor")
 
     @property
     def resign_choice(self):

@@ -35,7 +35,7 @@ from .messages import join as _join
 from .messages import points as _points
 from .messages import refusal
 from .keyboard import first_slot
-from .modes import Mode, Shared
+from .modes import Mode, sharing
 from .places import place_of
 
 __all__ = ["GameMode", "dice_text", "resignation_message", "game_start"]
@@ -43,31 +43,13 @@ __all__ = ["GameMode", "dice_text", "resignation_message", "game_start"]
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
 
 
+@sharing("match", "setup", "message", "prefs", "tr", "language", "focus", "bottom", "hint",
+         "bot_plan", "dice_ties", "dice_invalid", "modes", "save", "is_human", "player_name", "text",
+         "_stakes", "_spoken_board", "replay", "review", "editor", "lesson", "resign_choice")
 class GameMode(GameScreen, HandSetDice, Mode):
     """The match on the board and what a person does to it (the app's ``game``)."""
 
     name = "game"
-
-    # the app's state, shared by every mode
-    match = Shared()
-    setup = Shared()
-    message = Shared()
-    prefs = Shared()
-    tr = Shared()
-    language = Shared()
-    focus = Shared()
-    bottom = Shared()
-    hint = Shared()
-    bot_plan = Shared()
-    dice_ties = Shared()
-    dice_invalid = Shared()
-    modes = Shared()
-    save = Shared()
-    is_human = Shared()
-    player_name = Shared()
-    text = Shared()
-    _stakes = Shared()
-    _spoken_board = Shared()
 
     #: the checker picked (the mover's numbering), or None
     selected = Picked()
@@ -78,27 +60,6 @@ class GameMode(GameScreen, HandSetDice, Mode):
         self.board_input = BoardInput(Seat(
             turn=lambda: self.match.turn, mover=lambda: self.match.player_on_roll,
             bottom=lambda: self.bottom, play=self._play, say=self._say))
-
-    # --- what covers the game -----------------------------------------------------------------
-    @property
-    def replay(self):
-        return self.app.replay
-
-    @property
-    def review(self):
-        return self.app.review
-
-    @property
-    def editor(self):
-        return self.app.editor
-
-    @property
-    def lesson(self):
-        return self.app.lesson
-
-    @property
-    def resign_choice(self):
-        return self.app.resign_choice
 
     def covered(self):
         """True while a mode hides the match (a replay, a lesson, the editor): it waits."""

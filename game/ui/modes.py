@@ -41,7 +41,7 @@ to the mode on top, and the :class:`Covers` of the stack keep what each hides.
 import functools
 from dataclasses import dataclass
 
-__all__ = ["Cover", "Covers", "MODES", "Mode", "ModeStack", "Shared", "routed"]
+__all__ = ["Cover", "Covers", "MODES", "Mode", "ModeStack", "Shared", "sharing", "open_mode", "routed"]
 
 #: the modes that open over the match
 MODES = ("resign", "replay", "review", "lesson", "editor")
@@ -247,3 +247,32 @@ def routed(part, method):
     def intent(self, *args, **kwargs):
         return method(getattr(self, part), *args, **kwargs)
     return intent
+
+
+def sharing(*names):
+    """A class decorator: each of ``names`` becomes a :class:`Shared` attribute (the app's).
+
+    >>> @sharing("match")
+    ... class Part:
+    ...     def __init__(self, app):
+    ...         self.app = app
+    >>> class App:
+    ...     match = "the match"
+    >>> Part(App()).match
+    'the match'
+    """
+    def share(cls):
+        for name in names:
+            attribute = Shared()
+            attribute.__set_name__(cls, name)
+            setattr(cls, name, attribute)
+        return cls
+    return share
+
+
+def open_mode(name, part=None):
+    """A read-only attribute of the app: the open mode ``name`` (or its ``part``), or None."""
+    def get(app):
+        mode = app.modes.get(name)
+        return mode if mode is None or part is None else getattr(mode, part)
+    return property(get)
