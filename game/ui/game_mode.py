@@ -31,6 +31,7 @@ from ..turn import Turn
 from .board_input import BoardInput, Picked, Seat
 from .dice_mode import HandSetDice
 from .game_view import GameScreen, game_start
+from .messages import dice_text
 from .messages import join as _join
 from .messages import points as _points
 from .messages import refusal
@@ -565,11 +566,6 @@ class ResignChoice(Mode):
 
 
 # --- helpers ----------------------------------------------------------------------------------
-def dice_text(dice):
-    """A roll as players say it, higher die first: ``6-1``."""
-    return "-".join(str(d) for d in sorted(dice, reverse=True)) if dice else ""
-
-
 def resignation_message(match):
     """The message of a resignation waiting for an answer."""
     resigner, kind = match.game.resignation

@@ -22,6 +22,7 @@ from ..dice import SystemDice
 from ..errors import GameError
 from ..match import RESIGN_KINDS, RESIGN_NAMES, Phase
 from .hints import cube_view, plays_view
+from .messages import clock_text as say_clock
 from .messages import is_warning
 from .places import PERSON
 from .render import BoardView, hints_html, player_html, record_html
@@ -200,7 +201,7 @@ class GameScreen:
         clock_text = ""
         if m.clock is not None:
             per_move, reserve = m.clock.remaining(player)
-            clock_text = tr("panel.clock", move=_clock(per_move), reserve=_clock(reserve))
+            clock_text = say_clock(tr, per_move, reserve)
         actor = m.player_to_act
         status = ""
         if actor == player and m.phase is not Phase.OVER:
@@ -308,11 +309,6 @@ class GameScreen:
             return self.match.xgid() or ""
         except GameError:  # pragma: no cover - every state in play has an XGID
             return ""
-
-
-def _clock(seconds):
-    seconds = max(0, int(seconds + 0.999))
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def game_start(events):

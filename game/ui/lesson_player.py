@@ -46,6 +46,8 @@ from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized, render_message
 from ..move import BAR, OFF, Move
 from ..turn import Turn
 from .board_input import BoardInput, Picked, Seat
+from .messages import clock_text as say_clock
+from .messages import dice_text
 from .places import PERSON, by_seat, seat_of
 from .i18n import translator
 from .render import BoardView, PlayerPanel
@@ -102,16 +104,6 @@ def _where(tr, place):
     if place == OFF:
         return tr("where.off")
     return tr("where.point", n=place)
-
-
-def _dice_text(dice):
-    """A roll as players say it, higher die first: ``6-3``."""
-    return "-".join(str(d) for d in sorted(dice, reverse=True))
-
-
-def _clock(seconds):
-    seconds = max(0, int(seconds + 0.999))
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 class LessonPlayer:
@@ -393,7 +385,7 @@ class LessonPlayer:
         clock_text = ""
         left = board.clock_left()
         if left is not None:
-            clock_text = tr("panel.clock", move=_clock(left[0]), reserve=_clock(left[1]))
+            clock_text = say_clock(tr, *left)
 
         def strip(seat):
             learner = seat == PERSON
@@ -419,14 +411,14 @@ class LessonPlayer:
         facts = []
         opening = board.opening
         if opening is not None and not self.in_task:
-            mine, theirs = (_dice_text(opening.mine), _dice_text(opening.theirs))
+            mine, theirs = (dice_text(opening.mine), dice_text(opening.theirs))
             if opening.starter is None:
                 facts.append(tr("lesson.opening_tie", mine=mine, theirs=theirs))
             else:
                 key = "lesson.opening_you" if opening.starter == LEARNER else "lesson.opening_them"
-                facts.append(tr(key, mine=mine, theirs=theirs, dice=_dice_text(opening.dice)))
+                facts.append(tr(key, mine=mine, theirs=theirs, dice=dice_text(opening.dice)))
         if dice:
-            facts.append(tr("lesson.dice", dice=_dice_text(dice)))
+            facts.append(tr("lesson.dice", dice=dice_text(dice)))
         if board.context.double_offered:
             facts.append(tr("lesson.double_offered", value=2 * board.context.cube_value))
         step = self.step
