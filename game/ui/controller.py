@@ -446,7 +446,8 @@ class Controller(SavedMatches):
         return self.modes.top().typed(text)
 
     def undo(self):
-        self.modes.top().key("undo")
+        """Undo: the last checker moved in the game, or in the lesson's task."""
+        self.modes.top().undo()
 
     def board_key(self, key):
         """A key pressed while the board has the focus (``KeyboardEvent.key``).

@@ -549,6 +549,9 @@ class ResignChoice(Mode):
     def typed(self, text):
         return self.game.typed(text)
 
+    def undo(self):
+        return self.game.undo()
+
     def key(self, name):
         return self.game.key(name)
 

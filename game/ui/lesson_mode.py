@@ -51,11 +51,8 @@ class LessonMode(Mode):
     def typed(self, text):
         return self.player.type_move(text)
 
-    def key(self, name):
-        if name == "undo":
-            self.player.undo()
-            return True
-        return False
+    def undo(self):
+        self.player.undo()
 
     def picked(self):
         return self.player.selected

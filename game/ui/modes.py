@@ -24,7 +24,7 @@ True
 
 Every mode has the same small interface (:class:`Mode`): the board's intents
 (``click``, ``press`` and ``drop_on`` of a drag, ``deselect``, ``typed`` text,
-``key`` for a button or a key that means one) and ``view()``. The
+``undo``, ``key`` for a key that means a button) and ``view()``. The
 :class:`ModeStack` holds them over the game (its base): the page's intents go
 to the mode on top, and the :class:`Covers` of the stack keep what each hides.
 
@@ -119,6 +119,9 @@ class Mode:
     def typed(self, text):
         """Text typed in the move field; True when it was played."""
         return False
+
+    def undo(self):
+        """The Undo button: take back what was last done on the board."""
 
     def key(self, name):
         """A button or a key that means one (``"roll"``, ``"done"``, ``"undo"``); True when used."""
