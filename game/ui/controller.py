@@ -479,7 +479,7 @@ class Controller(SavedMatches):
             self.game.key(action)
         return True
 
-    # --- the game's intents (game/ui/game_mode.py) ----------------------------------------------
+    # --- the game's intents and parts (game/ui/game_mode.py, game_view.py) ---------------------
     roll = routed("game", GameMode.roll)
     done = routed("game", GameMode.done)
     double = routed("game", GameMode.double)
@@ -498,6 +498,11 @@ class Controller(SavedMatches):
     human_to_act = routed("game", GameMode.human_to_act)
     bot_to_act = routed("game", GameMode.bot_to_act)
     hint_available = routed("game", GameMode.hint_available)
+    clock_panels = routed("game", GameMode.clock_panels)
+    buttons = routed("game", GameMode.buttons)
+    info_text = routed("game", GameMode.info_text)
+    record = routed("game", GameMode.record)
+    _event_text = routed("game", GameMode._event_text)
 
     # --- the computer (game/ui/bot_driver.py) ----------------------------------------------------
     def bot_act(self):
@@ -610,12 +615,6 @@ class Controller(SavedMatches):
         """The :class:`View` of the mode on top (the frame replayed, the lesson, the position
         set up, else the match)."""
         return self.modes.top().view()
-
-    clock_panels = routed("game", GameMode.clock_panels)
-    buttons = routed("game", GameMode.buttons)
-    info_text = routed("game", GameMode.info_text)
-    record = routed("game", GameMode.record)
-    _event_text = routed("game", GameMode._event_text)
 
     def announcements(self):
         """What the page's live region says now (:mod:`game.ui.announcer`)."""
