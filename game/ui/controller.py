@@ -240,7 +240,6 @@ class Controller(SavedMatches):
     review = open_mode("review", "session")
     #: the :class:`game.ui.editor_mode.EditorMode` while a position is set up, or None
     editing = open_mode("editor")
-    replay_mode = open_mode("replay")
 
     @property
     def replay(self):

@@ -29,7 +29,7 @@ class ReviewMode(Mode):
         self.session = session
 
     def view(self):
-        return self.app.replay_mode.view()
+        return self.app.replay.view()
 
     def panel(self):
         """The review panel of the frame shown (:func:`game.ui.review.panel`)."""
