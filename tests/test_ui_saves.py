@@ -201,3 +201,23 @@ def test_what_an_intent_says_it_left_unchanged_is_drawn_the_same():
     # the test means something: the panels were left out by many intents (every action of a
     # match moves the board or the status line; the other parts are left out in the test above)
     assert skipped["panels"] > 10, skipped
+
+
+def test_a_replay_and_its_review_say_what_they_changed_without_drawing():
+    app = make([3, 1, 6, 5])
+    app.roll()
+    app.click(slot(app, 8))
+    app.click(slot(app, 5))
+    app.click(slot(app, 6))
+    app.click(slot(app, 5))
+    app.done()
+    app.start_replay()
+    first = app.view()
+    effects = app.replay_step(1)                # another frame: its board, panels and words
+    assert effects.board and effects.animate and not effects.saved
+    assert app.view().board_svg != first.board_svg
+    assert not app.replay_step(-99) or app.view().board_svg == first.board_svg
+    assert not app.replay_step(-1)              # already at the first frame: nothing changed
+    assert app.start_review() is True
+    app.review_step(budget=30)                  # the analysis: the review panel alone
+    assert app.effects.parts() == ("screen",)

@@ -41,6 +41,14 @@ class ReplayMode(Mode):
     def step(self, delta):
         self.go(self.index + delta)
 
+    def signature(self):
+        """What the replay shows, per part, without drawing it: the frame, and how it is drawn."""
+        app = self.app
+        checkers = (id(self.frames), self.index)
+        looks = (checkers, app.language, app.bottom, app.prefs.home_left)
+        return {"checkers": checkers, "board": (looks, app.focus), "panels": looks,
+                "screen": (looks, app.message, app.modes.names())}
+
     def view(self):
         """The :class:`View` of the frame shown."""
         frame = self.frames[self.index]

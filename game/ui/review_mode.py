@@ -31,6 +31,13 @@ class ReviewMode(Mode):
     def view(self):
         return self.app.replay.view()
 
+    def signature(self):
+        """The replay's, and how far the analysis went, and the play last tried."""
+        signature = self.app.replay.signature()
+        review = self.session.review
+        return dict(signature, screen=(signature["screen"], review.done, review.total,
+                                       repr(self.session.tried)))
+
     def panel(self):
         """The review panel of the frame shown (:func:`game.ui.review.panel`)."""
         from . import review as reviews
