@@ -14,6 +14,7 @@ from game.ui.controller import Controller, Setup
 from game.ui.dice_entry import DiceEntryError, read_dice, read_die
 from game.ui.i18n import translator
 from game.ui.lesson_player import LessonPlayer, lessons_html, options_html
+from game.ui.places import PERSON, place_of
 from game.ui.render import BoardView, board_svg
 from game.ui.storage import MemoryStore, Vault
 
@@ -31,11 +32,14 @@ def to_task(player):
 
 
 def shown(view):
-    return view.board.counts
+    """The checkers shown, the learner's first (the learner sits in the person's seat)."""
+    counts = view.board.counts
+    return counts[PERSON], counts[1 - PERSON]
 
 
 def slot(place):
-    return "bar0" if place == BAR else "off0" if place == OFF else f"p{place}"
+    """The ``data-slot`` of a learner's place: he sits in the person's seat, at the bottom."""
+    return place_of(PERSON, place, PERSON)
 
 
 # --- the steps -------------------------------------------------------------------------------------
@@ -101,15 +105,18 @@ def test_the_opening_roll_step_says_who_starts():
     facts = player.view("en").panel["facts"]
     assert any("you throw 5, your opponent 3" in f and "You start, playing 5-3" in f for f in facts)
     view = player.view("en")
-    assert view.board.opening == ((5,), (3,)) and view.board.dice == ()
+    # each throw in front of its player: the learner's (5) in the person's seat
+    assert (view.board.opening[PERSON], view.board.opening[1 - PERSON]) == ((5,), (3,)) and view.board.dice == ()
     svg = board_svg(view.board)
-    assert re.findall(r'class="die opening" data-value="(\d)"', svg) == ["5", "3"]
+    # drawn seat by seat (player 0 first: now the opponent), each in front of its player
+    assert re.findall(r'class="die opening" data-value="(\d)"', svg) == ["3", "5"]
     player.go(2)
     assert any("A tie" in f for f in player.view("en").panel["facts"])
     assert player.view("en").board.opening == ((4,), (4,))
     assert any("Égalité" in f for f in player.view("fr").panel["facts"])
     player.go(4)                                          # the variant: two dice each
-    assert player.view("en").board.opening == ((6, 2), (4, 1))
+    opening = player.view("en").board.opening               # the learner's two dice first
+    assert (opening[PERSON], opening[1 - PERSON]) == ((6, 2), (4, 1))
 
 
 # --- the task: moves -------------------------------------------------------------------------------
@@ -152,7 +159,7 @@ def test_a_click_on_a_refused_point_says_why_in_the_engines_words_and_changes_no
     view = player.view("en")
     assert view.warn and view.message == translator("en")("reason.must_enter_first")
     assert not player.turn.played
-    player.click("bar0")
+    player.click(slot(BAR))
     assert player.view("en").board.selected == BAR
     player.click("p19")          # the opponent holds the 19-point (their 6-point)
     view = player.view("en")
@@ -162,7 +169,7 @@ def test_a_click_on_a_refused_point_says_why_in_the_engines_words_and_changes_no
 def test_drag_undo_and_try_again():
     player = to_task(player_of("bar"))
     assert player.press("p13") is False
-    assert player.press("bar0") is True
+    assert player.press(slot(BAR)) is True
     player.drop_on("p22")
     assert [(s.source, s.target) for s in player.turn.played] == [(BAR, 22)]
     view = player.view("en")
@@ -314,7 +321,7 @@ def test_a_lesson_leaves_the_match_untouched_and_it_resumes():
     assert view.buttons["done"] == (False, False) and view.dice_entry is None
     while not app.lesson.in_task:
         app.lesson_action("next")
-    app.click("bar0")
+    app.click(slot(BAR))
     app.click("p22")
     assert app.type_move("13/7 13/10") is False
     app.undo()
@@ -557,7 +564,7 @@ def test_a_lesson_task_played_with_the_keyboard_alone():
     assert app.lesson.selected == BAR
     assert app.board_key("Escape") and app.lesson.selected is None
     app.board_key("Enter")
-    assert app.focus == "bar0"
+    assert app.focus == slot(BAR)
     for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight"):
         app.board_key(key)                        # along the top row: 19, 20, 21, 22
     assert app.focus == "p22"

@@ -2,7 +2,8 @@
 ``data-slot`` of a point, a person playing by clicks, a store that counts its writes.
 
 >>> app = make([3, 1])
->>> app.roll()
+>>> app.roll().saved                  # an intent says what it changed (game/ui/effects.py)
+True
 >>> slot(app, 8), slot(app, 25), slot(app, 0)    # player 0 moves; player 1 sits at the bottom
 ('p17', 'bar0', 'off0')
 """

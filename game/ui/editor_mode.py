@@ -17,21 +17,24 @@ from .editor import EditorError, EditorState
 from .messages import is_warning
 from .messages import join as _join
 from .places import board_number, seen_from
+from .modes import Mode
 from .share import ShareError, decode, read_ids
+from .urlparams import PositionLink
 from .view_model import board_view, panel, screen
 
-__all__ = ["EditorMode"]
+__all__ = ["EditorMode", "open_editor"]
 
 #: the editor's messages that are not refusals
 _EDITOR_INFO = ("editor.opened", "editor.loaded", "editor.off_help")
 
 
-class EditorMode:
+class EditorMode(Mode):
     """A position set up by hand over the match: its :class:`EditorState`, whose checker a
     click adds (``side``), the tool (``"add"`` or ``"remove"``) and how "Play from here"
     opens the match (``play_mode``: ``"hotseat"`` or ``"bot"``)."""
 
     name = "editor"
+    pauses_clock = True
 
     def __init__(self, app, state, side, play_mode):
         self.app = app
@@ -243,3 +246,23 @@ def _dice_value(text):
 def _by_player(bottom, bottom_value, top_value):
     """``(player 0's, player 1's)`` of values given for the bottom and top seats."""
     return (top_value, bottom_value) if bottom == 1 else (bottom_value, top_value)
+
+
+def open_editor(app):
+    """Set up a position by hand over the match (which waits, its clock too), starting from
+    the one on the board (the one shown, while a match is replayed)."""
+    if app.editor is not None:
+        return
+    m = app.match
+    shown = app.replay.frames[app.replay.index] if app.replay is not None else m
+    try:
+        state = EditorState.from_shared(decode(PositionLink(shown.position_id(), shown.match_id())))
+    except (ShareError, EditorError):
+        state = EditorState.start()
+    app.end_replay()
+    app.close_lesson()
+    play_mode = app.setup.mode if app.setup.mode in ("hotseat", "bot") else "hotseat"
+    app.modes.push(EditorMode(app, state, side=app.bottom, play_mode=play_mode), app.message,
+                   m.clock, again=True)
+    app.selected = None
+    app.message = ("editor.opened", {})

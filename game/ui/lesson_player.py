@@ -32,7 +32,7 @@ False
 ('refused', True)
 >>> view.message.startswith("You have a checker on the bar")
 True
->>> player.retry(); player.click("bar0"); player.click("p22"); player.click("p22"); player.click("p16")
+>>> player.retry(); player.click("bar1"); player.click("p22"); player.click("p22"); player.click("p16")
 >>> player.check()
 True
 >>> player.view("en").verdict
@@ -46,6 +46,9 @@ from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized, render_message
 from ..move import BAR, OFF, Move
 from ..turn import Turn
 from .board_input import BoardInput, Picked, Seat
+from .messages import clock_text as say_clock
+from .messages import dice_text
+from .places import PERSON, by_seat, seat_of
 from .i18n import translator
 from .render import BoardView, PlayerPanel
 from .view_model import board_view, panel
@@ -103,16 +106,6 @@ def _where(tr, place):
     return tr("where.point", n=place)
 
 
-def _dice_text(dice):
-    """A roll as players say it, higher die first: ``6-3``."""
-    return "-".join(str(d) for d in sorted(dice, reverse=True))
-
-
-def _clock(seconds):
-    seconds = max(0, int(seconds + 0.999))
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
 class LessonPlayer:
     """One lesson being shown: ``index`` is the step on screen (``len(steps)``: the task).
 
@@ -130,8 +123,8 @@ class LessonPlayer:
         self.demo_played = 0       # checker steps of the step's demo already shown
         self.turn = None           # the learner's Turn during a move task
         # the board's clicks, drags and keys: the game's own board input, on the learner's turn
-        self.board_input = BoardInput(Seat(turn=lambda: self.turn, mover=lambda: LEARNER,
-                                           bottom=lambda: LEARNER, play=self._play, say=self._say))
+        self.board_input = BoardInput(Seat(turn=lambda: self.turn, mover=lambda: PERSON,
+                                           bottom=lambda: PERSON, play=self._play, say=self._say))
         self.result = None         # the last CheckResult
         self.answer_shown = False
         self.chosen = None         # the option picked last (choice tasks)
@@ -370,12 +363,13 @@ class LessonPlayer:
         places = ", ".join(_where(tr, p) for p in sorted(highlight, reverse=True))
         label = tr("label.board") + (" — " + tr("lesson.highlight", places=places) if places else "")
         return board_view(
-            tr, label, counts=(tuple(position.mine), tuple(position.theirs)), bottom=LEARNER,
-            home_right=self.home_right, colours=self.colours,
-            cube_value=fields["cube_value"], cube_owner=fields["cube_owner"],
-            cube_offered_by=fields["cube_offered_by"], cube_enabled=fields["cube_enabled"],
-            crawford=fields["crawford"], dice=tuple(dice or ()), dice_player=LEARNER if dice else None,
-            dice_left=left, mover=LEARNER if playing else None, movable=movable, selected=selected,
+            tr, label, counts=by_seat(tuple(position.mine), tuple(position.theirs)), bottom=PERSON,
+            home_right=self.home_right, colours=by_seat(*self.colours),
+            cube_value=fields["cube_value"], cube_owner=seat_of(fields["cube_owner"], LEARNER),
+            cube_offered_by=seat_of(fields["cube_offered_by"], LEARNER),
+            cube_enabled=fields["cube_enabled"], crawford=fields["crawford"], dice=tuple(dice or ()),
+            dice_player=PERSON if dice else None,
+            dice_left=left, mover=PERSON if playing else None, movable=movable, selected=selected,
             targets=targets, highlight=frozenset(highlight), opening=self._opening(board))
 
     def _opening(self, board):
@@ -383,7 +377,7 @@ class LessonPlayer:
         opening = board.opening
         if opening is None or self.in_task or board.dice:
             return ()
-        return (tuple(opening.mine), tuple(opening.theirs))
+        return by_seat(tuple(opening.mine), tuple(opening.theirs))
 
     def _panels(self, tr, board, view):
         context = board.context
@@ -391,14 +385,15 @@ class LessonPlayer:
         clock_text = ""
         left = board.clock_left()
         if left is not None:
-            clock_text = tr("panel.clock", move=_clock(left[0]), reserve=_clock(left[1]))
+            clock_text = say_clock(tr, *left)
 
-        def strip(player):
-            return panel(tr, view, player, tr("name.you") if player == LEARNER else tr("lesson.opponent"),
-                         score=context.score[player] if context.match_length else None,
-                         clock_text=clock_text if player == LEARNER else "",
-                         on_roll=learner_turn and player == LEARNER)
-        return strip(OPPONENT), strip(LEARNER)
+        def strip(seat):
+            learner = seat == PERSON
+            return panel(tr, view, seat, tr("name.you") if learner else tr("lesson.opponent"),
+                         score=context.score[LEARNER if learner else OPPONENT] if context.match_length else None,
+                         clock_text=clock_text if learner else "",
+                         on_roll=learner_turn and learner)
+        return strip(1 - PERSON), strip(PERSON)
 
     def _info(self, tr, board):
         context = board.context
@@ -416,14 +411,14 @@ class LessonPlayer:
         facts = []
         opening = board.opening
         if opening is not None and not self.in_task:
-            mine, theirs = (_dice_text(opening.mine), _dice_text(opening.theirs))
+            mine, theirs = (dice_text(opening.mine), dice_text(opening.theirs))
             if opening.starter is None:
                 facts.append(tr("lesson.opening_tie", mine=mine, theirs=theirs))
             else:
                 key = "lesson.opening_you" if opening.starter == LEARNER else "lesson.opening_them"
-                facts.append(tr(key, mine=mine, theirs=theirs, dice=_dice_text(opening.dice)))
+                facts.append(tr(key, mine=mine, theirs=theirs, dice=dice_text(opening.dice)))
         if dice:
-            facts.append(tr("lesson.dice", dice=_dice_text(dice)))
+            facts.append(tr("lesson.dice", dice=dice_text(dice)))
         if board.context.double_offered:
             facts.append(tr("lesson.double_offered", value=2 * board.context.cube_value))
         step = self.step

@@ -28,7 +28,7 @@ True
 from ..reasons import refusal_message
 
 __all__ = ["JOIN", "WARN_PREFIXES", "join", "points", "refusal", "text", "param", "to_data", "from_data",
-           "is_warning"]
+           "is_warning", "dice_text", "clock_text"]
 
 #: the key of a message made of several messages, one after the other
 JOIN = "+"
@@ -114,3 +114,25 @@ def from_data(data):
     if isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
         return (data[0], data[1])
     return None
+
+
+def dice_text(dice):
+    """A roll as players say it, higher die first (the same in French and English).
+
+    >>> dice_text((1, 6)), dice_text(()), dice_text(None)
+    ('6-1', '', '')
+    """
+    return "-".join(str(d) for d in sorted(dice, reverse=True)) if dice else ""
+
+
+def clock_text(tr, per_move, reserve):
+    """What a player's clock shows: the seconds left for this move and the reserve, as m:ss.
+
+    >>> from game.ui.i18n import translator
+    >>> clock_text(translator("en"), 9.2, 125)
+    '0:10 + 2:05'
+    """
+    def minutes(seconds):
+        seconds = max(0, int(seconds + 0.999))
+        return f"{seconds // 60}:{seconds % 60:02d}"
+    return tr("panel.clock", move=minutes(per_move), reserve=minutes(reserve))

@@ -16,10 +16,34 @@ True
 (17, 8)
 """
 
-__all__ = ["BAR", "OFF", "place_of", "point_of", "seen_from", "board_number"]
+__all__ = ["PERSON", "seat_of", "by_seat", "BAR", "OFF", "place_of", "point_of", "seen_from", "board_number"]
 
+#: the person's seat, drawn at the bottom: GNU Backgammon's player 1 ("X"); the computer, or
+#: a lesson's opponent, sits in seat 0
+PERSON = 1
 #: a player's bar and tray in his own numbering
 BAR, OFF = 25, 0
+
+
+def seat_of(player, person):
+    """The seat of ``player`` numbered by a source whose person is its player ``person`` (a
+    lesson's learner is its player 0): the person sits in :data:`PERSON`, the other facing.
+
+    >>> seat_of(0, person=0), seat_of(1, person=0), seat_of(None, person=0), seat_of(1, person=1)
+    (1, 0, None, 1)
+    """
+    if player is None:
+        return None
+    return PERSON if player == person else 1 - PERSON
+
+
+def by_seat(persons, others):
+    """A pair by seat (player 0's first): the person's ``persons`` in :data:`PERSON`'s place.
+
+    >>> by_seat("light", "dark")
+    ('dark', 'light')
+    """
+    return (persons, others) if PERSON == 0 else (others, persons)
 
 
 def seen_from(player, point, viewer):

@@ -2,21 +2,24 @@
 
 The frames (:func:`game.ui.self.frames`) are the positions between the
 logged actions; one is shown at a time, with the game's record beside it and
-the analysis of a review (:mod:`game.ui.review`) when one runs. The match on
+the analysis of a review (:mod:`game.ui.review_mode`) when one runs. The match on
 the board waits, untouched; :meth:`game.ui.controller.Controller.end_replay`
 brings it back.
 """
 
 from ..errors import GameError
+from ..match import MatchConfig
 from ..xgid import encode_xgid, xgid_from_gnubg
+from . import replay as replays
 from .messages import is_warning
+from .modes import Mode
 from .render import record_html
 from .view_model import board_view, panel, screen
 
-__all__ = ["ReplayMode"]
+__all__ = ["ReplayMode", "open_replay"]
 
 
-class ReplayMode:
+class ReplayMode(Mode):
     """A match played back: its ``frames``, the ``index`` of the one shown, its ``setup``
     (names, colours), its saved data (``match_data``, to export or review) and when it
     was played (``when``)."""
@@ -37,6 +40,14 @@ class ReplayMode:
 
     def step(self, delta):
         self.go(self.index + delta)
+
+    def signature(self):
+        """What the replay shows, per part, without drawing it: the frame, and how it is drawn."""
+        app = self.app
+        checkers = (id(self.frames), self.index)
+        looks = (checkers, app.language, app.bottom, app.prefs.home_left)
+        return {"checkers": checkers, "board": (looks, app.focus), "panels": looks,
+                "screen": (looks, app.message, app.modes.names())}
 
     def view(self):
         """The :class:`View` of the frame shown."""
@@ -84,3 +95,35 @@ class ReplayMode:
             record_html=record_html(rows, current=self.index), xgid=xgid,
             replay={"text": bar_text, "index": self.index, "count": len(self.frames)},
             review=self.app._review_view())
+
+
+def open_replay(app, history_index=None):
+    """Play back the match on the board, or the ``history_index``-th finished one, from its
+    first move.  The match on the board waits meanwhile.  True when it started."""
+    app.close_lesson()
+    app.modes.close("editor", app._clock())
+    if history_index is None:
+        data, setup, when = app.match.to_dict(), app.setup, app.started_at
+    else:
+        entries = app.history()
+        if not isinstance(history_index, int) or not 0 <= history_index < len(entries):
+            return False
+        entry = entries[history_index]
+        data, setup = entry.get("match"), type(app.setup).from_dict(entry.get("setup"))
+        when = entry.get("started_at") or entry.get("finished_at")
+    try:
+        config = MatchConfig.from_dict(data["config"])
+        frames = replays.frames(data["events"], length=config.length,
+                                jacoby=config.jacoby and config.money)
+    except (GameError, KeyError, TypeError, ValueError, IndexError):
+        app.message = ("reason.unknown", {})
+        return False
+    if not frames:
+        app.message = ("reason.unknown", {})
+        return False
+    app.modes.discard("review")
+    app.modes.push(ReplayMode(app, frames, setup, data, when), app.message, again=True)
+    app.selected = None
+    app.message = ("msg.replay", {"name0": {"player": 1 - app.bottom, "replay": True},
+                                  "name1": {"player": app.bottom, "replay": True}})
+    return True

@@ -15,7 +15,7 @@ from app_driver import act, board_state, click, enabled, open_app, wait_ready
 from engines import inject_axe
 
 from game.lessons import list_lessons, load_lesson, localized, render_message
-from game.move import BAR, OFF
+from game.ui.places import PERSON, place_of
 
 SHOTS = pathlib.Path("/tmp/shots-lessons")
 FAST = {"animate": False, "fast_bot": True}
@@ -46,9 +46,9 @@ def checkers(page):
 
 
 def expected_checkers(position):
-    """What the board should show of a lesson position: learner player 0, opponent 1."""
+    """What the board should show of a lesson position: the learner in the person's seat."""
     found = Counter()
-    for player, counts in ((0, position.mine), (1, position.theirs)):
+    for player, counts in ((PERSON, position.mine), (1 - PERSON, position.theirs)):
         for index, n in enumerate(counts):
             if n:
                 found[f"{player}:{'bar' if index == 24 else index + 1}"] += n
@@ -70,14 +70,15 @@ def open_lesson(page, lesson_id):
 
 
 def slot(place):
-    """The board's ``data-slot`` of a learner's place (the learner is player 0 at the bottom)."""
-    return "bar0" if place == BAR else "off0" if place == OFF else f"p{place}"
+    """The board's ``data-slot`` of a learner's place (the learner sits in the person's seat, at
+    the bottom)."""
+    return place_of(PERSON, place, PERSON)
 
 
 def play_by_clicks(page, move):
     """Each checker step of ``move``: a click on the checker, then on its highlighted target."""
     for hop in move.steps:
-        click(page, f'#board .checker[data-player="0"][data-slot="{slot(hop.source)}"]', -1)
+        click(page, f'#board .checker[data-player="{PERSON}"][data-slot="{slot(hop.source)}"]', -1)
         click(page, f'#board .target[data-slot="{slot(hop.target)}"]')
 
 

@@ -23,7 +23,7 @@ from game.matfile import import_mat
 from game.position import Position
 from game.ui.keyboard import SLOTS, next_slot
 from game.lessons import load_lesson
-from game.move import BAR, OFF
+from game.ui.places import PERSON, place_of
 
 FAST = {"fast_bot": True, "animate": False}
 SHOTS = pathlib.Path("/tmp/shots/engines")
@@ -279,10 +279,10 @@ def test_a_lesson_answered(open_page, base_url):
     d.click_and_render('#lessons-list [data-lesson="hitting"]')
     while d.attribute("#lesson-panel", "data-stage") != "task":
         d.click_and_render("#lesson-next")
-    slot = lambda place: "bar0" if place == BAR else "off0" if place == OFF else f"p{place}"  # noqa: E731
+    slot = lambda place: place_of(PERSON, place, PERSON)  # noqa: E731 - the learner: the person's seat
     for hop in lesson.task.accept[0].steps:
-        found = d.count(f'#board .checker[data-player="0"][data-slot="{slot(hop.source)}"]')
-        d.click_and_render(f'#board .checker[data-player="0"][data-slot="{slot(hop.source)}"]', found - 1)
+        found = d.count(f'#board .checker[data-player="{PERSON}"][data-slot="{slot(hop.source)}"]')
+        d.click_and_render(f'#board .checker[data-player="{PERSON}"][data-slot="{slot(hop.source)}"]', found - 1)
         d.click_and_render(f'#board .target[data-slot="{slot(hop.target)}"]')
     d.click_and_render("#lesson-check")
     assert d.attribute("#lesson-panel", "data-verdict") == "success"
