@@ -1095,6 +1095,9 @@ class Controller:
             self.selected = None
             self._act(self.match.undo)
             self._describe_turn()
+            if not self.match.turn.played:    # all taken back: the roll's prompt, not the play undone
+                self.message = ("msg.rolled_click" if self.prefs.click_moves else "msg.rolled",
+                                {"name": {"player": self.match.player_on_roll}, "dice": _dice_text(self.match.dice)})
 
     def done(self):
         """End the turn (the button, or a click on the dice); never happens on its own."""
