@@ -63,6 +63,7 @@ from .editor import EditorError, EditorState
 from .share import ShareError, decode, read_ids
 from .urlparams import lesson_in_query
 from .board_input import BoardInput, Picked, Seat
+from . import autoplay
 from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, PositionLink, parse_position_query,
                         parse_query, query_language)
 
@@ -180,6 +181,10 @@ class Prefs:
     auto_flip: bool = False
     animate: bool = True
     fast_bot: bool = False
+    # fewer clicks (game/ui/autoplay.py), each off by default: Done stays the default
+    auto_roll: bool = False        # roll for me when I may not double
+    auto_bear_off: bool = False    # bear off for me once all are home and contact is over
+    auto_done: bool = False        # end my turn when my last die is played
     theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
 
     @classmethod
@@ -833,7 +838,8 @@ class Controller:
         self.save_prefs()
 
     def set_pref(self, name, value):
-        if name in ("home_left", "click_moves", "auto_flip", "animate", "fast_bot") and isinstance(value, bool):
+        if name in ("home_left", "click_moves", "auto_flip", "animate", "fast_bot",
+                    "auto_roll", "auto_bear_off", "auto_done") and isinstance(value, bool):
             setattr(self.prefs, name, value)
             self.save_prefs()
         elif name == "theme" and value in THEMES:
@@ -1027,6 +1033,8 @@ class Controller:
                 for step in forced.steps:
                     m.step(step.source, step.target)
                 self.message = ("msg.forced", {"name": name, "dice": dice, "move": str(forced)})
+            elif (play := autoplay.bear_off_play(self.prefs, turn)) is not None:  # hook: Prefs.auto_bear_off
+                return self._auto_bear_off(play)
             elif opening_message is None:
                 key = "msg.rolled_click" if self.prefs.click_moves else "msg.rolled"
                 self.message = (key, {"name": name, "dice": dice})
@@ -1072,6 +1080,7 @@ class Controller:
         if m.phase is Phase.ROLL_OR_DOUBLE:
             self.message = ("msg.double_taken", {"name": {"player": taker}, "value": m.cube_value})
             self.save()
+            self._auto_roll()        # hook: Prefs.auto_roll, the doubler's turn goes on
 
     def drop(self):
         if self.human_to_act() and self.match.phase is Phase.DOUBLED:
@@ -1125,6 +1134,29 @@ class Controller:
             else:
                 self.message = ("msg.bot_thinking", {"name": {"player": m.player_on_roll}})
             self.save()
+            self._auto_roll()        # hook: Prefs.auto_roll, a turn starts
+
+    # --- fewer clicks (Prefs; the rules are the engine's, the choices game/ui/autoplay.py's) ---------
+    def _auto_roll(self):
+        """Throw a person's dice when they asked for it and may not double (autoplay.rolls_for)."""
+        if self.human_to_act() and not self.dice_wanted() and autoplay.rolls_for(self.prefs, self.match,
+                                                                                  self.is_human):
+            said = self.message
+            self._roll()
+            if said and not said[0].startswith("msg.to_roll"):    # what the opponent did stays said
+                self.message = _join(said, self.message)
+                self.save()
+
+    def _auto_bear_off(self, play):
+        """Play a person's bear-off for them (autoplay.bear_off_play); Done ends it, or auto_done."""
+        m = self.match
+        for step in play.steps:
+            m.step(step.source, step.target)
+        self.message = ("msg.auto_bear_off", {"name": {"player": m.player_on_roll},
+                                              "dice": _dice_text(m.dice), "move": str(m.turn.move)})
+        self.save()
+        if autoplay.ends_turn(self.prefs, m.turn):
+            self._done()
 
     def _prompt_roll(self):
         m = self.match
@@ -1270,6 +1302,8 @@ class Controller:
             return
         turn = m.turn
         move = str(turn.move)
+        if autoplay.ends_turn(self.prefs, turn):      # hook: Prefs.auto_done, the last die played
+            return self._done()
         if turn.is_complete and turn.played:
             self.message = ("msg.complete", {"move": move})
         elif turn.played:
