@@ -9,7 +9,7 @@ text of a link reaches the page only through these fields.
 them is :mod:`game.ui.share`'s job) and :func:`share_url` writes one.
 
 >>> parse_query("?mode=hotseat&length=7&seed=class-3b")
-LinkSetup(mode='hotseat', length=7, seed='class-3b', level='intermediate')
+LinkSetup(mode='hotseat', length=7, seed='class-3b', level='expert')
 >>> parse_query("?mode=bot&length=0&level=master").length
 0
 >>> parse_query("?lang=fr") is None
