@@ -605,7 +605,10 @@ class Page:
         on(by_id("dice-form"), "submit", self.on_dice_set)
         for name, pref in (("pref-home-left", "home_left"), ("pref-click-moves", "click_moves"),
                            ("pref-auto-flip", "auto_flip"), ("pref-animate", "animate"),
-                           ("pref-fast-bot", "fast_bot")):
+                           ("pref-fast-bot", "fast_bot"),
+                           ("pref-auto-roll", "auto_roll"),
+                           ("pref-auto-bear-off", "auto_bear_off"),
+                           ("pref-auto-done", "auto_done")):
             on(by_id(name), "change", self.pref_setter(pref))
 
     def intent(self, action):
@@ -1130,6 +1133,9 @@ class Page:
         by_id("pref-auto-flip").checked = prefs.auto_flip
         by_id("pref-animate").checked = prefs.animate
         by_id("pref-fast-bot").checked = prefs.fast_bot
+        by_id("pref-auto-roll").checked = prefs.auto_roll
+        by_id("pref-auto-bear-off").checked = prefs.auto_bear_off
+        by_id("pref-auto-done").checked = prefs.auto_done
         by_id("settings-dialog").showModal()
 
     def on_theme(self, event):

@@ -94,8 +94,9 @@ def _play_segment(me, opp, source, target, dice_left):
     # Name the plainest rule first: a closed destination, or bearing off
     # while another checker is still outside the home board.
     if not to_off and opp[target - 1] > 1:
-        reason = Reason.ENTRY_BLOCKED if s == 24 and distance <= 6 else Reason.POINT_BLOCKED
-        return reason, {"point": target, "blockers": opp[target - 1]}
+        if s == 24 and distance <= 6:       # the entering die is the distance: its sentence names it
+            return Reason.ENTRY_BLOCKED, {"point": target, "blockers": opp[target - 1], "die": distance}
+        return Reason.POINT_BLOCKED, {"point": target, "blockers": opp[target - 1]}
     if to_off:
         others = [i + 1 for i in range(6, 24) if me[i] - (i == s) > 0]
         if others:

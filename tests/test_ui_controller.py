@@ -341,7 +341,7 @@ def test_the_new_match_dialog_reads_into_a_setup():
 
 def test_names_are_the_players_own_or_the_apps_words():
     app = Controller(MemoryStore())
-    app.new_match(Setup(mode="bot", names=("", "<Ana>")))
+    app.new_match(Setup(mode="bot", level="intermediate", names=("", "<Ana>")))
     assert app.player_name(1) == "<Ana>"
     assert app.player_name(0) == "Computer (Intermediate)"
     app.set_language("fr")

@@ -13,7 +13,7 @@ def test_a_plain_visit_sets_up_nothing():
 
 def test_a_class_link_gives_the_same_match():
     setup = parse_query("?mode=hotseat&length=7&seed=classe-5B")
-    assert setup == LinkSetup(mode="hotseat", length=7, seed="classe-5B", level="intermediate")
+    assert setup == LinkSetup(mode="hotseat", length=7, seed="classe-5B", level="expert")    # the default level
     assert parse_query(build_query(setup)) == setup
 
 
@@ -24,7 +24,7 @@ def test_a_class_link_gives_the_same_match():
     ("?length=-3", "length", 0),
     ("?length=abc", "length", 5),
     ("?length=money", "length", 0),
-    ("?level=godlike", "level", "intermediate"),
+    ("?level=godlike", "level", "expert"),
     ("?level=Master", "level", "master"),
     ("?seed=<script>", "seed", None),
     ("?seed=" + "x" * 80, "seed", None),

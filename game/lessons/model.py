@@ -13,6 +13,13 @@ is the engine's :class:`game.reasons.Reason`, the same one a game gives.
 (False, 'must_enter_first', ('reason.must_enter_first', {'point': {'where': 13}, 'on_bar': 1}))
 >>> print(result.text("en"))
 You have a checker on the bar: it must come back in before any other move. Start with the checker on the bar: the 3 brings it in on your 22-point.
+
+What the learner is told is data, ``(key, params)``, as everywhere in the app; the lessons'
+own texts travel in it as ``{"lesson": {"fr", "en"}}`` (see :func:`lesson_text`), and
+:mod:`game.ui.messages` alone turns it into French or English:
+
+>>> result.say()[0], result.verdict()[1]["parts"][0]
+('+', ['reason.must_enter_first', {'point': {'where': 13}, 'on_bar': 1}])
 >>> lesson.check("bar/22 22/16").ok
 True
 """
@@ -26,7 +33,7 @@ from ..reasons import Reason, refusal_message
 from .board import Board
 from .errors import InvalidAnswerError
 
-__all__ = ["LANGUAGES", "localized", "Step", "Option", "WrongAnswer", "Task", "Lesson",
+__all__ = ["LANGUAGES", "localized", "lesson_text", "Step", "Option", "WrongAnswer", "Task", "Lesson",
            "CheckResult", "LessonInfo", "ACTIONS", "ACCEPT_ANY", "ENGINE_ANSWERS"]
 
 #: the languages every lesson text must have
@@ -60,6 +67,23 @@ def localized(text, language):
     if text is None:
         return ""
     return text.get(language) or text.get("en", "")
+
+
+def lesson_text(texts):
+    """A text of the lesson file ``{"fr": ..., "en": ...}`` as a message, or None.
+
+    >>> lesson_text({"fr": "Bravo", "en": "Well done"})
+    ('lesson.text', {'text': {'lesson': {'fr': 'Bravo', 'en': 'Well done'}}})
+    """
+    if texts is None:
+        return None
+    return ("lesson.text", {"text": {"lesson": dict(texts)}})
+
+
+def _join(*messages):
+    """One message saying each of ``messages`` (None left out) in turn, as ``game.ui.messages.join``."""
+    parts = [list(message) for message in messages if message is not None]
+    return ("+", {"parts": parts})
 
 
 @dataclass(frozen=True)
@@ -113,12 +137,15 @@ class Option:
         """The i18n key of the app's button for an action option, else None."""
         return f"button.{self.action}" if self.action and self.text is None else None
 
+    def label_message(self):
+        """The option's text as a message: the lesson's own, or the app's button label."""
+        if self.text is not None:
+            return lesson_text(self.text)
+        return (self.label_key, {})
+
     def label(self, language):
         """The option's text in ``language`` (the app's button label for a bare action)."""
-        if self.text is not None:
-            return localized(self.text, language)
-        from ..ui.i18n import translator
-        return translator(language)(self.label_key)
+        return render_message(self.label_message(), language)
 
     def to_dict(self):
         return {"id": self.id, "text": self.text, "action": self.action,
@@ -148,6 +175,9 @@ class CheckResult:
     the app's controller translates), or None.  ``feedback`` is the lesson's
     text for this verdict ``{"fr", "en"}`` (the success text, the hint for the
     reason, the option's explanation, or the task's ``retry``), or None.
+    ``about_rules``: for an answer that is allowed but not the one asked,
+    whether the question was what the rules allow (a play, an action the
+    engine judges) rather than a count, a score, a fact (``False``).
     """
 
     ok: bool
@@ -158,20 +188,32 @@ class CheckResult:
     move: Move | None = None
     message: tuple | None = None
     feedback: dict | None = None
+    about_rules: bool = True
 
     @property
     def legal(self):
         """True when the engine allows the answer (accepted or not)."""
         return self.kind in ("success", "other")
 
+    def say(self):
+        """Everything to tell the learner, as a message: the app's sentence, then the lesson's."""
+        return _join(self.message, lesson_text(self.feedback))
+
+    def lead(self):
+        """The verdict's first words as a message: right, allowed but not asked, not the answer."""
+        if self.kind == "success":
+            return ("lesson.right", {})
+        if self.kind == "other":
+            return ("lesson.not_asked", {}) if self.about_rules else ("lesson.wrong_answer", {})
+        return None
+
+    def verdict(self):
+        """The whole verdict as a message: :meth:`lead`, then :meth:`say`."""
+        return _join(self.lead(), self.message, lesson_text(self.feedback))
+
     def text(self, language):
-        """Everything to tell the learner, in ``language``: the app's sentence, then the lesson's."""
-        parts = []
-        if self.message is not None:
-            parts.append(render_message(self.message, language))
-        if self.feedback is not None:
-            parts.append(localized(self.feedback, language))
-        return " ".join(part for part in parts if part)
+        """:meth:`say` in ``language``."""
+        return render_message(self.say(), language)
 
     def to_dict(self):
         return {"ok": self.ok, "kind": self.kind, "answer": self.answer,
@@ -254,6 +296,9 @@ class Task:
     hints: dict = field(default_factory=dict)
     wrong: tuple = ()
     refusals: dict = field(default_factory=dict)
+    #: the accepted plays as the lesson writes them (``5/2 2/off`` shows the point passed,
+    #: where the standard notation, GNU Backgammon's, writes ``5/off``)
+    accept_texts: tuple = ()
 
     @property
     def plays(self):
@@ -272,6 +317,30 @@ class Task:
             return None
         from ..turn import Turn
         return Turn(self.board.position, self.board.dice)
+
+    def shown(self, play):
+        """A play as the learner is shown it: as the lesson writes it when it is one of the
+        accepted plays (so a point its texts speak of stays in sight), else in standard notation.
+
+        >>> from game.lessons import load_lesson
+        >>> task = load_lesson("smaller-die-first").task
+        >>> str(task.accept[0]), task.shown(task.accept[0])
+        ('5/off', '5/2 2/off')
+        """
+        for accepted, written in zip(self.accept, self.accept_texts):
+            if accepted._after == getattr(play, "_after", None):
+                return written
+        return str(play)
+
+    def answer_message(self, answer):
+        """The task's answer (a play, an option id) told to the learner, as a message."""
+        if self.kind == "choice":
+            said = ("lesson.answer_option", {"option": {"message": list(self.option(answer).label_message())}})
+        elif answer.steps:
+            said = ("lesson.answer_move", {"move": self.shown(answer)})
+        else:
+            said = ("lesson.answer_pass", {})
+        return _join(said, lesson_text(self.success))
 
     def option(self, option_id):
         """The :class:`Option` with this id (raises :class:`InvalidAnswerError`)."""
@@ -360,7 +429,8 @@ class Task:
                                feedback=option.explain or self.hints.get(reason))
         if option.id in self.accept:
             return CheckResult(True, "success", option.id, feedback=self.success)
-        return CheckResult(False, "other", option.id, feedback=option.explain or self.retry)
+        return CheckResult(False, "other", option.id, feedback=option.explain or self.retry,
+                           about_rules=option.action is not None)
 
     def to_dict(self):
         return {"kind": self.kind, "prompt": dict(self.prompt), "board": self.board.to_dict(),

@@ -357,7 +357,8 @@ class _Reader:
         if not plays and accept_any is None:
             self.fail("task.accept", "give the accepted plays (\"accept\") or \"accept_any\"")
         return Task("move", texts["prompt"], board, texts["success"], texts["retry"],
-                    accept=plays, accept_any=accept_any, hints=hints)
+                    accept=plays, accept_any=accept_any, hints=hints,
+                    accept_texts=tuple(text.strip() for text in accept))
 
     def choice_task(self, value, board, texts, hints):
         if "accept_any" in value:

@@ -162,6 +162,10 @@ class Prefs:
     auto_flip: bool = False
     animate: bool = True
     fast_bot: bool = False
+    # fewer clicks (game/ui/autoplay.py), each off by default: Done stays the default
+    auto_roll: bool = False        # roll for me when I may not double
+    auto_bear_off: bool = False    # bear off for me once all are home and contact is over
+    auto_done: bool = False        # end my turn when my last die is played
     theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
 
     @classmethod
@@ -654,7 +658,8 @@ class Controller(SavedMatches):
         self.save_prefs()
 
     def set_pref(self, name, value):
-        if name in ("home_left", "click_moves", "auto_flip", "animate", "fast_bot") and isinstance(value, bool):
+        if name in ("home_left", "click_moves", "auto_flip", "animate", "fast_bot",
+                    "auto_roll", "auto_bear_off", "auto_done") and isinstance(value, bool):
             setattr(self.prefs, name, value)
             self.save_prefs()
         elif name == "theme" and value in THEMES:

@@ -28,6 +28,7 @@ from ..match import RESIGN_KINDS, Phase
 from ..move import parse_notation
 from ..reasons import Reason
 from ..turn import Turn
+from . import autoplay
 from .board_input import BoardInput, Picked, Seat
 from .dice_mode import HandSetDice
 from .game_view import GameScreen, game_start
@@ -236,6 +237,8 @@ class GameMode(GameScreen, HandSetDice, Mode):
                 for step in forced.steps:
                     m.step(step.source, step.target)
                 self.message = ("msg.forced", {"name": name, "dice": dice, "move": str(forced)})
+            elif (play := autoplay.bear_off_play(self.prefs, turn)) is not None:  # Prefs.auto_bear_off
+                return self._auto_bear_off(play)
             elif opening_message is None:
                 key = "msg.rolled_click" if self.prefs.click_moves else "msg.rolled"
                 self.message = (key, {"name": name, "dice": dice})
@@ -281,6 +284,7 @@ class GameMode(GameScreen, HandSetDice, Mode):
         if m.phase is Phase.ROLL_OR_DOUBLE:
             self.message = ("msg.double_taken", {"name": {"player": taker}, "value": m.cube_value})
             self.save()
+            self._auto_roll()        # Prefs.auto_roll: the doubler's turn goes on
 
     def drop(self):
         if self.human_to_act() and self.match.phase is Phase.DOUBLED:
@@ -301,6 +305,10 @@ class GameMode(GameScreen, HandSetDice, Mode):
             self.selected = None
             self._act(self.match.undo)
             self._describe_turn()
+            if not self.match.turn.played:    # all taken back: the roll's prompt, not the play undone
+                self.message = ("msg.rolled_click" if self.prefs.click_moves else "msg.rolled",
+                                {"name": {"player": self.match.player_on_roll},
+                                 "dice": dice_text(self.match.dice)})
 
     def done(self):
         """End the turn (the button, or a click on the dice); never happens on its own."""
@@ -328,6 +336,29 @@ class GameMode(GameScreen, HandSetDice, Mode):
             else:
                 self.message = ("msg.bot_thinking", {"name": {"player": m.player_on_roll}})
             self.save()
+            self._auto_roll()        # Prefs.auto_roll: a turn starts
+
+    # --- fewer clicks (Prefs; the rules are the engine's, the choices game/ui/autoplay.py's) ---------
+    def _auto_roll(self):
+        """Throw a person's dice when they asked for it and may not double (autoplay.rolls_for)."""
+        if self.human_to_act() and not self.dice_wanted() and autoplay.rolls_for(self.prefs, self.match,
+                                                                                  self.is_human):
+            said = self.message
+            self._roll()
+            if said and not said[0].startswith("msg.to_roll"):    # what the opponent did stays said
+                self.message = _join(said, self.message)
+                self.save()
+
+    def _auto_bear_off(self, play):
+        """Play a person's bear-off for them (autoplay.bear_off_play); Done ends it, or auto_done."""
+        m = self.match
+        for step in play.steps:
+            m.step(step.source, step.target)
+        self.message = ("msg.auto_bear_off", {"name": {"player": m.player_on_roll},
+                                              "dice": dice_text(m.dice), "move": str(m.turn.move)})
+        self.save()
+        if autoplay.ends_turn(self.prefs, m.turn):
+            self._done()
 
     def _prompt_roll(self):
         m = self.match
@@ -455,6 +486,8 @@ class GameMode(GameScreen, HandSetDice, Mode):
             return
         turn = m.turn
         move = str(turn.move)
+        if autoplay.ends_turn(self.prefs, turn):      # Prefs.auto_done: the last die played
+            return self._done()
         if turn.is_complete and turn.played:
             self.message = ("msg.complete", {"move": move})
         elif turn.played:

@@ -42,7 +42,7 @@ True
 from dataclasses import dataclass, field
 from html import escape
 
-from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized, render_message
+from ..lessons import ACCEPT_ANY, LEARNER, OPPONENT, localized
 from ..move import BAR, OFF, Move
 from ..turn import Turn
 from .board_input import BoardInput, Picked, Seat
@@ -50,6 +50,8 @@ from .messages import clock_text as say_clock
 from .messages import dice_text
 from .places import PERSON, by_seat, seat_of
 from .i18n import translator
+from .messages import points
+from .messages import text as say
 from .render import BoardView, PlayerPanel
 from .view_model import board_view, panel
 from .storage import LESSON
@@ -421,6 +423,11 @@ class LessonPlayer:
             facts.append(tr("lesson.dice", dice=dice_text(dice)))
         if board.context.double_offered:
             facts.append(tr("lesson.double_offered", value=2 * board.context.cube_value))
+        offered = board.context.resignation_offered        # 1, 2, 3: single, gammon, backgammon
+        if offered:
+            facts.append(say(("lesson.resignation_offered", {
+                "result": {"key": ("result.single", "result.gammon", "result.backgammon")[offered - 1]},
+                "points": points(offered * board.context.cube_value)}), tr))
         step = self.step
         if step is not None and step.demo is not None:
             facts.append(tr("lesson.demo", move=str(step.demo)))
@@ -430,31 +437,23 @@ class LessonPlayer:
         return facts
 
     def _message(self, tr, language):
-        """``(text, warn, verdict)`` of the status line."""
+        """``(text, warn, verdict)`` of the status line: the lesson's verdicts are messages,
+        ``(key, params)`` (game.lessons.model), said here through game/ui/messages.py."""
+        message, warn, verdict = self._said()
+        return say(message, tr), warn, verdict
+
+    def _said(self):
+        """``(message, warn, verdict)`` of the status line."""
         if self.answer_shown:
-            task = self.task
-            if task.kind == "choice":
-                option = task.option(self.answer())
-                lead = tr("lesson.answer_option", option=option.label(language))
-            else:
-                answer = self.answer()
-                lead = tr("lesson.answer_move", move=str(answer)) if answer.steps else tr("lesson.answer_pass")
-            return f"{lead} {localized(task.success, language)}", False, "answer"
+            return self.task.answer_message(self.answer()), False, "answer"
         result = self.result
         if result is not None:
-            text = result.text(language)
-            if result.kind == "success":
-                return f"{tr('lesson.right')} {text}", False, "success"
-            if result.kind == "other":
-                return f"{tr('lesson.not_asked')} {text}", True, "other"
-            return text, True, result.kind
+            return result.verdict(), result.kind != "success", result.kind
         if self.note is not None:
-            key = self.note[0]
-            return render_message(self.note, language), key.startswith("reason."), ""
+            return self.note, self.note[0].startswith("reason."), ""
         if self.in_task:
-            key = "lesson.play_choice" if self.task.kind == "choice" else "lesson.play_move"
-            return tr(key), False, ""
-        return "", False, ""
+            return ("lesson.play_choice" if self.task.kind == "choice" else "lesson.play_move", {}), False, ""
+        return None, False, ""
 
     def view(self, language):
         """The :class:`LessonView` of the screen, in ``language``."""

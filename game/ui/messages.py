@@ -10,6 +10,8 @@ French or English. A parameter may be:
 - ``{"where": n}``: a point, 25 the bar, 0 off;
 - ``{"key": k}``: another key's text; ``{"plural": k, "n": n}``: a counted text;
 - ``{"message": [key, params]}``: a whole message's text (a reason within a sentence);
+- ``{"lesson": {"fr": …, "en": …}}``: a text of a lesson file, in the language said (English
+  when it lacks that one): the lessons' own words travel as data too;
 - a list of whole numbers: dice, ``6-1``; anything else as it is.
 
 A message made of several is ``join(a, b)``; ``msg.next_game`` wraps another.
@@ -97,6 +99,9 @@ def param(value, tr, name=_no_name):
             return text(value["message"], tr, name)
         if "plural" in value:
             return tr.n(value["plural"], value.get("n", 0))
+        if "lesson" in value:
+            texts = value["lesson"] or {}
+            return texts.get(getattr(tr, "language", "en")) or texts.get("en", "")
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
         return "-".join(str(v) for v in value)
     return value

@@ -9,7 +9,7 @@ text of a link reaches the page only through these fields.
 them is :mod:`game.ui.share`'s job) and :func:`share_url` writes one.
 
 >>> parse_query("?mode=hotseat&length=7&seed=class-3b")
-LinkSetup(mode='hotseat', length=7, seed='class-3b', level='intermediate')
+LinkSetup(mode='hotseat', length=7, seed='class-3b', level='expert')
 >>> parse_query("?mode=bot&length=0&level=master").length
 0
 >>> parse_query("?lang=fr") is None
@@ -39,7 +39,10 @@ MODES = ("bot", "hotseat", "watch")
 LEVELS = ("beginner", "intermediate", "expert", "master")
 MAX_LENGTH = LENGTH.high
 DEFAULT_LENGTH = LENGTH.default
-DEFAULT_LEVEL = "intermediate"
+#: the strongest level within the default time budget (median <= 50 ms, p95 <= 250 ms per move in
+#: Pyodide): expert, measured at 2.9 ms median, 11.1 ms p95 in the browser (docs/bot.md, "Think
+#: time"); master, at 66.6 ms median and 583 ms p95 there, is past the budget
+DEFAULT_LEVEL = "expert"
 _SEED = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
 _SETUP_KEYS = ("mode", "length", "seed", "level")
 _POSITION_KEYS = ("position", "match", "xgid")

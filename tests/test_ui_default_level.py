@@ -1,0 +1,54 @@
+"""The default level against the computer: the strongest within the time budget, and said in words."""
+
+import pathlib
+import re
+
+from game.bot import LEVELS as BOT_LEVELS
+from game.ui.controller import Setup
+from game.ui.i18n import translator
+from game.ui.urlparams import DEFAULT_LEVEL, LEVELS, parse_query
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: the budget of the default level, per move in the browser (Pyodide)
+MEDIAN_MS, P95_MS = 50, 250
+
+
+def browser_think_times():
+    """``{level: (median, p95)}`` from the stage-3 table of docs/bot.md, "Think time"."""
+    doc = (ROOT / "docs" / "bot.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Think time"):]
+    section = section[:section.index("The run below")]
+    times = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3:
+            continue
+        level = re.sub(r"[*`]", "", cells[0]).split()[0] if cells[0] else ""
+        if level in LEVELS:
+            median, p95, _max = (float(x.replace(",", "")) for x in cells[2].split("/"))
+            times[level] = (median, p95)
+    return times
+
+
+def test_the_default_is_the_strongest_level_within_the_budget():
+    times = browser_think_times()
+    assert set(times) == set(LEVELS)
+    within = [level for level in LEVELS if times[level][0] <= MEDIAN_MS and times[level][1] <= P95_MS]
+    assert list(LEVELS) == list(BOT_LEVELS)            # weakest to strongest, as the bot lists them
+    assert DEFAULT_LEVEL == within[-1] == "expert"
+    assert Setup().level == DEFAULT_LEVEL and parse_query("?mode=bot").level == DEFAULT_LEVEL
+
+
+def test_the_level_chooser_opens_on_the_default_and_says_what_each_level_is():
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    chooser = html[html.index('<select name="level"'):html.index("</ul>", html.index('id="level-notes"'))]
+    assert re.search(rf'<option value="{DEFAULT_LEVEL}"[^>]*selected', chooser)
+    assert chooser.count("selected") == 1
+    for level in LEVELS:
+        assert f'data-i18n="level.{level}_about"' in chooser
+        for language in ("en", "fr"):
+            tr = translator(language)
+            line = tr(f"level.{level}_about")
+            assert line.startswith(tr(f"level.{level}")), (language, line)
+            assert "pubeval" in line
+    assert "0.56" in translator("en")("level.expert_about") and "0,56" in translator("fr")("level.expert_about")
