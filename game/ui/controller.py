@@ -39,7 +39,9 @@ from .actions import Deferred, one_save_per_action
 from . import replay as replays
 from . import speech, storage
 from .cooperative import finish as _finish
+from .last_moves import last_moves
 from .limits import LENGTH, PER_MOVE, RESERVE
+from .motion import SPEEDS
 from .editor_mode import EditorMode
 from .modes import Covers
 from .replay_mode import ReplayMode
@@ -181,6 +183,7 @@ class Prefs:
     animate: bool = True
     fast_bot: bool = False
     theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
+    animation_speed: str = "normal"   # how fast checkers slide: game/ui/motion.py SPEEDS
 
     @classmethod
     def from_dict(cls, data):
@@ -192,6 +195,8 @@ class Prefs:
                 prefs.language = value if value in LANGUAGES else None
             elif f.name == "theme":
                 prefs.theme = value if value in THEMES else "auto"
+            elif f.name == "animation_speed":
+                prefs.animation_speed = value if value in SPEEDS else "normal"
             elif isinstance(value, bool):
                 setattr(prefs, f.name, value)
         return prefs
@@ -838,6 +843,9 @@ class Controller:
             self.save_prefs()
         elif name == "theme" and value in THEMES:
             self.prefs.theme = value
+            self.save_prefs()
+        elif name == "animation_speed" and value in SPEEDS:
+            self.prefs.animation_speed = value
             self.save_prefs()
 
     def shot_counter_html(self):
@@ -2152,6 +2160,7 @@ class Controller:
             dice_clickable=bool(human and (turn.is_complete or turn.no_move)),
             cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
             focus=self.focus or self._default_focus(),
+            last_moves=last_moves(m.events),
         )
         return self._spoken_board(board)
 
