@@ -570,9 +570,10 @@ def _draw_last_moves(view, out, layer):
                 out.append(f'<g class="last-to off {side}" {tag}><rect class="last-rim" {box}/>'
                            f'<rect class="last-in" {box}/></g>')
                 continue
-            n = max(counts[point - 1], 1)
-            x, y = _point_place(view, player, point, n - 1, n)
-            out.append(_ring(x, y, f"last-to {side}", player, R + 3))
+            n = counts[point - 1]
+            if n:       # (a checker since hit has left: the tint alone says where it went)
+                x, y = _point_place(view, player, point, n - 1, n)
+                out.append(_ring(x, y, f"last-to {side}", player, R + 3))
         for point in last.hits:
             col, row = _column(_bottom_number(view, player, point))
             x = _mirror(view)(_column_x(col))
