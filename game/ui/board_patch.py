@@ -98,8 +98,9 @@ def _where(node):
 
 
 def _identity(node):
-    first = node.attrs.get("class", "").split(" ")[0]
-    return (node.tag, first) + tuple(node.attrs.get(name) for name in _PLACE_ATTRS)
+    attrs = node.attrs
+    return (node.tag, attrs.get("class", "").split(" ", 1)[0], attrs.get("data-slot"),
+            attrs.get("data-place"), attrs.get("data-highlight"))
 
 
 def _pair_checkers(old, new):
@@ -213,10 +214,15 @@ class _Differ:
             (x1, y1), (x2, y2) = _where(old), _where(new)
             if (x1, y1) != (x2, y2):
                 self.slides.append(("slide", new.uid, _round(x1 - x2), _round(y1 - y2)))
-        self.children(old, new)
+        if old.children or new.children:
+            self.children(old, new)
 
     def children(self, old, new):
-        pairs = _pair_checkers(old.children, new.children)
+        if not any("data-key" in child.attrs for child in new.children) \
+                and not any("data-key" in child.attrs for child in old.children):
+            pairs = {}
+        else:
+            pairs = _pair_checkers(old.children, new.children)
         pairs.update(_pair_others(old.children, new.children))
         paired_old = set(pairs.values())
         for i, child in enumerate(old.children):
@@ -228,7 +234,11 @@ class _Differ:
             else:
                 self.number(child)
         order = [j for j in range(len(new.children)) if j in pairs]
-        stay = {order[k] for k in _longest_increasing([pairs[j] for j in order])}
+        olds = [pairs[j] for j in order]
+        if all(a < b for a, b in zip(olds, olds[1:])):
+            stay = set(order)          # nothing moved: the common case
+        else:
+            stay = {order[k] for k in _longest_increasing(olds)}
         before = None
         for j in range(len(new.children) - 1, -1, -1):
             child = new.children[j]
@@ -266,7 +276,8 @@ def diff(old, new, next_uid, force=False):
     if old.tag != new.tag:
         raise ValueError(f"board_patch: the root changed from <{old.tag}> to <{new.tag}>")
     differ.node(old, new)
-    _unique_keys(new, differ.added)
+    if differ.added:
+        _unique_keys(new, differ.added)
     return differ.removes + differ.changes + differ.places + differ.slides, differ.next_uid
 
 
