@@ -24,7 +24,10 @@ from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.cooperative import drive
 from game.ui.keyboard import wrap_tab
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
+from game.ui.last_moves import preview_of
+from game.ui.motion import duration
 from game.ui.urlparams import share_url
+from game.ui.web import board_dom
 
 # pauses (seconds) after each thing the computer does, so that people can follow
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
@@ -140,16 +143,9 @@ class Page:
 
     def render(self, animate=False):
         view = self.app.view()
-        if view.board_svg != self.last_svg:
-            focused = self.board.contains(document.activeElement)
-            self.board.innerHTML = view.board_svg
-            self.last_svg = view.board_svg
-            if focused:   # the keyboard's place survives the redraw
-                place = self.board.querySelector(f'[data-place="{view.board.focus}"]')
-                if not missing(place):
-                    place.focus()
-            if animate and self.app.prefs.animate and not self.reduced_motion:
-                self.animate(checker_moves(self.layout, view.layout))
+        self.last_svg = board_dom.draw(self.board, view.board_svg, view.board, self.last_svg, duration(
+            self.app.prefs.animation_speed, animate=animate and self.app.prefs.animate,
+            reduced_motion=self.reduced_motion))
         self.layout = view.layout
         self.board_view = view.board
         self.render_panels({"top_html": view.top_html, "bottom_html": view.bottom_html,
@@ -557,10 +553,15 @@ class Page:
         on(by_id("hint"), "click", self.on_hint)
         on(by_id("hint-panel"), "click", self.on_hint_play)
         on(by_id("hint-panel"), "keydown", self.on_hint_key)
+        for name, handler in (("mouseover", self.on_hint_preview), ("focusin", self.on_hint_preview),
+                              ("mouseout", self.on_hint_preview_end), ("focusout", self.on_hint_preview_end)):
+            on(by_id("hint-panel"), name, handler)
         on(by_id("copy-link"), "click", self.copier("share-link", "msg.link_copied"))
         on(by_id("show-qr"), "click", self.on_show_qr)
         on(by_id("show-shots"), "click", self.on_show_shots)
         on(by_id("pref-theme"), "change", self.on_theme)
+        on(by_id("pref-animation-speed"), "change",
+           lambda event: self.app.set_pref("animation_speed", str(event.target.value)))
         on(by_id("backup-all"), "click", self.on_backup_all)
         on(by_id("restore-file"), "change", self.on_restore_file)
         on(by_id("copy-xgid"), "click", self.copier("xgid", "msg.xgid_copied"))
@@ -867,6 +868,36 @@ class Page:
         if event.key == "Enter":
             self.on_hint_play(event)
 
+    def on_hint_preview(self, event):
+        """A play of the hint hovered or focused: shown on the board, the match untouched."""
+        row = event.target.closest("[data-play]") if hasattr(event.target, "closest") else None
+        match = self.app.match
+        if missing(row) or self.board_view is None or match is None or self.app.replay is not None \
+                or self.app.editor is not None or self.app.lesson is not None \
+                or match.player_on_roll is None or not match.turn or match.turn.played:
+            return
+        preview = preview_of(match.player_on_roll, str(row.dataset.play))
+        if preview is None:
+            return
+        from dataclasses import replace
+
+        from game.ui.render import board_svg
+        board = replace(self.board_view, preview=preview)
+        self.last_svg = board_dom.draw(self.board, board_svg(board), board, self.last_svg,
+                                       preview=str(row.dataset.play))
+
+    def on_hint_preview_end(self, event):
+        """The pointer or the focus left the hint's plays: the board as it is."""
+        related = event.relatedTarget
+        if not self.board.hasAttribute("data-preview") or self.board_view is None:
+            return
+        if not missing(related) and hasattr(related, "closest") \
+                and not missing(related.closest("#hint-panel [data-play]")):
+            return      # on to another play: its own preview follows
+        from game.ui.render import board_svg
+        self.last_svg = board_dom.draw(self.board, board_svg(self.board_view), self.board_view,
+                                       self.last_svg)
+
     # --- sharing, IDs and match files ---------------------------------------------------------------
     def copier(self, field_id, message):
         def handler(event):
@@ -1127,6 +1158,7 @@ class Page:
     def open_settings(self, event):
         prefs = self.app.prefs
         by_id("pref-theme").value = prefs.theme
+        by_id("pref-animation-speed").value = prefs.animation_speed
         asyncio.ensure_future(self.show_persisted())
         by_id("pref-home-left").checked = prefs.home_left
         by_id("pref-click-moves").checked = prefs.click_moves

@@ -43,6 +43,7 @@ from .effects import NOTHING
 from .game_mode import GameMode, resignation_message
 from .i18n import LANGUAGES, Addressee, pick_language, translator
 from .limits import LENGTH
+from .motion import SPEEDS
 from .messages import join as _join
 from .messages import param as message_param
 from .messages import text as message_text
@@ -167,6 +168,7 @@ class Prefs:
     auto_bear_off: bool = False    # bear off for me once all are home and contact is over
     auto_done: bool = False        # end my turn when my last die is played
     theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
+    animation_speed: str = "normal"   # how fast checkers slide: game/ui/motion.py SPEEDS
 
     @classmethod
     def from_dict(cls, data):
@@ -178,6 +180,8 @@ class Prefs:
                 prefs.language = value if value in LANGUAGES else None
             elif f.name == "theme":
                 prefs.theme = value if value in THEMES else "auto"
+            elif f.name == "animation_speed":
+                prefs.animation_speed = value if value in SPEEDS else "normal"
             elif isinstance(value, bool):
                 setattr(prefs, f.name, value)
         return prefs
@@ -664,6 +668,9 @@ class Controller(SavedMatches):
             self.save_prefs()
         elif name == "theme" and value in THEMES:
             self.prefs.theme = value
+            self.save_prefs()
+        elif name == "animation_speed" and value in SPEEDS:
+            self.prefs.animation_speed = value
             self.save_prefs()
 
     def shot_counter_html(self):

@@ -22,6 +22,7 @@ from ..dice import SystemDice
 from ..errors import GameError
 from ..match import RESIGN_KINDS, RESIGN_NAMES, Phase
 from .hints import cube_view, plays_view
+from .last_moves import last_moves
 from .messages import clock_text as say_clock
 from .messages import is_warning
 from .places import PERSON
@@ -168,6 +169,7 @@ class GameScreen:
             dice_clickable=bool(human and (turn.is_complete or turn.no_move)),
             cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
             focus=self.focus or self.default_focus(),
+            last_moves=last_moves(m.events),
         )
         return self._spoken_board(board)
 

@@ -106,6 +106,8 @@ class BoardView:
     focus: str | None = None           # the place the keyboard focus stands on (a data-slot)
     slot_labels: dict = field(default_factory=dict)   # data-slot -> what a screen reader says
     opening: tuple = ()                # an opening roll shown: (player 0's dice, player 1's dice)
+    last_moves: tuple = ()             # each side's last play (game.ui.last_moves.LastMove)
+    preview: object = None             # a hinted play shown over the board (a LastMove), or None
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -485,6 +487,7 @@ def board_svg(view):
 
     _draw_cube(view, out)
     _draw_highlights(view, out, "under")
+    _draw_last_moves(view, out, "under")
 
     # checkers: borne off (slabs in the tray), then on the points and the bar
     for player in (0, 1):
@@ -524,6 +527,8 @@ def board_svg(view):
             out.append(f'<circle class="target-rim" cx="{_num(x)}" cy="{_num(y)}" r="{R - 4}"/>')
             out.append(f'<circle {_attrs(class_="target", data_point=target, data_slot=_slot(view, view.mover, target), cx=_num(x), cy=_num(y), r=R - 4)}/>')
 
+    _draw_last_moves(view, out, "over")
+    _draw_preview(view, out)
     _draw_highlights(view, out, "over")
     _draw_dice(view, out)
 
@@ -535,6 +540,102 @@ def board_svg(view):
     _draw_places(view, out)
     out.append("</svg>")
     return "".join(out)
+
+
+def _draw_last_moves(view, out, layer):
+    """Each side's last play: the points it left and reached tinted under the checkers; over
+    them a dashed ring where a checker left, a solid ring on the checker that arrived (a frame
+    on the tray for a checker borne off) and a cross where a blot was hit: shapes as well as
+    colours, each drawn two-tone (dark rim, bright inside) to show on any point and theme."""
+    for last in view.last_moves:
+        player = last.player
+        side = "bottom" if player == view.bottom else "top"
+        tag = _attrs(data_player=player)
+        if layer == "under":
+            for point in sorted(set(last.sources) | set(last.targets)):
+                x, y, w, h = _place_rect(view, _slot(view, player, point))
+                kind = "from" if point in last.sources else "to"
+                out.append(f'<rect {_attrs(class_=f"last-area {kind} {side}", x=_num(x + 2), y=_num(y + 2), width=_num(w - 4), height=_num(h - 4), rx=6)} {tag}/>')
+            continue
+        counts = view.counts[player]
+        for point in last.sources:
+            if 1 <= point <= 25:
+                n = counts[point - 1]
+                x, y = _point_place(view, player, point, n, n + 1)
+                out.append(_ring(x, y, f"last-from {side}", player, R - 3))
+        for point in last.targets:
+            if point == 0:
+                x, y, w, h = _place_rect(view, _slot(view, player, 0))
+                box = _attrs(x=_num(x + 3), y=_num(y + 3), width=_num(w - 6), height=_num(h - 6), rx=6)
+                out.append(f'<g class="last-to off {side}" {tag}><rect class="last-rim" {box}/>'
+                           f'<rect class="last-in" {box}/></g>')
+                continue
+            n = counts[point - 1]
+            if n:       # (a checker since hit has left: the tint alone says where it went)
+                x, y = _point_place(view, player, point, n - 1, n)
+                out.append(_ring(x, y, f"last-to {side}", player, R + 3))
+        for point in last.hits:
+            col, row = _column(_bottom_number(view, player, point))
+            x = _mirror(view)(_column_x(col))
+            y = TOP + POINT_H + 22 if row == "top" else BOTTOM - POINT_H - 22
+            out.append(_cross(x, y, f"last-hit {side}", player))
+
+
+def _ring(x, y, kind, player, r):
+    return (f'<g class="{kind}" data-player="{player}" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle class="last-rim" r="{r}"/><circle class="last-in" r="{r}"/></g>')
+
+
+def _cross(x, y, kind, player):
+    """The sign of a hit: a cross on a disc, two-tone."""
+    arms = "M-7,-7L7,7M7,-7L-7,7"
+    return (f'<g class="{kind}" data-player="{player}" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle class="last-hit-disc" r="14"/><path class="last-rim" d="{arms}"/>'
+            f'<path class="last-in" d="{arms}"/></g>')
+
+
+def _draw_preview(view, out):
+    """A play shown without being made (a hint hovered, :class:`game.ui.last_moves.Preview`):
+    a line from each checker that would move to where it would stop, a dashed ring on the
+    checker that would leave, a dashed ghost checker where it would arrive (a frame on the
+    tray for one borne off) and a cross where it would hit."""
+    play = view.preview
+    if play is None:
+        return
+    player = play.player
+    colour = view.colours[player]
+    counts = list(view.counts[player])
+    side = "bottom" if player == view.bottom else "top"
+    leaving, arriving = {}, {}
+    lines, rings, ghosts = [], [], []
+    for source, target in play.paths:
+        if not 1 <= source <= 25:
+            continue
+        k = counts[source - 1] - 1 - leaving.get(source, 0)
+        leaving[source] = leaving.get(source, 0) + 1
+        x1, y1 = _point_place(view, player, source, max(k, 0), max(counts[source - 1], 1))
+        rings.append(_ring(x1, y1, f"preview-from {side}", player, R + 2))
+        if target == 0:
+            x, y, w, h = _place_rect(view, _slot(view, player, 0))
+            ghosts.append(f'<rect {_attrs(class_=f"preview-off {side}", x=_num(x + 3), y=_num(y + 3), width=_num(w - 6), height=_num(h - 6), rx=6)}/>')
+            x2, y2 = x + w / 2, y + h / 2
+        else:
+            n = counts[target - 1] + arriving.get(target, 0)
+            arriving[target] = arriving.get(target, 0) + 1
+            x2, y2 = _point_place(view, player, target, n, n + 1)
+            ghosts.append(f'<circle {_attrs(class_=f"preview-ghost {colour}", data_player=player, cx=_num(x2), cy=_num(y2), r=R - 1)}/>')
+        ends = _attrs(x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2))
+        lines.append(f'<line class="preview-path" {ends}/><line class="preview-path in" {ends}/>')
+    out.append('<g class="preview">')
+    out.extend(lines)
+    out.extend(rings)
+    out.extend(ghosts)
+    for point in play.hits:
+        col, row = _column(_bottom_number(view, player, point))
+        x = _mirror(view)(_column_x(col))
+        y = TOP + POINT_H + 22 if row == "top" else BOTTOM - POINT_H - 22
+        out.append(_cross(x, y, f"preview-hit {side}", player))
+    out.append("</g>")
 
 
 def _mark(x, y, kind):

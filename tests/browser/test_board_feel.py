@@ -1,0 +1,254 @@
+"""The board's feel (issue 14, item 1), in Chromium and Firefox: each side's last play marked,
+a hinted play previewed on hover and on focus, the board patched in place with checkers that
+slide, the focus ring for the keyboard only.  Screenshots (1280×800 and 375×667, both
+languages) go to /tmp/shots/board-feel-*.png, to be looked at."""
+
+import pathlib
+import random
+
+import pytest
+from app_driver import act, click, enabled, open_app, play_one_step_by_clicks
+from engines import FIREFOX_PREFS, launch_args
+
+FAST = {"fast_bot": True, "animate": False}
+SHOTS = pathlib.Path("/tmp/shots")
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 667}}
+# the person's turn again (or the end of the game), after the computer's
+PERSON_TO_ACT = ("document.querySelector('#roll:not([disabled]):not([hidden]), #done:not([disabled]),"
+                 " .checker.movable, #take:not([hidden]), #next-game:not([hidden])')")
+
+
+def shoot(page, name, full_page=False):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"board-feel-{name}.png"), full_page=full_page)
+
+
+def marks(page, kind, player):
+    return page.locator(f"#board .{kind}[data-player='{player}']").count()
+
+
+def play_my_turn(page, rng):
+    """Roll, play every checker by clicks, Done; then wait for the computer's reply."""
+    if enabled(page, "roll"):
+        click(page, "#roll")
+    while page.locator(".checker.movable").count():
+        play_one_step_by_clicks(page, rng)
+    if enabled(page, "done"):
+        click(page, "#done")
+    page.wait_for_function(PERSON_TO_ACT, timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_sides_last_play_is_marked_until_it_rolls_again(page, base_url, lang):
+    page.set_viewport_size(SIZES["desktop"])
+    open_app(page, f"{base_url}/?mode=bot&length=3&seed=feel-2&lang={lang}", prefs=FAST)
+    rng = random.Random(2)
+    # the person is player 1 (at the bottom), the computer player 0
+    for _turn in range(6):
+        play_my_turn(page, rng)
+        if marks(page, "last-to", 0) and marks(page, "last-to", 1) and enabled(page, "roll"):
+            break
+    else:
+        pytest.fail("no turn left both sides' plays marked")
+    # both plays marked: where they left (dashed rings), where they arrived (rings), tinted
+    for player in (0, 1):
+        assert marks(page, "last-from", player) >= 1
+        assert page.locator(f"#board .last-area[data-player='{player}']").count() >= 2
+    assert page.locator("#board .last-area.top").count() and page.locator("#board .last-area.bottom").count()
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        shoot(page, f"marks-{name}-{lang}")
+    page.set_viewport_size(SIZES["desktop"])
+    # the person rolls: his own last play is cleared, the computer's stays while he thinks
+    click(page, "#roll")
+    assert marks(page, "last-to", 1) == 0 and marks(page, "last-from", 1) == 0
+    assert marks(page, "last-to", 0) >= 1
+
+
+def test_the_marks_show_in_the_dark_theme(page, base_url):
+    page.set_viewport_size(SIZES["desktop"])
+    open_app(page, f"{base_url}/?mode=bot&length=3&seed=feel-2&lang=en",
+             prefs=dict(FAST, theme="dark"))
+    rng = random.Random(2)
+    for _turn in range(6):
+        play_my_turn(page, rng)
+        if marks(page, "last-to", 0) and marks(page, "last-to", 1):
+            break
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    # the bright line of a mark against its dark rim: a contrast of at least 3:1 either way
+    colours = page.evaluate("""() => {
+        const ring = document.querySelector('#board .last-to .last-in');
+        const rim = document.querySelector('#board .last-to .last-rim');
+        return [getComputedStyle(ring).stroke, getComputedStyle(rim).stroke];
+    }""")
+    assert contrast(*colours) >= 3, colours
+    shoot(page, "marks-desktop-dark")
+
+
+def contrast(first, second):
+    def luminance(text):
+        values = [int(v) / 255 for v in text[text.index("(") + 1:text.index(")")].split(",")[:3]]
+        values = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+        return 0.2126 * values[0] + 0.7152 * values[1] + 0.0722 * values[2]
+
+    a, b = sorted((luminance(first), luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def wait_for_hint(page):
+    click(page, "#hint")
+    page.wait_for_selector("#hint-panel [data-play]", timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url, lang):
+    page.set_viewport_size(SIZES["desktop"])
+    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=feel-4&lang={lang}", prefs=FAST)
+    click(page, "#roll")
+    position = page.locator("#position-id").inner_text()
+    wait_for_hint(page)
+    rows = page.locator("#hint-panel [data-play]")
+    first_play = rows.first.get_attribute("data-play")
+    # hovered: ghosts on the board, the play named on the board, the match untouched
+    rows.first.hover()
+    page.wait_for_selector("#board[data-preview] .preview-ghost")
+    assert page.get_attribute("#board", "data-preview") == first_play
+    assert page.locator("#board .preview-from").count() >= 1
+    assert page.locator("#position-id").inner_text() == position
+    assert not page.locator("#board .checker.selected").count()
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        rows.first.scroll_into_view_if_needed()
+        rows.first.hover()
+        page.wait_for_selector("#board[data-preview] .preview-ghost")
+        # on a phone the hint lies below the board: the whole page shows both
+        shoot(page, f"preview-{name}-{lang}", full_page=name == "phone")
+    page.set_viewport_size(SIZES["desktop"])
+    # away from the hint: the board as it was
+    page.mouse.move(2, 2)
+    page.wait_for_selector("#board .preview-ghost", state="detached")
+    assert not page.get_attribute("#board", "data-preview")
+    # focused from the keyboard: the second play previewed; focus leaves: gone
+    rows.nth(1).focus()
+    page.wait_for_selector("#board[data-preview] .preview-ghost")
+    assert page.get_attribute("#board", "data-preview") == rows.nth(1).get_attribute("data-play")
+    page.locator("#hint").focus()
+    page.wait_for_selector("#board .preview-ghost", state="detached")
+    assert page.locator("#position-id").inner_text() == position
+
+
+@pytest.fixture
+def moving_page(page, browser_name, playwright):
+    """A page whose system does not ask for less motion. Firefox takes that from a
+    preference the test run sets (engines.FIREFOX_PREFS): a browser of its own here."""
+    if browser_name != "firefox":
+        page.emulate_media(reduced_motion="no-preference")
+        yield page
+        return
+    options = launch_args("firefox")
+    options["firefox_user_prefs"] = dict(FIREFOX_PREFS, **{"ui.prefersReducedMotion": 0})
+    browser = playwright.firefox.launch(**options)
+    try:
+        yield browser.new_page()
+    finally:
+        browser.close()
+
+
+def test_the_svg_and_a_checker_survive_a_move_and_it_slides_there(moving_page, base_url):
+    page = moving_page
+    page.set_viewport_size(SIZES["desktop"])
+    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=feel-4&lang=en",
+             prefs={"animate": True, "animation_speed": "slow"})
+    click(page, "#roll")
+    # the rearmost checker that may move, and the nodes as they are now
+    page.evaluate("""() => {
+        window.feelSvg = document.querySelector('#board svg');
+        const movable = document.querySelectorAll('#board .checker.movable');
+        window.feelChecker = movable[movable.length - 1];
+        window.feelKey = window.feelChecker.dataset.key;
+        window.feelAnimations = 0;
+    }""")
+    click(page, "#board .checker.movable", page.locator("#board .checker.movable").count() - 1)
+    target = page.locator("#board .target").first
+    slot = target.get_attribute("data-slot")
+    page.evaluate("""() => new MutationObserver(() => {
+        window.feelAnimations = Math.max(window.feelAnimations, window.feelChecker.getAnimations().length);
+    }).observe(window.feelChecker, {attributes: true})""")
+    act(page, target.click)
+    survived = page.evaluate("""() => ({
+        svg: window.feelSvg === document.querySelector('#board svg') && window.feelSvg.isConnected,
+        checker: window.feelChecker.isConnected && window.feelSvg.contains(window.feelChecker),
+        key: window.feelChecker.dataset.key === window.feelKey,
+        slot: window.feelChecker.dataset.slot,
+        sliding: Math.max(window.feelAnimations, window.feelChecker.getAnimations().length),
+        reduced: matchMedia('(prefers-reduced-motion: reduce)').matches,
+    })""")
+    assert survived["svg"] and survived["checker"] and survived["key"], survived
+    assert survived["slot"] == slot
+    # it slides there (seen as its attributes change: the check may come after the slide)
+    assert survived["sliding"] == 1, survived
+    # once the slide is over it stands on the point it was moved to
+    page.wait_for_function("window.feelChecker.getAnimations().length === 0", timeout=10_000)
+    inside = page.evaluate("""(slot) => {
+        const c = window.feelChecker.getBoundingClientRect();
+        const p = document.querySelector(`#board .hit[data-slot="${slot}"]`).getBoundingClientRect();
+        const x = c.left + c.width / 2, y = c.top + c.height / 2;
+        return p.left <= x && x <= p.right && p.top <= y && y <= p.bottom;
+    }""", slot)
+    assert inside
+
+
+def test_no_slide_when_the_player_turns_them_off_or_the_system_asks(page, base_url):
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=feel-4&lang=fr",
+             prefs={"animate": True, "animation_speed": "slow"})
+    click(page, "#roll")
+    click(page, "#board .checker.movable", page.locator("#board .checker.movable").count() - 1)
+    act(page, page.locator("#board .target").first.click)
+    assert page.evaluate("document.querySelector('#board svg').getAnimations({subtree: true}).length") == 0
+    # the speed in Settings, in French
+    page.click("#settings-button")
+    options = page.locator("#pref-animation-speed option").all_inner_texts()
+    assert options == ["Sans glissement", "Lente", "Normale", "Rapide"]
+    assert page.input_value("#pref-animation-speed") == "slow"
+    page.select_option("#pref-animation-speed", "off")
+    stored = page.evaluate("localStorage.getItem('backgammon.prefs')")
+    assert '"animation_speed": "off"' in stored or '"animation_speed":"off"' in stored
+
+
+def ring_shown(page):
+    """Whether a focus ring is drawn on the board (a place's ring visible)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board .place .ring-in')]
+        .some(r => getComputedStyle(r).visibility === 'visible')""")
+
+
+def test_the_focus_ring_shows_for_the_keyboard_only(page, base_url):
+    page.set_viewport_size(SIZES["desktop"])
+    open_app(page, f"{base_url}/?mode=bot&length=3&seed=feel-2&lang=en", prefs=FAST)
+    rng = random.Random(2)
+    # mouse: roll, click checkers, Undo, Done; the computer moves: no ring at any time
+    click(page, "#roll")
+    if not page.locator(".checker.movable").count():
+        page.wait_for_function(PERSON_TO_ACT, timeout=60_000)
+        click(page, "#roll")
+    play_one_step_by_clicks(page, rng)
+    assert not ring_shown(page)
+    click(page, "#undo")
+    assert not ring_shown(page)
+    while page.locator(".checker.movable").count():
+        play_one_step_by_clicks(page, rng)
+        assert not ring_shown(page)
+    click(page, "#done")
+    page.wait_for_function(PERSON_TO_ACT, timeout=60_000)
+    assert not ring_shown(page)
+    # the keyboard: Tab from the control before the board lands on it, the ring shows
+    page.locator("#flip").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('#board')"):
+            break
+    assert page.evaluate("document.activeElement.matches('#board .place')")
+    assert ring_shown(page)
+    # an arrow key moves the ring; it stays drawn
+    page.keyboard.press("ArrowLeft")
+    assert ring_shown(page)
