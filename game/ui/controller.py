@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..errors import GameError, IllegalActionError, IllegalMoveError
-from ..match import RESIGN_KINDS, RESIGN_NAMES, Match, MatchConfig, Phase
+from ..match import OPENINGS, RESIGN_KINDS, RESIGN_NAMES, Match, MatchConfig, Phase
 from ..move import parse_notation
 from ..position import Position
 from ..reasons import Reason
@@ -37,9 +37,9 @@ from ..turn import Turn
 from . import keyboard
 from .actions import Deferred, one_save_per_action
 from . import replay as replays
-from . import speech, storage
+from . import match_options, speech, storage
 from .cooperative import finish as _finish
-from .limits import LENGTH, PER_MOVE, RESERVE
+from .limits import AUTO_DOUBLES, LENGTH, PER_MOVE, RESERVE
 from .editor_mode import EditorMode
 from .modes import Covers
 from .replay_mode import ReplayMode
@@ -87,7 +87,18 @@ class Setup:
     ``names`` and ``colours`` are per player (0, 1); an empty name shows the
     app's own word for that seat.  ``starter`` is ``"roll"`` (the opening
     roll decides) or a player number.  ``clock`` is None or
-    ``(seconds per move, reserve seconds)``.
+    ``(seconds per move, reserve seconds)``.  ``opening`` is one of the engine's
+    openings (``"standard"`` or ``"both_dice"``, :data:`game.match.OPENINGS`);
+    ``auto_doubles`` how many times opening ties turn the cube in money play
+    (0: none; ``True`` from older saves reads as 1, limits in
+    :data:`game.ui.limits.AUTO_DOUBLES`).
+
+    >>> Setup(length=0, auto_doubles=True, opening="both_dice").config().automatic_doubles
+    1
+    >>> Setup(opening="cocked").opening, Setup(auto_doubles=99).auto_doubles
+    ('standard', 6)
+    >>> Setup.rules_from_form({"opening": "both_dice", "auto_doubles": "on", "auto_doubles_limit": "3"})
+    {'jacoby': False, 'beavers': False, 'auto_doubles': 3, 'opening': 'both_dice'}
     """
 
     mode: str = "bot"
@@ -102,6 +113,7 @@ class Setup:
     starter: object = "roll"
     seed: str | None = None
     manual_dice: bool = False      # a person (a teacher) sets every roll
+    opening: str = "standard"
 
     def __post_init__(self):
         object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
@@ -126,8 +138,13 @@ class Setup:
         if self.seed is not None:
             object.__setattr__(self, "seed", str(self.seed)[:40] or None)
         object.__setattr__(self, "manual_dice", self.manual_dice is True)
-        for name in ("jacoby", "beavers", "auto_doubles"):
+        for name in ("jacoby", "beavers"):
             object.__setattr__(self, name, bool(getattr(self, name)))
+        doubles = self.auto_doubles
+        doubles = int(doubles) if isinstance(doubles, (bool, int)) else 0
+        object.__setattr__(self, "auto_doubles", 0 if doubles <= 0 else AUTO_DOUBLES.clamp(doubles))
+        if self.opening not in OPENINGS:
+            object.__setattr__(self, "opening", "standard")
 
     def to_dict(self):
         data = asdict(self)
@@ -161,8 +178,25 @@ class Setup:
     def config(self):
         return MatchConfig(length=self.length, jacoby=self.jacoby and not self.length,
                            beavers=self.beavers and not self.length,
-                           automatic_doubles=1 if self.auto_doubles and not self.length else 0,
-                           clock=self.clock, names=self.names)
+                           automatic_doubles=0 if self.length else self.auto_doubles,
+                           opening=self.opening, clock=self.clock, names=self.names)
+
+    def rules_form(self):
+        """The new-match form's fields for the rules' options (``{name: str or bool}``)."""
+        return {"jacoby": self.jacoby, "beavers": self.beavers, "auto_doubles": bool(self.auto_doubles),
+                "auto_doubles_limit": str(self.auto_doubles or AUTO_DOUBLES.default),
+                "opening": self.opening}
+
+    @staticmethod
+    def rules_from_form(values):
+        """The rules' options the new-match form's ``values`` ask for (keyword arguments of
+        :class:`Setup`); ticks come as ``"on"``."""
+        def ticked(name):
+            return values.get(name) in ("on", "true", True)
+
+        doubles = AUTO_DOUBLES.clamp(values.get("auto_doubles_limit")) if ticked("auto_doubles") else 0
+        return {"jacoby": ticked("jacoby"), "beavers": ticked("beavers"), "auto_doubles": doubles,
+                "opening": values.get("opening") if values.get("opening") in OPENINGS else "standard"}
 
 
 #: the colour themes a player may choose (static/css/app.css)
@@ -769,7 +803,7 @@ class Controller:
             "mode": setup.mode, "level": setup.level,
             "kind": "money" if setup.length == 0 else "match",
             "length": str(setup.length or LENGTH.default),
-            "jacoby": setup.jacoby, "beavers": setup.beavers, "auto_doubles": setup.auto_doubles,
+            **setup.rules_form(),
             "clock": setup.clock is not None,
             "per_move": str(int(clock[0])), "reserve": str(int(clock[1] // 60)),
             "name_bottom": setup.names[bottom], "name_top": setup.names[1 - bottom],
@@ -798,8 +832,7 @@ class Controller:
         seed = (values.get("seed") or "").strip()
         seed = seed if seed and all(c.isalnum() or c in "_.:-" for c in seed) else None
         return Setup(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
-                     jacoby=ticked("jacoby"), beavers=ticked("beavers"),
-                     auto_doubles=ticked("auto_doubles"), clock=clock, names=tuple(names),
+                     **Setup.rules_from_form(values), clock=clock, names=tuple(names),
                      colours=colours, starter=starter, seed=None if ticked("manual_dice") else seed,
                      manual_dice=ticked("manual_dice"))
 
@@ -2213,6 +2246,9 @@ class Controller:
             text += " · " + tr("info.cube", cube=m.cube_value)
         if m.is_crawford_game:
             text += " · " + tr("info.crawford")
+        options = match_options.text(tr, cfg)
+        if options:
+            text += " · " + options
         if self.setup.seed:
             text += " · " + tr("info.seed", seed=self.setup.seed)
         if self.setup.manual_dice:
