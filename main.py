@@ -23,6 +23,7 @@ from game.ui import storage
 from game.ui.controller import MAT_LIMIT, Controller
 from game.ui.cooperative import drive
 from game.ui.keyboard import wrap_tab
+from game.ui.board_image import PNG_SCALE, board_image, image_name
 from game.ui.render import HEIGHT, WIDTH, checker_moves, matches_html, slot_at
 from game.ui.last_moves import preview_of
 from game.ui.motion import duration
@@ -568,6 +569,10 @@ class Page:
         on(by_id("import-form"), "submit", self.on_import_ids)
         on(by_id("export-mat"), "click", self.on_export_mat)
         on(by_id("export-sgf"), "click", self.on_export_sgf)
+        on(by_id("export-svg"), "click", lambda event: self.export_image("svg"))
+        on(by_id("export-png"), "click", lambda event: self.export_image("png"))
+        on(by_id("print-position"), "click", lambda event: window.print())
+        on(window, "beforeprint", self.fill_print_sheet)
         on(by_id("open-mat"), "click", lambda event: by_id("import-mat").click())
         on(by_id("import-mat"), "change", self.on_import_mat)
         on(by_id("replay"), "click", self.on_replay)
@@ -931,9 +936,51 @@ class Page:
             self.download(*found)
         self.render()
 
-    def download(self, name, text, message="msg.mat_saved"):
-        """Save ``text`` as the file ``name`` (a Blob and a link clicked once)."""
-        blob = js.Blob.new(to_js([text]), js_object({"type": "text/plain;charset=utf-8"}))
+    def export_image(self, kind):
+        """Save the board as an image: SVG, or PNG drawn from it on a canvas."""
+        view = self.app.view()
+        title = f"{view.position_id}:{view.match_id}" if view.match_id else view.position_id
+        svg = board_image(view.board, numbers=by_id("image-numbers").checked, title=title)
+        name = image_name(view.position_id, kind)
+        if kind == "svg":
+            self.download(name, svg, "msg.image_saved", "image/svg+xml;charset=utf-8")
+            self.render()
+        else:
+            asyncio.ensure_future(self.save_png(svg, name))
+
+    async def save_png(self, svg, name):
+        url = js.URL.createObjectURL(js.Blob.new(to_js([svg]), js_object({"type": "image/svg+xml"})))
+        try:
+            image = js.Image.new()
+            image.src = url
+            await image.decode()
+            canvas = document.createElement("canvas")
+            canvas.width, canvas.height = WIDTH * PNG_SCALE, HEIGHT * PNG_SCALE
+            canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height)
+            made = asyncio.get_running_loop().create_future()
+            canvas.toBlob(create_once_callable(made.set_result), "image/png")
+            blob = await made
+            if missing(blob):
+                raise ValueError("no PNG")
+            self.download(name, blob, "msg.image_saved")
+        except Exception:  # noqa: BLE001 - an engine that cannot draw it: said, nothing saved
+            self.app.message = ("error.image_failed", {})
+        finally:
+            js.URL.revokeObjectURL(url)
+        self.render()
+
+    def fill_print_sheet(self, event):
+        """Before printing (the button or the browser's own command): the position's IDs."""
+        view = self.app.view()
+        for name, value in (("print-position-id", view.position_id), ("print-match-id", view.match_id),
+                            ("print-xgid", view.xgid), ("print-info", view.info)):
+            by_id(name).textContent = value or "—"
+        document.body.classList.toggle("print-no-numbers", not by_id("image-numbers").checked)
+
+    def download(self, name, text, message="msg.mat_saved", kind="text/plain;charset=utf-8"):
+        """Save ``text`` (or a Blob) as the file ``name`` (a Blob and a link clicked once)."""
+        blob = text if isinstance(text, pyodide.ffi.JsProxy) else \
+            js.Blob.new(to_js([text]), js_object({"type": kind}))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url

@@ -41,7 +41,7 @@ SAME_IN_BOTH = {
     "app.title", "button.beaver", "setup.length", "setup.beavers", "level.expert", "board.crawford",
     "panel.pips", "panel.score", "panel.clock", "a11y.owned", "label.xgid", "hint.row_chances",
     "rating.expert", "review.option_beaver", "count.points", "button.resign_gammon",
-    "button.resign_backgammon", "a11y.dice_double", "lesson.text",
+    "button.resign_backgammon", "a11y.dice_double", "lesson.text", "button.export_svg", "button.export_png",
 }
 
 

@@ -27,7 +27,7 @@ import time
 from dataclasses import asdict, dataclass, fields
 
 from ..dice import ManualDice, SeededDice, SystemDice
-from ..match import Match, MatchConfig, Phase
+from ..match import OPENINGS, Match, MatchConfig, Phase
 from ..position import Position
 from . import keyboard, storage
 from . import lesson_mode as lessons
@@ -42,7 +42,7 @@ from .editor_mode import open_editor
 from .effects import NOTHING
 from .game_mode import GameMode, resignation_message
 from .i18n import LANGUAGES, Addressee, pick_language, translator
-from .limits import LENGTH
+from .limits import AUTO_DOUBLES, LENGTH
 from .motion import SPEEDS
 from .messages import join as _join
 from .messages import param as message_param
@@ -72,7 +72,18 @@ class Setup:
     ``names`` and ``colours`` are per player (0, 1); an empty name shows the
     app's own word for that seat.  ``starter`` is ``"roll"`` (the opening
     roll decides) or a player number.  ``clock`` is None or
-    ``(seconds per move, reserve seconds)``.
+    ``(seconds per move, reserve seconds)``.  ``opening`` is one of the engine's
+    openings (``"standard"`` or ``"both_dice"``, :data:`game.match.OPENINGS`);
+    ``auto_doubles`` how many times opening ties turn the cube in money play
+    (0: none; ``True`` from older saves reads as 1, limits in
+    :data:`game.ui.limits.AUTO_DOUBLES`).
+
+    >>> Setup(length=0, auto_doubles=True, opening="both_dice").config().automatic_doubles
+    1
+    >>> Setup(opening="cocked").opening, Setup(auto_doubles=99).auto_doubles
+    ('standard', 6)
+    >>> Setup.rules_from_form({"opening": "both_dice", "auto_doubles": "on", "auto_doubles_limit": "3"})
+    {'jacoby': False, 'beavers': False, 'auto_doubles': 3, 'opening': 'both_dice'}
     """
 
     mode: str = "bot"
@@ -87,6 +98,7 @@ class Setup:
     starter: object = "roll"
     seed: str | None = None
     manual_dice: bool = False      # a person (a teacher) sets every roll
+    opening: str = "standard"
 
     def __post_init__(self):
         object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
@@ -111,8 +123,13 @@ class Setup:
         if self.seed is not None:
             object.__setattr__(self, "seed", str(self.seed)[:40] or None)
         object.__setattr__(self, "manual_dice", self.manual_dice is True)
-        for name in ("jacoby", "beavers", "auto_doubles"):
+        for name in ("jacoby", "beavers"):
             object.__setattr__(self, name, bool(getattr(self, name)))
+        doubles = self.auto_doubles
+        doubles = int(doubles) if isinstance(doubles, (bool, int)) else 0
+        object.__setattr__(self, "auto_doubles", 0 if doubles <= 0 else AUTO_DOUBLES.clamp(doubles))
+        if self.opening not in OPENINGS:
+            object.__setattr__(self, "opening", "standard")
 
     def to_dict(self):
         data = asdict(self)
@@ -146,8 +163,25 @@ class Setup:
     def config(self):
         return MatchConfig(length=self.length, jacoby=self.jacoby and not self.length,
                            beavers=self.beavers and not self.length,
-                           automatic_doubles=1 if self.auto_doubles and not self.length else 0,
-                           clock=self.clock, names=self.names)
+                           automatic_doubles=0 if self.length else self.auto_doubles,
+                           opening=self.opening, clock=self.clock, names=self.names)
+
+    def rules_form(self):
+        """The new-match form's fields for the rules' options (``{name: str or bool}``)."""
+        return {"jacoby": self.jacoby, "beavers": self.beavers, "auto_doubles": bool(self.auto_doubles),
+                "auto_doubles_limit": str(self.auto_doubles or AUTO_DOUBLES.default),
+                "opening": self.opening}
+
+    @staticmethod
+    def rules_from_form(values):
+        """The rules' options the new-match form's ``values`` ask for (keyword arguments of
+        :class:`Setup`); ticks come as ``"on"``."""
+        def ticked(name):
+            return values.get(name) in ("on", "true", True)
+
+        doubles = AUTO_DOUBLES.clamp(values.get("auto_doubles_limit")) if ticked("auto_doubles") else 0
+        return {"jacoby": ticked("jacoby"), "beavers": ticked("beavers"), "auto_doubles": doubles,
+                "opening": values.get("opening") if values.get("opening") in OPENINGS else "standard"}
 
 #: the colour themes a player may choose (static/css/app.css)
 THEMES = ("auto", "light", "dark")

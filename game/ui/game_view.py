@@ -21,6 +21,7 @@ True
 from ..dice import SystemDice
 from ..errors import GameError
 from ..match import RESIGN_KINDS, RESIGN_NAMES, Phase
+from . import match_options
 from .hints import cube_view, plays_view
 from .last_moves import last_moves
 from .messages import clock_text as say_clock
@@ -220,6 +221,9 @@ class GameScreen:
             text += " · " + tr("info.cube", cube=m.cube_value)
         if m.is_crawford_game:
             text += " · " + tr("info.crawford")
+        options = match_options.text(tr, cfg)
+        if options:
+            text += " · " + options
         if self.setup.seed:
             text += " · " + tr("info.seed", seed=self.setup.seed)
         if self.setup.manual_dice:

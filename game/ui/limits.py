@@ -13,9 +13,9 @@ own limits (the longest match) come from the engine (:mod:`game.match`).
 
 from dataclasses import dataclass
 
-from ..match import DEFAULT_LENGTH, MAX_LENGTH
+from ..match import DEFAULT_LENGTH, MAX_LENGTH, MatchConfig
 
-__all__ = ["Limit", "LENGTH", "PER_MOVE", "RESERVE", "LIMITS"]
+__all__ = ["Limit", "LENGTH", "PER_MOVE", "RESERVE", "AUTO_DOUBLES", "LIMITS"]
 
 
 @dataclass(frozen=True)
@@ -40,5 +40,8 @@ LENGTH = Limit(DEFAULT_LENGTH, 1, MAX_LENGTH)
 #: the clock: seconds for each move, and the reserve in minutes
 PER_MOVE = Limit(30, 5, 120)
 RESERVE = Limit(2, 0, 30)
+#: money play: how many times opening ties may turn the cube (automatic doubles); past the
+#: cube's highest value (64 = 2 ** 6) a tie turns nothing more
+AUTO_DOUBLES = Limit(1, 1, MatchConfig().max_cube.bit_length() - 1)
 #: the new-match form's number fields, by their names
-LIMITS = {"length": LENGTH, "per_move": PER_MOVE, "reserve": RESERVE}
+LIMITS = {"length": LENGTH, "per_move": PER_MOVE, "reserve": RESERVE, "auto_doubles_limit": AUTO_DOUBLES}

@@ -27,7 +27,7 @@ def values_of(app):
         "mode": setup.mode, "level": setup.level,
         "kind": "money" if setup.length == 0 else "match",
         "length": str(setup.length or LENGTH.default),
-        "jacoby": setup.jacoby, "beavers": setup.beavers, "auto_doubles": setup.auto_doubles,
+        **setup.rules_form(),
         "clock": setup.clock is not None,
         "per_move": str(int(clock[0])), "reserve": str(int(clock[1] // 60)),
         "name_bottom": setup.names[bottom], "name_top": setup.names[1 - bottom],
@@ -57,7 +57,6 @@ def setup_of(app, values):
     seed = (values.get("seed") or "").strip()
     seed = seed if seed and all(c.isalnum() or c in "_.:-" for c in seed) else None
     return type(app.setup)(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
-                 jacoby=ticked("jacoby"), beavers=ticked("beavers"),
-                 auto_doubles=ticked("auto_doubles"), clock=clock, names=tuple(names),
+                 **type(app.setup).rules_from_form(values), clock=clock, names=tuple(names),
                  colours=colours, starter=starter, seed=None if ticked("manual_dice") else seed,
                  manual_dice=ticked("manual_dice"))

@@ -108,6 +108,7 @@ class BoardView:
     opening: tuple = ()                # an opening roll shown: (player 0's dice, player 1's dice)
     last_moves: tuple = ()             # each side's last play (game.ui.last_moves.LastMove)
     preview: object = None             # a hinted play shown over the board (a LastMove), or None
+    point_numbers: bool = True         # False: no numbers by the points (a board image, game/ui/board_image.py)
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -481,7 +482,8 @@ def board_svg(view):
         out.append(f'<rect class="hit" data-slot="p{number}" x="{_num(cx - PW / 2)}" y="{hit_top}" width="{PW}" height="{FIELD // 2}"/>')
         label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
         label = number if view.numbers_for is None else seen_from(view.bottom, number, view.numbers_for)
-        out.append(f'<text class="point-number" x="{_num(cx)}" y="{_num(label_y)}">{label}</text>')
+        if view.point_numbers:
+            out.append(f'<text class="point-number" x="{_num(cx)}" y="{_num(label_y)}">{label}</text>')
     out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
     out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
 

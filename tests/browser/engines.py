@@ -19,6 +19,7 @@ here (measured: shared/notes/other-browsers.md):
 - ``tap()`` sends no event: :func:`tap` clicks there.
 """
 
+import base64
 import contextlib
 import json
 import pathlib
@@ -129,7 +130,14 @@ RECORD_SAVES = """(() => {
     const blob = this.download && blobs.get(this.href);
     if (blob) {
       const name = this.download;
-      window.__saved.push(blob.text().then(text => ({name, text})));
+      window.__saved.push(blob.arrayBuffer().then(buffer => {
+        const bytes = new Uint8Array(buffer);
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) {
+          binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+        }
+        return {name, text: new TextDecoder().decode(bytes), base64: btoa(binary)};
+      }));
     }
     return click.call(this);
   };
@@ -137,10 +145,12 @@ RECORD_SAVES = """(() => {
 
 
 class Saved:
-    """What :func:`expect_download` yields: the file's name and text, once the block is over."""
+    """What :func:`expect_download` yields: the file's name, text and bytes (``data``), once
+    the block is over."""
 
     name = None
     text = None
+    data = None
 
 
 @contextlib.contextmanager
@@ -157,7 +167,8 @@ def expect_download(page):
         with page.expect_download() as info:
             yield saved
         saved.name = info.value.suggested_filename
-        saved.text = pathlib.Path(info.value.path()).read_text(encoding="utf-8")
+        saved.data = pathlib.Path(info.value.path()).read_bytes()
+        saved.text = saved.data.decode("utf-8", errors="replace")
         return
     before = page.evaluate("window.__saved ? window.__saved.length : -1")
     assert before >= 0, "record_saves(page) must be called before the page loads"
@@ -165,6 +176,7 @@ def expect_download(page):
     page.wait_for_function(f"window.__saved.length > {before}")
     found = page.evaluate(f"Promise.all(window.__saved.slice({before}))")
     saved.name, saved.text = found[0]["name"], found[0]["text"]
+    saved.data = base64.b64decode(found[0]["base64"])
 
 
 def record_saves(page):
