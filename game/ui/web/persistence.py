@@ -8,7 +8,7 @@ again, even after a reload (``NOTICE_SHOWN`` in localStorage, outside the
 app's ``backgammon.`` keys, which the vault owns).
 """
 
-from pyscript import window
+from pyscript import document, window
 
 from game.ui.web.dom import by_id, missing
 
@@ -40,17 +40,25 @@ async def ask_persistence():
 
     The whole body is guarded: an engine that answers with anything unexpected
     (WebKitGTK left an 'Unhandled exception in event loop' without it) leaves the
-    page as it was.
+    page as it was.  ``<body data-persistence>`` then says the answer: ``granted``,
+    ``refused`` or ``unknown``.
     """
+    answer = "unknown"
     try:
         api = storage_api()
         if api is None or missing(getattr(api, "persist", None)):
             return
         granted = await api.persist()
-        if granted is False and not _remembered():
+        answer = "granted" if granted is True else "refused" if granted is False else answer
+        if answer == "refused" and not _remembered():
             show_notice()
     except Exception as error:  # noqa: BLE001 - refused or unsupported: Settings says so
         window.console.warn(f"storage.persist: {error}")
+    finally:
+        try:   # the page's own signal that the answer is in (tests wait on it)
+            document.body.dataset.persistence = answer
+        except Exception:  # noqa: BLE001
+            pass
 
 
 def show_notice():
