@@ -24,7 +24,7 @@ True
 """
 
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
 from ..match import OPENINGS, Match, MatchConfig, Phase
@@ -43,6 +43,7 @@ from .effects import NOTHING
 from .game_mode import GameMode, resignation_message
 from .i18n import LANGUAGES, Addressee, pick_language, translator
 from .limits import AUTO_DOUBLES, LENGTH
+from .last_moves import preview_of
 from .motion import SPEEDS
 from .messages import join as _join
 from .messages import param as message_param
@@ -235,7 +236,7 @@ class Controller(SavedMatches):
     QUERIES = ("view", "announcements", "text", "buttons", "info_text", "record", "clock_panels",
                "form_values", "setup_from_form", "player_name", "is_human", "human_to_act",
                "bot_to_act", "dice_wanted", "resign_kinds", "hint_available", "lesson_list",
-               "editor_fields", "shot_counter_html")
+               "editor_fields", "shot_counter_html", "preview_board")
     #: intents whose answer is their own (a file, True when done, what the bot did): their
     #: Effects is ``self.effects``; every other intent returns its Effects
     ANSWERS = ("boot", "new_match", "open_ids", "mat_file", "history_mat_file", "sgf_file",
@@ -706,6 +707,23 @@ class Controller(SavedMatches):
         elif name == "animation_speed" and value in SPEEDS:
             self.prefs.animation_speed = value
             self.save_prefs()
+
+    def preview_board(self, play):
+        """The board with the hinted ``play`` (notation) shown over it, the match untouched; None
+        when no play can be shown now (a mode over the game, no turn in play, a checker moved).
+
+        >>> app = Controller()
+        >>> app.boot("?mode=hotseat&length=3&seed=7")
+        True
+        >>> app.preview_board("8/5 6/5") is None              # before the roll: no turn yet
+        True
+        """
+        match = self.match
+        if (self.modes.top() is not self.game or match is None or match.player_on_roll is None
+                or match.phase is not Phase.MOVING or match.turn.played):
+            return None
+        preview = preview_of(match.player_on_roll, play)
+        return None if preview is None else replace(self.view().board, preview=preview)
 
     def shot_counter_html(self):
         """The shot counter's grid for the player who rolls next (game/ui/shots_view.py)."""

@@ -18,7 +18,7 @@ only when ``panels`` is set, and so on. Effects of several steps combine with
 
 from dataclasses import dataclass, fields
 
-__all__ = ["Effects", "NOTHING", "EVERYTHING"]
+__all__ = ["Effects", "NOTHING", "EVERYTHING", "as_effects"]
 
 #: the parts of the screen an intent can change, in the order the page draws them
 PARTS = ("board", "panels", "screen")
@@ -60,3 +60,27 @@ class Effects:
 
 NOTHING = Effects()
 EVERYTHING = Effects(board=True, panels=True, screen=True)
+
+
+def as_effects(result, effects, animate=False):
+    """What an intent's ``result`` asks the page to draw.
+
+    An intent returns its :class:`Effects`; one that answers something of its own (a
+    file, True when a typed move was played: ``Controller.ANSWERS``) leaves them in
+    ``effects`` (``Controller.effects``). None is the page's own change outside any
+    intent (the language, a message set by the page): everything is drawn.
+
+    >>> as_effects(Effects(panels=True), EVERYTHING).parts()
+    ('panels',)
+    >>> as_effects(True, Effects(board=True)).parts()
+    ('board',)
+    >>> as_effects(None, Effects(board=True)).parts()
+    ('board', 'panels', 'screen')
+    """
+    if isinstance(result, Effects):
+        found = result
+    elif result is None:
+        found = EVERYTHING
+    else:
+        found = effects
+    return found | Effects(animate=True) if animate and found.board else found

@@ -74,7 +74,7 @@ def test_a_long_name_is_not_cut_at_phone_size(browser, base_url):
     context = phone(browser, 375, 667)
     try:
         page = context.new_page()
-        open_app(page, f"{base_url}/?mode=bot&seed=names", prefs={"language": "fr", "animate": False})
+        open_app(page, f"{base_url}/?mode=bot&level=intermediate&seed=names", prefs={"language": "fr", "animate": False})
         names = page.evaluate("""[...document.querySelectorAll('.player .name')].map(n =>
             ({text: n.textContent, sw: n.scrollWidth, cw: n.clientWidth, sh: n.scrollHeight, ch: n.clientHeight}))""")
         assert any(n["text"] == "Ordinateur (Intermédiaire)" for n in names), names
