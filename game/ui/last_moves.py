@@ -53,11 +53,8 @@ def from_notation(player, text):
     >>> from_notation(0, "") is None, from_notation(0, "nonsense") is None
     (True, True)
     """
-    try:
-        parts = parse_notation(text)
-    except InvalidNotationError:
-        return None
-    if not parts:
+    parts = _parts(text)
+    if parts is None:
         return None
     sources, targets, hits = set(), set(), set()
     for source, target, _count, touched in parts:
@@ -124,14 +121,19 @@ def preview_of(player, text):
     >>> preview_of(1, "bar/") is None
     True
     """
-    try:
-        parts = parse_notation(text)
-    except InvalidNotationError:
-        return None
-    if not parts:
+    parts = _parts(text)
+    if parts is None:
         return None
     paths, hits = [], set()
     for source, target, count, touched in parts:
         paths.extend([(source, target)] * count)
         hits.update(touched)
     return Preview(player, tuple(paths), tuple(sorted(hits)))
+
+
+def _parts(text):
+    """The parts of a play written in notation (``parse_notation``), None when it says none."""
+    try:
+        return parse_notation(text) or None
+    except InvalidNotationError:
+        return None
