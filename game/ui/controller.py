@@ -2,9 +2,10 @@
 
 :class:`Controller` owns the :class:`game.match.Match` being played and the
 few things only the screen cares about (the selected checker, the message,
-the board's orientation).  ``main.py`` turns DOM events into calls of its
-intent methods (:meth:`Controller.click`, :meth:`~Controller.roll`,
-:meth:`~Controller.type_move`, ...), then draws :meth:`Controller.view`.
+the board's orientation).  The page glue (``game/ui/web``) turns DOM events
+into calls of its intent methods (:meth:`Controller.click`,
+:meth:`~Controller.roll`, :meth:`~Controller.type_move`, ...), then draws what
+the :class:`game.ui.effects.Effects` each returns names.
 There are no rules here: legal destinations come from the match's
 :class:`game.turn.Turn`, refusals from the engine's reasons.
 
@@ -24,10 +25,10 @@ True
 """
 
 import time
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, replace
 
 from ..dice import ManualDice, SeededDice, SystemDice
-from ..match import OPENINGS, Match, MatchConfig, Phase
+from ..match import Match, Phase
 from ..position import Position
 from . import keyboard, storage
 from . import lesson_mode as lessons
@@ -42,9 +43,7 @@ from .editor_mode import open_editor
 from .effects import NOTHING
 from .game_mode import GameMode, resignation_message
 from .i18n import LANGUAGES, Addressee, pick_language, translator
-from .limits import AUTO_DOUBLES, LENGTH
 from .last_moves import preview_of
-from .motion import SPEEDS
 from .messages import join as _join
 from .messages import param as message_param
 from .messages import text as message_text
@@ -54,8 +53,10 @@ from .replay_mode import open_replay
 from .review_mode import REVIEWS_KEPT, Reviews
 from .saved_matches import SavedMatches
 from .share import ShareError, decode, read_ids
-from .urlparams import (DEFAULT_LEVEL, LEVELS, MODES, lesson_in_query, parse_position_query,
+from .urlparams import (DEFAULT_LEVEL, lesson_in_query, parse_position_query,
                         parse_query, query_language)
+from .prefs import Prefs
+from .setup import Setup
 from .view_model import View, spoken
 
 __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT", "HINT_LEVEL", "REVIEWS_KEPT",
@@ -65,161 +66,6 @@ __all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT", "HINT_LEVEL
 BOTTOM_DEFAULT = PERSON
 #: the human's seat against the computer (gnubg's player 1; the computer is player 0)
 HUMAN_SEAT = PERSON
-
-@dataclass(frozen=True)
-class Setup:
-    """What the new-match dialog (or a link) asks for.
-
-    ``names`` and ``colours`` are per player (0, 1); an empty name shows the
-    app's own word for that seat.  ``starter`` is ``"roll"`` (the opening
-    roll decides) or a player number.  ``clock`` is None or
-    ``(seconds per move, reserve seconds)``.  ``opening`` is one of the engine's
-    openings (``"standard"`` or ``"both_dice"``, :data:`game.match.OPENINGS`);
-    ``auto_doubles`` how many times opening ties turn the cube in money play
-    (0: none; ``True`` from older saves reads as 1, limits in
-    :data:`game.ui.limits.AUTO_DOUBLES`).
-
-    >>> Setup(length=0, auto_doubles=True, opening="both_dice").config().automatic_doubles
-    1
-    >>> Setup(opening="cocked").opening, Setup(auto_doubles=99).auto_doubles
-    ('standard', 6)
-    >>> Setup.rules_from_form({"opening": "both_dice", "auto_doubles": "on", "auto_doubles_limit": "3"})
-    {'jacoby': False, 'beavers': False, 'auto_doubles': 3, 'opening': 'both_dice'}
-    """
-
-    mode: str = "bot"
-    length: int = LENGTH.default
-    level: str = DEFAULT_LEVEL
-    jacoby: bool = True
-    beavers: bool = False
-    auto_doubles: bool = False
-    clock: tuple | None = None
-    names: tuple = ("", "")
-    colours: tuple = ("dark", "light")
-    starter: object = "roll"
-    seed: str | None = None
-    manual_dice: bool = False      # a person (a teacher) sets every roll
-    opening: str = "standard"
-
-    def __post_init__(self):
-        object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
-        object.__setattr__(self, "level", self.level if self.level in LEVELS else DEFAULT_LEVEL)
-        length = self.length if isinstance(self.length, int) and not isinstance(self.length, bool) \
-            else LENGTH.default
-        object.__setattr__(self, "length", max(0, min(LENGTH.high, length)))
-        names = list(self.names) if isinstance(self.names, (list, tuple)) else []
-        object.__setattr__(self, "names", tuple(str(n or "")[:24] for n in (names + ["", ""])[:2]))
-        colours = tuple(self.colours) if isinstance(self.colours, (list, tuple)) else ()
-        colours = colours if colours in (("light", "dark"), ("dark", "light")) else ("dark", "light")
-        object.__setattr__(self, "colours", colours)
-        if self.starter not in ("roll", 0, 1):
-            object.__setattr__(self, "starter", "roll")
-        if self.clock is not None:
-            try:
-                per_move, reserve = (float(t) for t in self.clock)
-                clock = (per_move, reserve) if per_move > 0 and reserve >= 0 else None
-            except (TypeError, ValueError):
-                clock = None
-            object.__setattr__(self, "clock", clock)
-        if self.seed is not None:
-            object.__setattr__(self, "seed", str(self.seed)[:40] or None)
-        object.__setattr__(self, "manual_dice", self.manual_dice is True)
-        for name in ("jacoby", "beavers"):
-            object.__setattr__(self, name, bool(getattr(self, name)))
-        doubles = self.auto_doubles
-        doubles = int(doubles) if isinstance(doubles, (bool, int)) else 0
-        object.__setattr__(self, "auto_doubles", 0 if doubles <= 0 else AUTO_DOUBLES.clamp(doubles))
-        if self.opening not in OPENINGS:
-            object.__setattr__(self, "opening", "standard")
-
-    def to_dict(self):
-        data = asdict(self)
-        data["names"] = list(self.names)
-        data["colours"] = list(self.colours)
-        data["clock"] = None if self.clock is None else list(self.clock)
-        return data
-
-    @classmethod
-    def from_dict(cls, data):
-        """The setup saved as ``data``; a value it cannot take (damaged data) is left out."""
-        data = data if isinstance(data, dict) else {}
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
-        try:
-            return cls(**values)
-        except (TypeError, ValueError, OverflowError):
-            good = {}
-            for key, value in values.items():
-                try:
-                    cls(**good, **{key: value})
-                except (TypeError, ValueError, OverflowError):
-                    continue
-                good[key] = value
-            return cls(**good)
-
-    def humans(self):
-        """The seats a person plays."""
-        return {"bot": {HUMAN_SEAT}, "hotseat": {0, 1}, "watch": set()}[self.mode]
-
-    def config(self):
-        return MatchConfig(length=self.length, jacoby=self.jacoby and not self.length,
-                           beavers=self.beavers and not self.length,
-                           automatic_doubles=0 if self.length else self.auto_doubles,
-                           opening=self.opening, clock=self.clock, names=self.names)
-
-    def rules_form(self):
-        """The new-match form's fields for the rules' options (``{name: str or bool}``)."""
-        return {"jacoby": self.jacoby, "beavers": self.beavers, "auto_doubles": bool(self.auto_doubles),
-                "auto_doubles_limit": str(self.auto_doubles or AUTO_DOUBLES.default),
-                "opening": self.opening}
-
-    @staticmethod
-    def rules_from_form(values):
-        """The rules' options the new-match form's ``values`` ask for (keyword arguments of
-        :class:`Setup`); ticks come as ``"on"``."""
-        def ticked(name):
-            return values.get(name) in ("on", "true", True)
-
-        doubles = AUTO_DOUBLES.clamp(values.get("auto_doubles_limit")) if ticked("auto_doubles") else 0
-        return {"jacoby": ticked("jacoby"), "beavers": ticked("beavers"), "auto_doubles": doubles,
-                "opening": values.get("opening") if values.get("opening") in OPENINGS else "standard"}
-
-#: the colour themes a player may choose (static/css/app.css)
-THEMES = ("auto", "light", "dark")
-
-@dataclass
-class Prefs:
-    """Choices kept across matches."""
-
-    language: str | None = None
-    flipped: bool = False
-    home_left: bool = False
-    click_moves: bool = False
-    auto_flip: bool = False
-    animate: bool = True
-    fast_bot: bool = False
-    # fewer clicks (game/ui/autoplay.py), each off by default: Done stays the default
-    auto_roll: bool = False        # roll for me when I may not double
-    auto_bear_off: bool = False    # bear off for me once all are home and contact is over
-    auto_done: bool = False        # end my turn when my last die is played
-    theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
-    animation_speed: str = "normal"   # how fast checkers slide: game/ui/motion.py SPEEDS
-
-    @classmethod
-    def from_dict(cls, data):
-        data = data if isinstance(data, dict) else {}
-        prefs = cls()
-        for f in fields(cls):
-            value = data.get(f.name)
-            if f.name == "language":
-                prefs.language = value if value in LANGUAGES else None
-            elif f.name == "theme":
-                prefs.theme = value if value in THEMES else "auto"
-            elif f.name == "animation_speed":
-                prefs.animation_speed = value if value in SPEEDS else "normal"
-            elif isinstance(value, bool):
-                setattr(prefs, f.name, value)
-        return prefs
 
 @one_save_per_action
 class Controller(SavedMatches):
@@ -697,15 +543,8 @@ class Controller(SavedMatches):
         self.save_prefs()
 
     def set_pref(self, name, value):
-        if name in ("home_left", "click_moves", "auto_flip", "animate", "fast_bot",
-                    "auto_roll", "auto_bear_off", "auto_done") and isinstance(value, bool):
-            setattr(self.prefs, name, value)
-            self.save_prefs()
-        elif name == "theme" and value in THEMES:
-            self.prefs.theme = value
-            self.save_prefs()
-        elif name == "animation_speed" and value in SPEEDS:
-            self.prefs.animation_speed = value
+        """Keep a choice of Settings (:meth:`Prefs.set`: one it knows, with a value it takes)."""
+        if self.prefs.set(name, value):
             self.save_prefs()
 
     def preview_board(self, play):

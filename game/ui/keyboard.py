@@ -23,8 +23,6 @@ With the home board on the right and player 1 at the bottom, the top row is
 ('pick', 'roll', None)
 """
 
-from .places import place_of
-
 __all__ = ["SLOTS", "KEYS", "MOVES", "rows", "next_slot", "board_action", "first_slot", "wrap_tab"]
 
 #: every place the board's focus can stand on
