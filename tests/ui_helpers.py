@@ -11,7 +11,7 @@ True
 from game.dice import ManualDice
 from game.match import Match
 from game.ui.controller import Controller, Setup
-from game.ui.keyboard import place_of
+from game.ui.places import place_of
 from game.ui.storage import MemoryStore
 
 __all__ = ["make", "slot", "play_randomly", "CountingStore"]

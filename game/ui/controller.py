@@ -48,7 +48,7 @@ from .messages import join as _join
 from .messages import param as message_param
 from .messages import text as message_text
 from .modes import ModeStack, open_mode, routed
-from .places import PERSON
+from .places import PERSON, place_of
 from .replay_mode import open_replay
 from .review_mode import REVIEWS_KEPT, Reviews
 from .saved_matches import SavedMatches
@@ -613,7 +613,7 @@ class Controller(SavedMatches):
     # --- the keyboard and screen readers ----------------------------------------------------------
     def _place_of(self, player, point):
         """The data-slot of ``player``'s ``point`` (his numbering: 25 the bar, 0 off)."""
-        return keyboard.place_of(player, point, self.bottom)
+        return place_of(player, point, self.bottom)
 
     def _default_focus(self):
         """Where the board's focus stands before the keyboard moves it (the mode on top says)."""

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from . import keyboard, storage
 from .modes import Mode
-from .places import PERSON
+from .places import PERSON, place_of
 from .view_model import screen, spoken
 
 __all__ = ["LessonMode", "open_lesson", "reopen", "remember", "forget", "lesson_list", "act"]
@@ -63,7 +63,7 @@ class LessonMode(Mode):
     def default_focus(self):
         board = self.player.view(self.app.language).board
         if board.mover is not None and board.movable:
-            return keyboard.place_of(board.mover, max(board.movable), board.bottom)
+            return place_of(board.mover, max(board.movable), board.bottom)
         return keyboard.first_slot()
 
     def view(self):
