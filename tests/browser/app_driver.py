@@ -78,6 +78,22 @@ def board_state(page):
     }
 
 
+def roll_until_a_choice(page, tries=10):
+    """Roll (Done after each forced or empty roll) until a roll leaves a choice of plays;
+    returns ``(match, plays)``: the decoded Match ID after that roll and its legal plays."""
+    from game.match_id import decode_match_id
+    from game.position import Position
+    for _ in range(tries):
+        click(page, "#roll")
+        state = board_state(page)
+        match = decode_match_id(state["match_id"])
+        plays = Position.from_position_id(state["position_id"]).legal_moves(match.dice)
+        if len(plays) > 1:
+            break
+        click(page, "#done")
+    return match, plays
+
+
 def play_one_step_by_clicks(page, rng):
     """Click a movable checker, then one of the highlighted destinations.
 

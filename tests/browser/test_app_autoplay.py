@@ -4,10 +4,9 @@ across visits; with "end my turn" ticked, the last die typed ends the turn (no D
 import json
 
 import pytest
-from app_driver import act, board_state, click, open_app
+from app_driver import act, board_state, open_app, roll_until_a_choice
 
 from game.match_id import decode_match_id
-from game.position import Position
 
 URL = "/?mode=hotseat&length=1&seed=autoplay-1"
 OPTIONS = {"pref-auto-roll": "auto_roll", "pref-auto-bear-off": "auto_bear_off", "pref-auto-done": "auto_done"}
@@ -48,15 +47,8 @@ def test_the_three_options_are_off_by_default_said_in_words_and_kept(page, base_
 def test_with_end_my_turn_ticked_the_last_die_typed_ends_the_turn(page, base_url):
     page.emulate_media(reduced_motion="reduce")
     open_app(page, base_url + URL, prefs={"animate": False, "auto_done": True})
-    for _ in range(10):                       # a roll with a choice of plays (not a forced move)
-        click(page, "#roll")
-        state = board_state(page)
-        dice = decode_match_id(state["match_id"]).dice
-        plays = Position.from_position_id(state["position_id"]).legal_moves(dice)
-        if len(plays) > 1:
-            break
-        click(page, "#done")
-    mover = decode_match_id(state["match_id"]).player_on_roll
+    rolled, plays = roll_until_a_choice(page)     # a roll with a choice of plays (not a forced move)
+    mover = rolled.player_on_roll
     page.fill("#move-input", str(list(plays)[0]))
     act(page, lambda: page.press("#move-input", "Enter"))
     after = decode_match_id(board_state(page)["match_id"])

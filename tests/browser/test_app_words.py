@@ -1,24 +1,15 @@
 """Words on the page: after Undo the status line no longer names the play taken back (fr, en)."""
 
 import pytest
-from app_driver import act, board_state, click, enabled, open_app
-
-from game.match_id import decode_match_id
-from game.position import Position
+from app_driver import act, click, enabled, open_app, roll_until_a_choice
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_after_undo_the_message_gives_the_roll_again(page, base_url, language):
     page.emulate_media(reduced_motion="reduce")
     open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=undo-words&lang={language}", prefs={"animate": False})
-    for _ in range(10):                               # a roll with a choice (a forced move plays itself)
-        click(page, "#roll")
-        state = board_state(page)
-        dice = decode_match_id(state["match_id"]).dice
-        plays = Position.from_position_id(state["position_id"]).legal_moves(dice)
-        if len(plays) > 1:
-            break
-        click(page, "#done")
+    rolled, plays = roll_until_a_choice(page)         # a roll with a choice (a forced move plays itself)
+    dice = rolled.dice
     play = list(plays)[0]
     first = str(play).split()[0]
     page.fill("#move-input", first)
