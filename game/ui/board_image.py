@@ -87,10 +87,11 @@ def _style():
 def board_image(view, numbers=True, title=""):
     """The standalone SVG file (text, with its XML prolog) of the board ``view`` shows:
     its checkers, cube, dice and pip counts; point numbers when ``numbers``; ``title`` (a
-    position's IDs, say) as the image's title.  Nothing that only serves a click is drawn."""
+    position's IDs, say) as the image's title.  Nothing that only serves a click is drawn,
+    and the board lies flat, as on paper, even where the page shows it upright."""
     still = replace(view, movable=frozenset(), selected=None, targets=frozenset(),
                     dice_clickable=False, cube_clickable=False, highlight=frozenset(),
-                    focus=None, point_numbers=bool(numbers))
+                    focus=None, point_numbers=bool(numbers), upright=False)
     svg = board_svg(still)
     head, rest = svg.split(">", 1)
     head = head.replace("<svg ", f'<svg width="{WIDTH}" height="{HEIGHT}" ', 1)

@@ -82,7 +82,7 @@ class Controller(SavedMatches):
     QUERIES = ("view", "announcements", "text", "buttons", "info_text", "record", "clock_panels",
                "form_values", "setup_from_form", "player_name", "is_human", "human_to_act",
                "bot_to_act", "dice_wanted", "resign_kinds", "hint_available", "lesson_list",
-               "editor_fields", "shot_counter_html", "preview_board")
+               "editor_fields", "shot_counter_html", "preview_board", "board_shape")
     #: intents whose answer is their own (a file, True when done, what the bot did): their
     #: Effects is ``self.effects``; every other intent returns its Effects
     ANSWERS = ("boot", "new_match", "open_ids", "mat_file", "history_mat_file", "sgf_file",
@@ -115,6 +115,7 @@ class Controller(SavedMatches):
         self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
         self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
+        self.upright = False           # the board stands upright: the page is a phone held upright
         # the modes: the game at the bottom, what opens over it on a stack (game/ui/modes.py)
         self.game = GameMode(self)
         self.modes = ModeStack(self.game)
@@ -351,7 +352,7 @@ class Controller(SavedMatches):
         if key in keyboard.MOVES:
             seat = top.seat()             # a lesson draws its learner at the bottom, whatever the prefs
             bottom = self.bottom if seat is None else seat[1]
-            self.focus = keyboard.next_slot(here, key, bottom, not self.prefs.home_left)
+            self.focus = keyboard.next_slot(here, key, bottom, **self.board_shape())
             return True
         action = keyboard.board_action(key)
         if action is None:
@@ -541,6 +542,11 @@ class Controller(SavedMatches):
     def flip(self):
         self.prefs.flipped = not self.prefs.flipped
         self.save_prefs()
+
+    def board_shape(self):
+        """How every mode draws the board here: the home board's side (Settings) and whether
+        it stands upright (the page's shape, :attr:`upright`); fields of a ``BoardView``."""
+        return {"home_right": not self.prefs.home_left, "upright": self.upright}
 
     def set_pref(self, name, value):
         """Keep a choice of Settings (:meth:`Prefs.set`: one it knows, with a value it takes)."""

@@ -168,7 +168,7 @@ class EditorMode(Mode):
         return self.app._spoken_board(board_view(
             tr, focus=self.app.focus,
             counts=state.counts, bottom=self.app.bottom, numbers_for=self.app.bottom,
-            home_right=not self.app.prefs.home_left, colours=self.app.setup.colours,
+            **self.app.board_shape(), colours=self.app.setup.colours,
             cube_value=state.cube_value, cube_owner=state.cube_owner, crawford=state.crawford,
             dice=state.dice or (), dice_player=state.on_roll,
             # none played yet: the dice are drawn fresh (a double's four moves to come)

@@ -48,7 +48,7 @@ class GameScreen:
         checkers = (id(m), self._counts())
         looks = (self.language, self.setup, self.bottom)
         board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.selected, self.focus,
-                 self.prefs.home_left)
+                 tuple(self.app.board_shape().values()))
         clocks = None if m.clock is None else tuple(
             tuple(int(t + 0.999) for t in m.clock.remaining(p)) for p in (0, 1))
         panels = (checkers, looks, tuple(m.score), m.player_to_act, m.phase is Phase.OVER, clocks)
@@ -153,7 +153,7 @@ class GameScreen:
             self.tr, counts=self._counts(),
             bottom=self.bottom,
             numbers_for=self._numbers_for(),
-            home_right=not self.prefs.home_left,
+            **self.app.board_shape(),
             colours=self.setup.colours,
             cube_value=m.cube_value,
             cube_owner=m.cube_owner,

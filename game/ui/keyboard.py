@@ -19,6 +19,12 @@ With the home board on the right and player 1 at the bottom, the top row is
 'p7'
 >>> next_slot("p12", "ArrowRight", bottom=1, home_right=False)   # mirrored: 12 is on the right
 'p12'
+
+An upright board (a phone held upright, :mod:`game.ui.render`) is the same
+board turned a quarter clockwise: Down goes where Right goes on the flat one.
+
+>>> next_slot("p18", "ArrowDown", bottom=1, upright=True), next_slot("p18", "ArrowLeft", bottom=1, upright=True)
+('bar1', 'p7')
 >>> board_action("Enter"), board_action("r"), board_action("x")
 ('pick', 'roll', None)
 """
@@ -39,6 +45,10 @@ KEYS = {
 
 MOVES = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 
+#: an arrow on an upright board, as the same move on the flat board it is turned from
+TURNED = {"ArrowDown": "ArrowRight", "ArrowUp": "ArrowLeft", "ArrowRight": "ArrowUp",
+          "ArrowLeft": "ArrowDown"}
+
 
 def rows(bottom=1, home_right=True):
     """The two rows of places as drawn, top row first, each from left to right.
@@ -56,7 +66,7 @@ def rows(bottom=1, home_right=True):
     return tuple(top), tuple(low)
 
 
-def next_slot(slot, key, bottom=1, home_right=True):
+def next_slot(slot, key, bottom=1, home_right=True, upright=False):
     """Where the focus goes from ``slot`` when ``key`` is pressed (a ``KeyboardEvent.key``).
 
     Keys that do not move the focus, and places that are not on the board,
@@ -75,6 +85,8 @@ def next_slot(slot, key, bottom=1, home_right=True):
     'p1'
     """
     grid = rows(bottom, home_right)
+    if upright:
+        key = TURNED.get(key, key)
     for r, row in enumerate(grid):
         if slot in row:
             c = row.index(slot)

@@ -68,7 +68,7 @@ class LessonMode(Mode):
 
     def view(self):
         app = self.app
-        self.player.home_right = not app.prefs.home_left
+        self.player.home_right, self.player.upright = app.board_shape().values()
         lesson = self.player.view(app.language)
         hidden = {name: (False, False) for name in app.game._play_buttons()}
         hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),
@@ -100,7 +100,7 @@ def open_lesson(app, lesson_id):
     app.selected = None
     colours = app.setup.colours
     player = LessonPlayer(lesson, order, colours=(colours[PERSON], colours[1 - PERSON]),
-                          home_right=not app.prefs.home_left)
+                          **app.board_shape())
     # a lesson opened over another keeps what the first one hid
     app.modes.push(LessonMode(app, player), app.message, app._clock())
     remember(app)

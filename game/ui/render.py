@@ -10,6 +10,15 @@ element the page reacts to carries ``data-slot``, the place it stands for:
   bear-off trays;
 - ``dice`` and ``cube``.
 
+A board may stand **upright** (``BoardView.upright``: a phone held upright):
+the same drawing turned a quarter clockwise, the player at the bottom now on
+the left with his home board at the bottom of the screen, the words turned
+back to read across, and the cube column left out (the cube sits on the bar).
+Its points are then as wide as the screen allows, a 32 px tap target on a
+375 px screen.  Everything here (the layout, :func:`slot_at`) stays in the
+flat board's coordinates; :func:`board_point` turns a place on the drawn
+board into them.
+
 Checkers are ``.checker`` elements with ``data-player`` and ``data-point``
 (``1``–``24`` from their owner's side, ``bar`` or ``off``) and a
 ``data-key`` that stays put while the checker does, so the page can animate
@@ -21,6 +30,9 @@ the ones that moved (:func:`checker_moves`).  Text that comes from people
 30
 >>> slot_at(476, 200)
 'bar0'
+>>> upright = board_svg(BoardView(upright=True))
+>>> upright.count('class="checker'), 'viewBox="0 0 700 882"' in upright
+(30, True)
 """
 
 from dataclasses import dataclass, field
@@ -31,7 +43,7 @@ from .places import place_of, seen_from
 
 __all__ = [
     "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
-    "checker_moves", "slot_at", "matches_html", "record_html", "hints_html", "pips_of", "WIDTH",
+    "checker_moves", "slot_at", "board_point", "view_box", "matches_html", "record_html", "hints_html", "pips_of", "WIDTH",
     "HEIGHT",
 ]
 
@@ -109,6 +121,7 @@ class BoardView:
     last_moves: tuple = ()             # each side's last play (game.ui.last_moves.LastMove)
     preview: object = None             # a hinted play shown over the board (a LastMove), or None
     point_numbers: bool = True         # False: no numbers by the points (a board image, game/ui/board_image.py)
+    upright: bool = False              # turned a quarter clockwise for a phone held upright (see above)
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -252,6 +265,41 @@ def slot_at(x, y, view=None):
     return f"p{number}"
 
 
+def view_box(view):
+    """``(left, top, width, height)``: what is drawn, in the drawn board's own units.
+
+    Upright, the flat board's cube column is cut off and the rest turned: the
+    drawing is as wide as the flat board is high.
+
+    >>> view_box(BoardView()), view_box(BoardView(upright=True))
+    ((0, 0, 952, 700), (70, 0, 700, 882))
+    """
+    if not view.upright:
+        return 0, 0, WIDTH, HEIGHT
+    return (SIDE if view.home_right else 0), 0, HEIGHT, WIDTH - SIDE
+
+
+def board_point(fx, fy, view=None):
+    """The flat board's coordinates of the point at fractions ``(fx, fy)`` of the drawn
+    board's width and height (a pointer on the page), for :func:`slot_at`.
+
+    >>> board_point(0.5, 0.5)
+    (476.0, 350.0)
+    >>> slot_at(*board_point(0.1, 0.85, BoardView(upright=True)))   # low on the left: the 1-point
+    'p1'
+    """
+    view = view or BoardView()
+    left, _top, width, height = view_box(view)
+    if not view.upright:
+        return fx * width, fy * height
+    return left + fy * height, HEIGHT - fx * width
+
+
+def _turned(view, x, y):
+    """The ``transform`` that turns a text back to read across an upright board (None: flat)."""
+    return f"rotate(-90 {_num(x)} {_num(y)})" if view.upright else None
+
+
 # --- drawing -------------------------------------------------------------------------
 def _attrs(**attrs):
     parts = []
@@ -365,7 +413,8 @@ def _draw_cube(view, out):
             y = BOTTOM - CUBE / 2 - 6
         else:
             y = TOP + CUBE / 2 + 6
-        x = mx(CUBE_X)
+        # upright, the cube column is left out: the cube sits on the bar, at its owner's end
+        x = mx(BAR_X if view.upright else CUBE_X)
         # a centred cube at 1 shows 64, as on a real cube
         value = view.cube_value if owner is not None or view.cube_value > 1 else 64
         extra = ""
@@ -377,13 +426,15 @@ def _draw_cube(view, out):
     text = str(value)
     size = 24 if len(text) <= 2 else 17
     out.append(
-        f'<g {_attrs(class_="cube" + extra, data_slot="cube", data_value=view.cube_value, transform=f"translate({_num(x)} {_num(y)})")}>'
+        f'<g {_attrs(class_="cube" + extra, data_slot="cube", data_value=view.cube_value, transform=f"translate({_num(x)} {_num(y)})" + (" rotate(-90)" if view.upright else ""))}>'
         f'<title>{escape(labels.get("cube", ""))}</title>'
         f'<rect class="cube-face" x="{-half}" y="{-half}" width="{CUBE}" height="{CUBE}" rx="7"/>'
         f'<text class="cube-value" x="0" y="1" font-size="{size}">{escape(text)}</text>'
         "</g>")
     if view.crawford:
-        out.append(f'<text class="crawford-label" x="{_num(x)}" y="{_num(y + half + 16)}">'
+        # upright, the word reads across the screen, along the bar: beside the cube
+        lx, ly = (x, y - half - 52) if view.upright else (x, y + half + 16)
+        out.append(f'<text class="crawford-label" {_attrs(x=_num(lx), y=_num(ly), transform=_turned(view, lx, ly))}>'
                    f'{escape(labels.get("crawford", "Crawford"))}</text>')
 
 
@@ -422,7 +473,7 @@ def _draw_highlights(view, out, layer):
             y = FRAME + NUM / 2 + 1 if _column(place)[1] == "top" else BOTTOM + NUM / 2 + 1
             label = place if view.numbers_for is None else seen_from(view.bottom, place, view.numbers_for)
             out.append(f'<circle {_attrs(class_="highlight-badge", cx=_num(cx), cy=_num(y), r=13)}/>'
-                       f'<text {_attrs(class_="point-number highlighted", x=_num(cx), y=_num(y))}>{label}</text>')
+                       f'<text {_attrs(class_="point-number highlighted", x=_num(cx), y=_num(y), transform=_turned(view, cx, y))}>{label}</text>')
 
 
 # soft light from the top left on the checkers, and a little depth on the felt
@@ -445,13 +496,16 @@ def board_svg(view):
     """The SVG text of the board (a ``<svg>`` element, no XML prolog)."""
     mx = _mirror(view)
     labels = view.labels
+    left, top, width, height = view_box(view)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'class="board-svg" role="group" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="board-svg{" upright" if view.upright else ""}" role="group" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
         f'<desc>{escape(labels.get("summary", ""))}</desc>' if labels.get("summary") else "",
         _DEFS,
+        # upright: the flat board turned a quarter clockwise, its cube column cut off
+        f'<g class="turned" transform="translate({HEIGHT} {-left}) rotate(90)">' if view.upright else "",
         '<g aria-hidden="true">',   # the picture; screen readers get the places below
-        f'<rect class="frame" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" rx="18"/>',
+        f'<rect class="frame" x="{left}" y="0" width="{WIDTH - (SIDE if view.upright else 0)}" height="{HEIGHT}" rx="18"/>',
     ]
     # the two halves of the field, the bar, the tray and the cube column
     for left in (X0, X0 + HALF + BAR):
@@ -483,7 +537,7 @@ def board_svg(view):
         label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
         label = number if view.numbers_for is None else seen_from(view.bottom, number, view.numbers_for)
         if view.point_numbers:
-            out.append(f'<text class="point-number" x="{_num(cx)}" y="{_num(label_y)}">{label}</text>')
+            out.append(f'<text {_attrs(class_="point-number", x=_num(cx), y=_num(label_y), transform=_turned(view, cx, label_y))}>{label}</text>')
     out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
     out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
 
@@ -517,7 +571,7 @@ def board_svg(view):
                     marks.append(_mark(x, y, "picked" if "selected" in cls else "can-move"))
             if n > 5 or (point == 25 and n > 4):
                 x, y = _point_place(view, player, point, n - 1, n)
-                out.append(f'<text class="count {colour}" x="{_num(x)}" y="{_num(y + 1)}">{n}</text>')
+                out.append(f'<text {_attrs(class_=f"count {colour}", x=_num(x), y=_num(y + 1), transform=_turned(view, x, y + 1))}>{n}</text>')
     out.extend(marks)
     # where the selected checker may go
     if view.mover is not None:
@@ -534,13 +588,15 @@ def board_svg(view):
     _draw_highlights(view, out, "over")
     _draw_dice(view, out)
 
-    # pip counts beside the trays
-    for player, y in ((1 - view.bottom, MID - 22), (view.bottom, MID + 34)):
+    # pip counts beside the trays (upright, side by side across the tray: further apart)
+    gap = 36 if view.upright else 0
+    for player, y in ((1 - view.bottom, MID - 22 - gap), (view.bottom, MID + 34 + gap)):
         x = mx(TRAY_X + SIDE / 2)
-        out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y)}>{view.pips(player)}</text>')
+        y = y - 8 if view.upright else y    # turned about their baseline: centred again
+        out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y, transform=_turned(view, x, y))}>{view.pips(player)}</text>')
     out.append("</g>")
     _draw_places(view, out)
-    out.append("</svg>")
+    out.append("</g></svg>" if view.upright else "</svg>")
     return "".join(out)
 
 

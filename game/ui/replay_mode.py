@@ -45,7 +45,7 @@ class ReplayMode(Mode):
         """What the replay shows, per part, without drawing it: the frame, and how it is drawn."""
         app = self.app
         checkers = (id(self.frames), self.index)
-        looks = (checkers, app.language, app.bottom, app.prefs.home_left)
+        looks = (checkers, app.language, app.bottom, tuple(app.board_shape().values()))
         return {"checkers": checkers, "board": (looks, app.focus), "panels": looks,
                 "screen": (looks, app.message, app.modes.names())}
 
@@ -58,7 +58,7 @@ class ReplayMode(Mode):
         bottom = self.app.bottom
         counts = (tuple(frame.counts(0)), tuple(frame.counts(1)))
         board = board_view(
-            tr, counts=counts, bottom=bottom, numbers_for=bottom, home_right=not self.app.prefs.home_left,
+            tr, counts=counts, bottom=bottom, numbers_for=bottom, **self.app.board_shape(),
             colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
             cube_offered_by=frame.player if frame.offered else None,
             cube_enabled=config.get("cube", True), crawford=frame.crawford,

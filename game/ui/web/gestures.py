@@ -8,7 +8,7 @@ progress, and whether the next click is to be swallowed.
 """
 
 from game.ui.effects import Effects
-from game.ui.render import HEIGHT, WIDTH, slot_at
+from game.ui.render import board_point, slot_at
 from game.ui.web.dom import closest
 
 DRAG_THRESHOLD = 6  # CSS pixels before a press becomes a drag
@@ -37,12 +37,13 @@ class Gestures:
         return False
 
     def svg_point(self, event):
+        """The pointer in the flat board's coordinates (those of the checkers, upright or not)."""
         svg = self.board.querySelector("svg")
         rect = svg.getBoundingClientRect()
         if not rect.width:
             return None
-        return ((event.clientX - rect.left) * WIDTH / rect.width,
-                (event.clientY - rect.top) * HEIGHT / rect.height)
+        return board_point((event.clientX - rect.left) / rect.width,
+                           (event.clientY - rect.top) / rect.height, self.page.screen.board_view)
 
     def on_pointer_down(self, event):
         self.suppress_click = False

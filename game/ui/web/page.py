@@ -25,6 +25,10 @@ from game.ui.web.keys import Keys, focus_resign_choice, keep_focus
 from game.ui.web.loops import Loops
 from game.ui.web.store import open_store
 
+#: a phone held upright: there the board stands upright too (game/ui/render.py), its points
+#: as wide as a thumb
+UPRIGHT = "(orientation: portrait) and (max-width: 30rem)"
+
 
 class Page:
     """The page's parts; the only state here is the gestures' and the loops'."""
@@ -236,6 +240,16 @@ class Page:
                 field.removeAttribute("aria-invalid")
         self.apply(taken, animate=True)
 
+    def on_shape(self, event=None):
+        """The page took its shape, or changed it (a phone turned): the board stands upright
+        on a phone held upright, and lies flat everywhere else."""
+        upright = bool(self.shape.matches)
+        document.body.classList.toggle("upright", upright)
+        if upright != self.app.upright:
+            self.app.upright = upright
+            if event is not None:
+                self.apply(None)
+
     def on_language(self, event):
         self.app.set_language(str(event.target.value))
         self.apply_texts()
@@ -296,6 +310,9 @@ class Page:
             window.history.replaceState(None, "", f"{location.pathname}{location.hash}")
         self.apply_texts()
         events.bind(events.table(self), self.screen.fail)
+        self.shape = window.matchMedia(UPRIGHT)
+        self.on_shape()
+        events.on(self.shape, "change", self.on_shape, self.screen.fail)
         self.apply(None)
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence())
