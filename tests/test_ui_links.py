@@ -163,6 +163,29 @@ def test_the_link_notice_leaves_the_status_line_with_the_next_action_of_play(que
     assert "kept" not in load(store).text(load(store).message)     # nor after a reload
 
 
+def test_the_link_notice_leaves_when_the_computer_rolls():
+    # a position link against the computer, the computer on roll: its roll says nothing of its
+    # own, yet the notice must go
+    store = MemoryStore()
+    own_match(store)
+    app = Controller(MemoryStore())
+    app.new_match(Setup(mode="hotseat", length=3, seed="bot-first"))
+    while not (app.match.phase is Phase.ROLL_OR_DOUBLE and app.match.player_on_roll == 0):
+        if app.match.phase is Phase.MOVING:
+            while not app.match.turn.is_complete:
+                step = app.match.turn.legal_steps()[0]
+                app.match.step(step.source, step.target)
+            app.done()
+        else:
+            app.roll()
+    query = (f"?position={quote(app.match.position_id())}&match={quote(app.match.match_id())}"
+             f"&mode=bot&level=beginner")
+    app = load(store, query)
+    assert app.bot_to_act() and is_notice(app.message)
+    assert app.bot_act() == "roll"
+    assert not is_notice(app.message)
+
+
 def test_the_new_match_notice_leaves_too_and_in_french():
     store = MemoryStore()
     own_match(store)
