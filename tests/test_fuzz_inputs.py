@@ -189,10 +189,12 @@ def test_queries_built_from_the_apps_own_keys(query):
 
 
 def unfinished_store():
-    """A store whose match on the board is unfinished (one move played)."""
+    """A store whose match on the board is the person's own (New match), unfinished (one move
+    played): a link keeps it (a link's own match would be replaced by the next link's)."""
     store = MemoryStore()
     app = Controller(store, wall=lambda: 1_790_000_000)
-    app.boot("?mode=hotseat&length=3&seed=fuzz-boot", ["en"])
+    app.boot("", ["en"])
+    app.new_match(Setup(mode="hotseat", length=3, seed="fuzz-boot"))
     app.roll()
     app.type_move(str(app.match.turn.plays[0]))
     app.done()

@@ -175,13 +175,20 @@ def resume_the_saved_match(app):
     app.resume(0)
 
 
+def a_second_link_replaces_the_first_links_match(app):
+    app.boot("?mode=hotseat&length=3&seed=link")
+    app.roll()
+    app.boot("?mode=hotseat&length=5&seed=link-2")
+
+
 def start(store):
     app = Controller(store, wall=lambda: 1_790_000_000)
     app.boot("", ["en"])
     return app
 
 
-SCENARIOS = [a_move, the_match_ends, a_link_replaces_the_match, resume_the_saved_match]
+SCENARIOS = [a_move, the_match_ends, a_link_replaces_the_match, resume_the_saved_match,
+             a_second_link_replaces_the_first_links_match]
 
 
 class RecordingStore(CrashingStore):

@@ -109,6 +109,7 @@ class Controller(SavedMatches):
         self.match = None
         self.message = None
         self.archived = False
+        self.from_link = False         # the match on the board came from a link (not the person's own)
         self.started_at = None
         self.bot_plan = None
         self.hint = None               # (state key, kind, the bot's numbers) once asked
@@ -178,9 +179,11 @@ class Controller(SavedMatches):
 
         Returns True when the link set up a match or opened a lesson (the page
         should then drop the query from its address, so that a reload resumes
-        instead of starting again).  An unfinished match a link replaces is kept
-        in the saved list, never lost.  A lesson that was open is opened again,
-        at the same step.
+        instead of starting again).  The person's own unfinished match a link
+        replaces is kept in the saved list, never lost; links take turns in one
+        place: a link's match replaces the previous link's (see
+        :meth:`SavedMatches._set_aside_current`).  A lesson that was open is
+        opened again, at the same step.
         """
         self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
                           remember=bool(query_language(query)))
@@ -192,7 +195,7 @@ class Controller(SavedMatches):
             level = link.level if link is not None else DEFAULT_LEVEL
             seed = link.seed if link is not None else None
             try:
-                self._open_position(decode(position_link), mode, level, seed, "msg.link_kept")
+                self._open_position(decode(position_link), mode, level, seed, link=True)
                 return True
             except ShareError as error:
                 self._resume_or_start()
@@ -200,7 +203,7 @@ class Controller(SavedMatches):
                 return False
         if link is not None:
             self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
-                           kept_message="msg.link_kept")
+                           link=True)
             return True
         self._resume_or_start()
         lesson = lesson_in_query(query)
@@ -210,9 +213,9 @@ class Controller(SavedMatches):
         return False
 
     # --- matches ------------------------------------------------------------------------------
-    def new_match(self, setup, kept_message="msg.previous_kept"):
-        """Start a new match; returns True when an unfinished one was kept in the saved list
-        (the message then says so)."""
+    def new_match(self, setup, link=False):
+        """Start a new match (``link``: opened from a link); returns True when an unfinished one
+        was kept in the saved list (the message then says so)."""
         if setup.manual_dice:
             dice = ManualDice()
         else:
@@ -226,33 +229,37 @@ class Controller(SavedMatches):
             message = ("msg.start", {"name": {"player": setup.starter}})
         else:
             message = ("msg.opening_roll", {})
-        return self._open(setup, match, message, kept_message)
+        return self._open(setup, match, message, link)
 
-    def _open(self, setup, match, message, kept_message="msg.previous_kept"):
+    def _open(self, setup, match, message, link=False):
         """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept.
 
-        The unfinished match goes to the saved list in the same write as the new one.
+        The unfinished match goes to the saved list in the same write as the new one.  A match
+        opened from a ``link`` takes the place of the previous link's instead
+        (:meth:`SavedMatches._set_aside_current`); the message says what became of them.
         """
         self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
         lessons.forget(self)
         self.modes.close("editor", self._clock())      # so does the editor
-        saved = self._set_aside_current()
-        kept = saved is not None
+        saved, kept, replaced = self._set_aside_current(link)
         self.setup = setup
         self.match = match
         self.selected = None
         self.bot_plan = None
         self.archived = False
+        self.from_link = link
         self.modes.clear()         # a replay, a review, the choice of what to resign: gone with it
         self.hint = None
         self.dice_ties = []
         self.started_at = int(self.wall())
-        self.message = _join((kept_message, {}), message) if kept else message
-        self.save({"saved": saved} if kept else None)
+        said = [("msg.link_replaced", {})] if replaced else []
+        if kept:
+            said.append(("msg.link_kept" if link and not replaced else "msg.previous_kept", {}))
+        self.message = _join(*said, message) if said else message
+        self.save({"saved": saved} if saved is not None else None)
         return kept
 
-    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None,
-                       kept_message="msg.previous_kept"):
+    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False):
         """Open a :class:`game.ui.share.SharedPosition` as a new match (raises ShareError)."""
         dice = SeededDice(seed) if seed else SystemDice()
         match = shared.match(dice, now=self.now)
@@ -266,7 +273,7 @@ class Controller(SavedMatches):
                                                "name1": {"player": 0}, "score1": score[0]})
         elif match.phase is Phase.RESIGNATION_OFFERED:
             message = resignation_message(match)
-        self._open(setup, match, message, kept_message)
+        self._open(setup, match, message, link)
 
     def open_ids(self, text):
         """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link).

@@ -33,6 +33,7 @@ from .board_input import BoardInput, Picked, Seat
 from .dice_mode import HandSetDice
 from .game_view import GameScreen, game_start
 from .messages import dice_text
+from .messages import is_notice
 from .messages import join as _join
 from .messages import points as _points
 from .messages import refusal
@@ -171,13 +172,21 @@ class GameMode(GameScreen, HandSetDice, Mode):
         return actor is not None and not self.is_human(actor)
 
     def _act(self, action):
-        """Run a match action; a refusal becomes the message.  Saves either way."""
+        """Run a match action; a refusal becomes the message.  Saves either way.
+
+        Once an action is played, what was said of the match the new one replaced (a notice,
+        :data:`game.ui.messages.NOTICES`, and the words it came with) leaves the status line,
+        even when the action says nothing of its own (the computer's roll).
+        """
         self.modes.discard("resign")
         try:
             result = action()
         except (IllegalActionError, IllegalMoveError) as error:
             self._refused(error)
             result = None
+        else:
+            if is_notice(self.message):
+                self.message = None
         self.save()
         return result
 

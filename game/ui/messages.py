@@ -29,13 +29,16 @@ True
 
 from ..reasons import refusal_message
 
-__all__ = ["JOIN", "WARN_PREFIXES", "join", "points", "refusal", "text", "param", "to_data", "from_data",
-           "is_warning", "dice_text", "clock_text"]
+__all__ = ["JOIN", "WARN_PREFIXES", "NOTICES", "join", "is_notice", "points", "refusal", "text",
+           "param", "to_data", "from_data", "is_warning", "dice_text", "clock_text"]
 
 #: the key of a message made of several messages, one after the other
 JOIN = "+"
 #: the keys of messages the page shows as warnings (refusals, errors)
 WARN_PREFIXES = ("reason.", "error.")
+#: what is said of the match a new one replaced (kept under Matches, or the previous link's
+#: match taken over): said when the new match opens, stale once play moves on
+NOTICES = frozenset({"msg.previous_kept", "msg.link_kept", "msg.link_replaced"})
 
 
 def is_warning(message, more=(), except_keys=()):
@@ -47,6 +50,25 @@ def is_warning(message, more=(), except_keys=()):
     """
     return bool(message) and message[0].startswith(WARN_PREFIXES + tuple(more)) \
         and message[0] not in except_keys
+
+
+def is_notice(message):
+    """True when ``message`` is, or starts with, one of :data:`NOTICES` (as kept or as saved).
+
+    >>> is_notice(join(("msg.link_kept", {}), ("msg.opening_roll", {})))
+    True
+    >>> is_notice(["+", {"parts": [["msg.link_replaced", {}]]}]), is_notice(("msg.rolled", {}))
+    (True, False)
+    >>> is_notice(None), is_notice(("+", {"parts": "damaged"})), is_notice(("+", {"parts": [7]}))
+    (False, False, False)
+    """
+    if not isinstance(message, (list, tuple)) or not message:
+        return False
+    key, params = message[0], message[1] if len(message) > 1 else {}
+    if key == JOIN:
+        parts = params.get("parts") if isinstance(params, dict) else None
+        return isinstance(parts, list) and bool(parts) and is_notice(parts[0])
+    return isinstance(key, str) and key in NOTICES
 
 
 def join(*messages):

@@ -25,7 +25,7 @@ from .messages import from_data as _message_from_data
 from .messages import join as _join
 from .messages import to_data as _message_to_data
 
-__all__ = ["SavedMatches", "score_of", "short_date"]
+__all__ = ["SavedMatches", "opened_from_link", "score_of", "short_date"]
 
 
 @one_save_per_action
@@ -73,6 +73,7 @@ class SavedMatches:
         except Exception:  # noqa: BLE001 - a damaged message is not worth the match
             self.message = None
         self.archived = bool(ui.get("archived"))
+        self.from_link = opened_from_link(saved)
         started = ui.get("started_at")
         self.started_at = started if isinstance(started, int) and not isinstance(started, bool) \
             and 0 <= started < 10 ** 11 else None
@@ -90,21 +91,36 @@ class SavedMatches:
         events = match.events
         return len(events) > 1 and match.match_winner is None
 
-    def _set_aside_current(self):
-        """The saved list with the unfinished match on the board (or in the store) put first,
-        or None when there is none to keep."""
+    def _set_aside_current(self, link=False):
+        """What becomes of the saved list when a new match takes the board (``link``: one
+        opened from a link): ``(entries, kept, replaced)``.
+
+        The unfinished match on the board (or in the store) is put first (``kept``), unless
+        ``link`` and it came from a link itself: links take turns in one place, the match of
+        the previous link is ``replaced``, on the board or under Matches, never added to.
+        ``entries`` is None when the list stays as it is.
+        """
         if self.match is None:
             saved = self.vault.read("current")
             if saved is None:
-                return None
+                return None, False, False
             if not self._restore(saved):
                 self._keep_aside("current")      # unreadable: kept aside, not overwritten
-                return None
-        if not self._unfinished():
-            return None
-        entries = [self._snapshot(), *self.saved_matches()][:storage.SAVED_LIMIT]
+                return None, False, False
+        entries = self.saved_matches()
+        kept = replaced = False
+        if link:
+            others = [entry for entry in entries if not opened_from_link(entry)]
+            replaced = len(others) < len(entries)
+            entries = others
+        if self._unfinished():
+            if link and self.from_link:
+                replaced = True
+            else:
+                kept = True
+                entries = [self._snapshot(), *entries][:storage.SAVED_LIMIT]
         self.match = None
-        return entries
+        return (entries if kept or replaced else None), kept, replaced
 
     def saved_matches(self):
         return self.vault.read("saved")
@@ -126,6 +142,7 @@ class SavedMatches:
             return
         if current is not None:
             entries = [current, *entries][:storage.SAVED_LIMIT]
+        self.from_link = False           # brought back by the person: theirs, a link no longer replaces it
         self.message = ("msg.resumed", {})
         self.save({"saved": entries})
 
@@ -141,7 +158,8 @@ class SavedMatches:
             "match": self.match.to_dict(events=events),
             "setup": self.setup.to_dict(),
             "ui": {"message": _message_to_data(self.message), "archived": self.archived,
-                   "started_at": self.started_at, "dice_ties": list(self.dice_ties)},
+                   "started_at": self.started_at, "dice_ties": list(self.dice_ties),
+                   "origin": "link" if self.from_link else "own"},
             "saved_at": int(self.wall()),
         }
 
@@ -260,6 +278,8 @@ class SavedMatches:
             stakes = self._stakes(setup.length)
             text = self.tr("history.entry", name0=names[1 - self.bottom], name1=names[self.bottom],
                            score0=score[1 - self.bottom], score1=score[self.bottom], stakes=stakes)
+            if opened_from_link(entry):
+                text = f"{text} · {self.tr('history.from_link')}"
             return f"{short_date(when)} · {text}" if when else text
 
         return ([describe(e) for e in self.saved_matches()],
@@ -308,6 +328,20 @@ class SavedMatches:
             self._store(storage.LESSON, storage.pack("lesson", plan.lesson))
         self.message = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
         return True
+
+
+def opened_from_link(entry):
+    """True when a stored match (the one on the board, or one under Matches) was opened from a
+    link and is not the person's own yet: its ``ui.origin`` says ``"link"``.  Data saved before
+    the mark, or a damaged mark, reads as the person's own (kept, never replaced).
+
+    >>> opened_from_link({"ui": {"origin": "link"}}), opened_from_link({"ui": {"origin": "own"}})
+    (True, False)
+    >>> [opened_from_link(e) for e in ({"ui": {}}, {}, {"ui": ["origin"]}, {"ui": {"origin": 1}}, "x")]
+    [False, False, False, False, False]
+    """
+    ui = entry.get("ui") if isinstance(entry, dict) else None
+    return isinstance(ui, dict) and ui.get("origin") == "link"
 
 
 def score_of(match_data):

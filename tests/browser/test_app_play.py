@@ -151,19 +151,34 @@ def test_reload_in_the_middle_of_a_turn_resumes_exactly(quick, base_url):
     assert board_state(page)["checkers"] != before["checkers"]
 
 
-def test_a_link_keeps_the_unfinished_match(quick, base_url):
-    page = open_app(quick, f"{base_url}/?mode=hotseat&seed=keep-1", prefs=FAST)
+def test_two_links_in_a_row_keep_the_persons_match_once_and_one_link_match(quick, base_url):
+    # the person's own match, started from New match and rolled
+    page = open_app(quick, f"{base_url}/?lang=en", prefs=FAST)
+    page.click("#new-match")
+    page.check('#new-match-form input[name="mode"][value="hotseat"]')
+    page.fill('#new-match-form input[name="seed"]', "own-1")
+    act(page, lambda: page.click("#setup-start"))
     click(page, "#roll")
-    first = board_state(page)
+    own = board_state(page)
+    # a first link: the person's match is kept, and said so until the next roll
     page.goto(f"{base_url}/?mode=hotseat&seed=keep-2&length=3")
     wait_ready(page)
-    assert "kept" in page.locator("#message").inner_text()
+    assert "your unfinished match was kept under Matches" in page.locator("#message").inner_text()
+    click(page, "#roll")
+    assert "kept" not in page.locator("#message").inner_text()
+    # a second link takes the first link's place: nothing piles up under Matches
+    page.goto(f"{base_url}/?mode=hotseat&seed=keep-3&length=3")
+    wait_ready(page)
+    assert "in place of the one the previous link opened" in page.locator("#message").inner_text()
+    click(page, "#roll")
+    assert "previous link" not in page.locator("#message").inner_text()
     page.click("#history-button")
     entries = page.locator("#history-list [data-action='resume']")
     assert entries.count() == 1
+    assert "from a link" not in page.locator("#history-list .entry").first.inner_text()
     act(page, entries.first.click)
-    assert board_state(page)["position_id"] == first["position_id"]
-    assert board_state(page)["dice"] == first["dice"]
+    assert board_state(page)["position_id"] == own["position_id"]
+    assert board_state(page)["dice"] == own["dice"]
 
 
 def test_against_the_bot_to_the_end(quick, base_url):

@@ -68,13 +68,13 @@ def test_the_share_link_opens_the_same_position_in_a_fresh_browser(page, browser
         assert (seen["position_id"], seen["match_id"]) == (state["position_id"], state["match_id"])
         assert seen["checkers"] == state["checkers"] and sorted(seen["dice"]) == sorted(state["dice"])
         assert other.url.endswith("/")          # the link's query is gone: a reload resumes
-        # an XGID link, in the same browser: the unfinished match is kept
+        # an XGID link, in the same browser: it takes the place of the match the share link opened
         open_app(other, f"{base_url}/?xgid={XGID.replace(':', '%3A').replace('=', '%3D')}")
         expected = decode(read_ids(XGID)).match()
         seen = board_state(other)
         assert (seen["position_id"], seen["match_id"]) == (expected.position_id(), expected.match_id())
         assert other.input_value("#xgid") == XGID
-        assert "kept" in seen["message"]
+        assert "in place of the one the previous link opened" in seen["message"]
         assert other.locator(".cube").get_attribute("data-value") == "2"
     finally:
         friend.close()
