@@ -137,6 +137,36 @@ def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url, lang):
     assert page.locator("#position-id").inner_text() == position
 
 
+@pytest.mark.chromium_only("Playwright over WebDriver BiDi emulates no touch screen in Firefox: tap() sends no event")
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_touch_screen_a_first_tap_shows_a_hinted_play_and_a_second_makes_it(browser, base_url, lang):
+    """A touch screen has no hover: the first tap on a play only shows it on the board (the
+    match untouched), a second tap on it makes it; the note under the plays says so."""
+    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=feel-4&lang={lang}", prefs=FAST)
+        click(page, "#roll")
+        checkers = "[...document.querySelectorAll('#board .checker')].map(c => c.dataset.player + c.dataset.point).sort().join()"
+        before = page.evaluate(checkers)
+        wait_for_hint(page)
+        notes = page.locator("#hint-panel .hint-note").all_inner_texts()
+        assert any(("tap it once" if lang == "en" else "touchez-le une fois") in n for n in notes), notes
+        row = page.locator("#hint-panel [data-play]").nth(1)
+        play = row.get_attribute("data-play")
+        row.scroll_into_view_if_needed()
+        row.tap()
+        page.wait_for_selector("#board[data-preview] .preview-ghost")
+        assert page.get_attribute("#board", "data-preview") == play
+        assert page.evaluate(checkers) == before and not enabled(page, "done")     # not played
+        act(page, lambda: row.tap())
+        page.wait_for_function(f"({checkers}) !== {before!r}")
+        assert not page.get_attribute("#board", "data-preview")
+        assert enabled(page, "done")          # the whole play made: the turn waits for Done
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def moving_page(page, browser_name, playwright):
     """A page whose system does not ask for less motion. Firefox takes that from a

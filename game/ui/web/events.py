@@ -72,7 +72,8 @@ def table(page):
         ("persist-close", "click", on_notice_close),
         # hints
         ("hint", "click", page.on_hint),
-        ("hint-panel", "click", page.on_row("play", page.play_hint)),
+        ("hint-panel", "pointerdown", page.on_hint_pointer),
+        ("hint-panel", "click", page.on_hint_click),
         ("hint-panel", "keydown", page.on_row("play", page.play_hint)),
         ("hint-panel", "mouseover", page.on_hint_preview),
         ("hint-panel", "focusin", page.on_hint_preview),

@@ -41,6 +41,8 @@ class Page:
         self.keys = Keys(self)
         self.files = Files(self)
         self.dialogs = Dialogs(self)
+        self.hint_touch = False     # the last press on the hint's plays was a touch
+        self.touch_shown = None     # the play a touch shows on the board, made by a second tap
 
     # --- the one path from an intent to the screen ------------------------------------------------
     def apply(self, result, animate=False, also=None):
@@ -148,6 +150,24 @@ class Page:
     def on_hint(self, event):
         self.loops.hint()
 
+    def on_hint_pointer(self, event):
+        """Which pointer is on the hint's plays: a touch screen has no hover to show a play."""
+        self.hint_touch = str(event.pointerType) == "touch"
+
+    def on_hint_click(self, event):
+        """A click on a play makes it; on a touch screen the first tap only shows it on the
+        board (the focus it takes draws it, :meth:`on_hint_preview`) and a second makes it."""
+        row = closest(event, "[data-play]")
+        if row is None:
+            return
+        play = str(row.dataset.play)
+        if self.hint_touch and self.touch_shown != play:
+            self.touch_shown = play
+            self.on_hint_preview(event)
+            return
+        self.touch_shown = None
+        self.play_hint(play)
+
     def on_hint_preview(self, event):
         """A play of the hint hovered or focused: shown on the board, the match untouched."""
         row = closest(event, "[data-play]")
@@ -160,6 +180,7 @@ class Page:
         board = self.screen.board_view
         if not self.screen.board.hasAttribute("data-preview") or board is None:
             return
+        self.touch_shown = None
         related = event.relatedTarget
         if not missing(related) and hasattr(related, "closest") \
                 and not missing(related.closest("#hint-panel [data-play]")):
