@@ -14,8 +14,6 @@ A screenshot after a roll, in French, goes to /tmp/shots/upright-<engine>.png.
 import pathlib
 from collections import Counter
 
-import pytest
-
 from game.match_id import decode_match_id
 from game.position import Position
 from game.ui.keyboard import next_slot
@@ -153,7 +151,7 @@ def first_choice(plays):
 
 def test_a_play_tapped_on_the_upright_board_lands_where_the_engine_says(open_page, base_url):
     d = open_upright(open_page, base_url, "upright-1", "fr")
-    player, position, dice, plays = roll_until_a_choice(d)
+    player, position, _dice, plays = roll_until_a_choice(d)
     d.shot(SHOTS / f"upright-{d.engine}.png")          # after a roll, in French: to be looked at
     play = first_choice(plays)
     assert look(d)["checkers"] == counts(position, player)
@@ -169,7 +167,7 @@ def test_a_play_tapped_on_the_upright_board_lands_where_the_engine_says(open_pag
 
 def test_a_play_dragged_on_the_upright_board_lands_where_the_engine_says(open_page, base_url):
     d = open_upright(open_page, base_url, "upright-2", "en")
-    player, position, dice, plays = roll_until_a_choice(d)
+    player, _position, _dice, plays = roll_until_a_choice(d)
     play = first_choice(plays)
     play_by_drags(d, player, bottom_player(d), play.steps)
     after = look(d)
@@ -182,7 +180,7 @@ def test_a_play_dragged_on_the_upright_board_lands_where_the_engine_says(open_pa
 
 def test_turning_the_phone_lays_the_board_flat_and_stands_it_up_again(open_page, base_url):
     d = open_upright(open_page, base_url, "upright-3", "en")
-    player, position, dice, plays = roll_until_a_choice(d)
+    player, _position, _dice, plays = roll_until_a_choice(d)
     play = first_choice(plays)
     first, *rest = play.steps
     bottom = bottom_player(d)
