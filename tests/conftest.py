@@ -163,17 +163,18 @@ def xvfb():
 
 @pytest.fixture
 def open_page(engine, request):
-    """``open_page(width, height)``: a fresh page (own profile) in ``engine``, behind the
-    page-driver interface of tests/browser/page_driver.py; closed after the test."""
+    """``open_page(width, height, touch=False)``: a fresh page (own profile) in ``engine``,
+    behind the page-driver interface of tests/browser/page_driver.py; closed after the test.
+    ``touch``: a touch screen where the driver has one (Playwright's ``has_touch``)."""
     import page_driver
     opened = []
 
-    def new(width=1280, height=800):
+    def new(width=1280, height=800, touch=False):
         if engine == "webkit":
             driver = page_driver.WebKitPage(request.getfixturevalue("xvfb"), width, height)
         else:
             browser = request.getfixturevalue("playwright_browsers")(engine)
-            driver = page_driver.PlaywrightPage(browser, width, height)
+            driver = page_driver.PlaywrightPage(browser, width, height, touch=touch)
         opened.append(driver)
         return driver
 

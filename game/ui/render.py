@@ -432,8 +432,14 @@ def _draw_cube(view, out):
         f'<text class="cube-value" x="0" y="1" font-size="{size}">{escape(text)}</text>'
         "</g>")
     if view.crawford:
-        # upright, the word reads across the screen, along the bar: beside the cube
-        lx, ly = (x, y - half - 52) if view.upright else (x, y + half + 16)
+        if view.upright:
+            # upright, the bar holds the cube and, either side of it, the checkers waiting
+            # there, which hid the word: it reads across the screen just beside the bar (above
+            # it; below with the home board on the left), in the middle of the field, where the
+            # dice (in the middle of each half) and the points' first five checkers never come
+            lx, ly = mx(X0 + HALF - 20), MID
+        else:
+            lx, ly = x, y + half + 16
         out.append(f'<text class="crawford-label" {_attrs(x=_num(lx), y=_num(ly), transform=_turned(view, lx, ly))}>'
                    f'{escape(labels.get("crawford", "Crawford"))}</text>')
 

@@ -3,8 +3,9 @@
 :class:`PlaywrightPage` drives Chromium and Firefox ESR (Playwright), :class:`WebKitPage`
 drives WebKitGTK's MiniBrowser (Selenium and WebKitWebDriver, under an Xvfb display
 that :class:`Display` starts and stops). Both offer the same calls: go to a URL and
-wait for the page's ready signal, click, drag, type, press keys, evaluate a JavaScript
-expression, reload, take a screenshot, and wait for the page's next render
+wait for the page's ready signal, click, tap at a point of the screen, drag, type, press
+keys, evaluate a JavaScript expression, reload, take a screenshot, resize the viewport or
+turn the screen under the same document, and wait for the page's next render
 (``<body data-renders>`` grows after every render).
 
 JavaScript given to :meth:`evaluate` is an expression; it may use ``arg`` (one
@@ -73,6 +74,8 @@ class PageDriver:
     def press(self, key): raise NotImplementedError
     def screenshot(self, path): raise NotImplementedError
     def set_viewport(self, width, height): raise NotImplementedError
+    def turn(self, width, height): raise NotImplementedError
+    def tap_at(self, x, y): raise NotImplementedError
     def close(self): raise NotImplementedError
 
     # --- built on them -------------------------------------------------------------------
@@ -163,12 +166,14 @@ class PageDriver:
 
 
 class PlaywrightPage(PageDriver):
-    """Chromium or Firefox through a Playwright page (one fresh context each)."""
+    """Chromium or Firefox through a Playwright page (one fresh context each); ``touch``: a
+    context with a touch screen (``has_touch``), where :meth:`tap_at` taps in Chromium."""
 
-    def __init__(self, browser, width=1280, height=800, locale="en-GB"):
+    def __init__(self, browser, width=1280, height=800, locale="en-GB", touch=False):
         self.engine = browser.browser_type.name
+        self.touch = touch
         self.context = browser.new_context(viewport={"width": width, "height": height},
-                                           locale=locale, reduced_motion="reduce")
+                                           locale=locale, reduced_motion="reduce", has_touch=touch)
         self.page = self.context.new_page()
         self.page.set_default_timeout(STEP_TIMEOUT_S * 1000)
 
@@ -205,6 +210,19 @@ class PlaywrightPage(PageDriver):
 
     def set_viewport(self, width, height):
         self.page.set_viewport_size({"width": width, "height": height})
+
+    def turn(self, width, height):
+        """The screen turned under the same document: Playwright's viewport is that already."""
+        self.set_viewport(width, height)
+
+    def tap_at(self, x, y):
+        """A tap at ``(x, y)`` CSS pixels of the viewport: a touch in Chromium with ``touch``,
+        a click elsewhere (over BiDi, Playwright's touch screen sends no event in Firefox:
+        engines.py)."""
+        if self.touch and self.engine == "chromium":
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
 
     def close(self):
         self.context.close()
@@ -378,6 +396,30 @@ class WebKitPage(PageDriver):
             return
         if ready:
             self.wait_ready()
+
+    def turn(self, width, height):
+        """The screen turned under the same document (no reload, unlike :meth:`set_viewport`):
+        the window grows or shrinks and, on a page in a phone-sized frame, the frame takes the
+        new size, so the page's media queries change as on a phone turned in the hand."""
+        if self.framed is None:
+            assert width >= NARROWEST, f"webkit: {width} px is narrower than the window can be"
+            self._window(width, height)
+            return
+        self._window(max(width, NARROWEST), height)
+        iframe = self._out_of_frame()
+        self.driver.execute_script("arguments[0].style.width = arguments[1] + 'px';"
+                                   " arguments[0].style.height = arguments[2] + 'px'",
+                                   iframe, width, height)
+        self.framed = (width, height)
+        self.driver.switch_to.frame(iframe)
+
+    def tap_at(self, x, y):
+        """A click at ``(x, y)`` CSS pixels of the viewport (the frame, when framed: it sits
+        at the window's top left corner, with no border)."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        actions = ActionBuilder(self.driver)
+        actions.pointer_action.move_to_location(round(x), round(y)).click()
+        actions.perform()
 
     def _window(self, width, height):
         """The window holds MiniBrowser's toolbar too: grow it by the difference."""

@@ -1,25 +1,47 @@
 """The page on a phone, portrait 375x667 and landscape 667x375, in French and English:
-the board as wide (or as high) as the screen allows, the tap targets measured, Roll / Done /
-Undo and the move box on screen without scrolling, and no name cut by a scrollbar."""
+the board as wide (or as high) as the screen allows, upright in portrait (a phone held
+upright: game/ui/web/page.py UPRIGHT) and flat in landscape, the tap targets measured (at
+least 32 px each way upright, issue 14), Roll / Done / Undo and the move box on screen
+without scrolling, and no name cut by a scrollbar."""
 
 import pytest
 from app_driver import click, open_app
 
-# what the board's geometry gives (game/ui/render.py: 952 x 700 user units, points 60 wide,
-# the field's halves 310 high, the dice's area 124 x 76)
-WIDTH, POINT, HALF, DICE_H = 952, 60, 310, 76
+# what the flat board's geometry gives (game/ui/render.py: 952 x 700 user units, points 60
+# wide, the field's halves 310 high, the dice's area 124 x 76); upright, the same turned a
+# quarter (the svg's viewBox, read from the page, gives the drawn board's own units)
+WIDTH, POINT, HALF, DICE_W, DICE_H = 952, 60, 310, 124, 76
+FLAT_VIEWBOX = [0, 0, 952, 700]
+TAP = 32     # issue 14: checkers and dice at least 32 px tap targets on a 375 x 667 phone
 
 MEASURE = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
   const q = s => document.querySelector(s);
-  const out = {board: box(q('#board svg')), hit: box(q('#board .hit[data-slot="p6"]')),
-    checker: box(q('#board circle.checker')), vw: innerWidth, vh: innerHeight,
-    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight]};
+  const svg = q('#board svg');
+  const out = {board: box(svg), hit: box(q('#board .hit[data-slot="p6"]')),
+    checker: box(q('#board circle.checker[data-slot="p6"]')), vw: innerWidth, vh: innerHeight,
+    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+    body_upright: document.body.classList.contains('upright'),
+    svg_class: svg.getAttribute('class').split(/\\s+/),
+    view_box: svg.getAttribute('viewBox').split(/\\s+/).map(Number)};
   for (const id of ['roll', 'done', 'undo', 'move-input']) out[id] = box(q('#' + id));
   const dice = q('#board .dice'), die = q('#board .die');
   out.dice = dice && box(dice);
   out.die = die && box(die);
   return out;
+}"""
+
+# Where a tap lands, measured: the place (data-slot) under each point of a grid over a
+# rect, 2 px in from its edges. A tap target is as large as the span that answers its slot.
+TAPS_LAND = """([selector, slot]) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  const wrong = [];
+  for (let i = 0; i <= 6; i++) for (let j = 0; j <= 6; j++) {
+    const x = r.x + 2 + (r.width - 4) * i / 6, y = r.y + 2 + (r.height - 4) * j / 6;
+    const hit = document.elementFromPoint(x, y)?.closest('[data-slot]');
+    if (!hit || hit.dataset.slot !== slot) wrong.push([Math.round(x), Math.round(y), hit && hit.dataset.slot]);
+  }
+  return wrong;
 }"""
 
 
@@ -31,6 +53,49 @@ def phone(browser, width, height):
 def on_screen(rect, m):
     return rect["w"] > 0 and rect["x"] >= 0 and rect["y"] >= 0 and \
         rect["x"] + rect["w"] <= m["vw"] + 0.5 and rect["y"] + rect["h"] <= m["vh"] + 0.5
+
+
+def inside(inner, outer, slack=0.5):
+    return inner["x"] >= outer["x"] - slack and inner["y"] >= outer["y"] - slack and \
+        inner["x"] + inner["w"] <= outer["x"] + outer["w"] + slack and \
+        inner["y"] + inner["h"] <= outer["y"] + outer["h"] + slack
+
+
+def check_upright(page, m, moment, width):
+    """Portrait: the board stands upright, edge to edge, its tap targets 32 px each way."""
+    assert m["body_upright"] and "upright" in m["svg_class"], (moment, m["svg_class"])
+    board, hit = m["board"], m["hit"]
+    _left, _top, units_w, units_h = m["view_box"]
+    assert units_w < units_h, m["view_box"]           # standing: higher than wide
+    scale = board["w"] / units_w
+    assert board["h"] == pytest.approx(units_h * scale, abs=0.5)   # drawn to its shape
+    assert board["x"] == pytest.approx(0, abs=0.5) and board["w"] >= width - 0.5   # edge to edge
+    # the point's whole column picks its checker: turned, the column lies across the screen
+    assert hit["w"] == pytest.approx(HALF * scale, abs=0.5)
+    assert hit["h"] == pytest.approx(POINT * scale, abs=0.5)
+    assert min(hit["w"], hit["h"]) >= TAP, (moment, hit)
+    assert inside(m["checker"], hit), (moment, m["checker"], hit)   # a checker on it is in it
+    assert page.evaluate(TAPS_LAND, ['#board .hit[data-slot="p6"]', "p6"]) == [], moment
+    if moment == "rolled":
+        dice = m["dice"]
+        assert dice["w"] == pytest.approx(DICE_H * scale, abs=0.5)
+        assert dice["h"] == pytest.approx(DICE_W * scale, abs=0.5)
+        assert min(dice["w"], dice["h"]) >= TAP, dice
+        assert page.evaluate(TAPS_LAND, ["#board .dice .dice-area", "dice"]) == []
+
+
+def check_flat(m, width, height):
+    """Landscape: the flat board, as high as the screen allows."""
+    assert not m["body_upright"] and "upright" not in m["svg_class"], m["svg_class"]
+    assert m["view_box"] == FLAT_VIEWBOX
+    board, hit = m["board"], m["hit"]
+    scale = board["w"] / WIDTH
+    assert board["h"] >= height - 60
+    assert board["w"] >= 440
+    assert hit["w"] == pytest.approx(POINT * scale, abs=0.5) and hit["w"] >= 23
+    assert hit["h"] == pytest.approx(HALF * scale, abs=0.5) and hit["h"] >= 120
+    assert m["checker"]["w"] >= 19
+    return scale
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -47,22 +112,16 @@ def test_a_phone_has_the_board_and_the_turns_controls_on_screen(browser, base_ur
             assert m["scroll"] == [width, height], (moment, m["scroll"])
             for name in ("roll", "done", "undo", "move-input"):
                 assert on_screen(m[name], m), (moment, name, m[name])
-            board, hit = m["board"], m["hit"]
-            scale = board["w"] / WIDTH
             if width < height:
-                assert board["w"] >= width - 0.5          # portrait: edge to edge
+                check_upright(page, m, moment, width)
             else:
-                assert board["h"] >= height - 60          # landscape: as high as the screen allows
-                assert board["w"] >= 440
-            # a checker is picked by a tap anywhere on its point: the point's whole column
-            assert hit["w"] == pytest.approx(POINT * scale, abs=0.5) and hit["w"] >= 23
-            assert hit["h"] == pytest.approx(HALF * scale, abs=0.5) and hit["h"] >= 120
-            assert m["checker"]["w"] >= 19
-            if moment == "rolled":
-                assert m["dice"]["h"] == pytest.approx(DICE_H * scale, abs=0.5) and m["dice"]["h"] >= 29
-                assert m["dice"]["w"] >= 48 and m["die"]["w"] >= 18
-            else:
+                scale = check_flat(m, width, height)
+                if moment == "rolled":
+                    assert m["dice"]["h"] == pytest.approx(DICE_H * scale, abs=0.5) and m["dice"]["h"] >= 29
+                    assert m["dice"]["w"] >= 48 and m["die"]["w"] >= 18
+            if moment == "load":
                 click(page, "#roll")
+        assert page.evaluate("document.documentElement.lang") == lang
         print(lang, size, {k: m[k] for k in ("board", "hit", "checker", "dice", "die")})
     finally:
         context.close()
