@@ -12,8 +12,8 @@ import pytest
 from game.ui.board_image import board_image
 from game.ui.controller import Controller
 from game.ui.keyboard import SLOTS, next_slot, rows
-from game.ui.render import (BAR_X, HEIGHT, MID, SIDE, WIDTH, BoardView, _place_rect, board_point,
-                            board_svg, slot_at, view_box)
+from game.ui.render import (BAR_X, FRAME, HEIGHT, MID, SIDE, UPRIGHT_EDGE, WIDTH, BoardView,
+                            _place_rect, board_point, board_svg, slot_at, view_box)
 
 SVG = "{http://www.w3.org/2000/svg}"
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
@@ -36,8 +36,15 @@ def test_the_upright_board_is_the_flat_board_turned_and_as_wide_as_the_flat_boar
     view = BoardView(upright=True, home_right=home_right)
     root = ET.fromstring(board_svg(view))
     _, _, width, height = (float(v) for v in root.get("viewBox").split())
-    assert (width, height) == (HEIGHT, WIDTH - SIDE)
+    # the cube column and most of the frame at both ends cut off
+    assert (width, height) == (HEIGHT, WIDTH - SIDE - 2 * (FRAME - UPRIGHT_EDGE))
     assert "upright" in root.get("class").split()
+    # the field, the bar and both trays are whole on the picture
+    for slot in SLOTS:
+        x, y, w, h = _place_rect(view, slot)
+        for corner in ((x, y), (x + w, y + h)):
+            sx, sy = on_screen(view, *corner)
+            assert 0 <= sx <= width and 0 <= sy <= height, (slot, corner, (sx, sy))
     # every checker lands inside the picture
     for circle in root.iter(f"{SVG}circle"):
         if "checker" in circle.get("class", "").split():

@@ -31,7 +31,7 @@ the ones that moved (:func:`checker_moves`).  Text that comes from people
 >>> slot_at(476, 200)
 'bar0'
 >>> upright = board_svg(BoardView(upright=True))
->>> upright.count('class="checker'), 'viewBox="0 0 700 882"' in upright
+>>> upright.count('class="checker'), 'viewBox="0 0 700 862"' in upright
 (30, True)
 """
 
@@ -73,6 +73,7 @@ SLAB_H = 16
 CUBE = 50
 DIE = 48
 
+UPRIGHT_EDGE = 4                   # the frame left at either end of an upright board
 PALETTES = ("light", "dark")
 
 
@@ -268,15 +269,17 @@ def slot_at(x, y, view=None):
 def view_box(view):
     """``(left, top, width, height)``: what is drawn, in the drawn board's own units.
 
-    Upright, the flat board's cube column is cut off and the rest turned: the
-    drawing is as wide as the flat board is high.
+    Upright, the flat board's cube column is cut off, and all but a thin edge
+    of the frame at both ends (a phone held upright is short of height, not of
+    width), and the rest turned: the drawing is as wide as the flat board is high.
 
     >>> view_box(BoardView()), view_box(BoardView(upright=True))
-    ((0, 0, 952, 700), (70, 0, 700, 882))
+    ((0, 0, 952, 700), (80, 0, 700, 862))
     """
     if not view.upright:
         return 0, 0, WIDTH, HEIGHT
-    return (SIDE if view.home_right else 0), 0, HEIGHT, WIDTH - SIDE
+    edge = FRAME - UPRIGHT_EDGE
+    return (SIDE + edge if view.home_right else edge), 0, HEIGHT, WIDTH - SIDE - 2 * edge
 
 
 def board_point(fx, fy, view=None):
@@ -511,7 +514,7 @@ def board_svg(view):
         # upright: the flat board turned a quarter clockwise, its cube column cut off
         f'<g class="turned" transform="translate({HEIGHT} {-left}) rotate(90)">' if view.upright else "",
         '<g aria-hidden="true">',   # the picture; screen readers get the places below
-        f'<rect class="frame" x="{left}" y="0" width="{WIDTH - (SIDE if view.upright else 0)}" height="{HEIGHT}" rx="18"/>',
+        f'<rect class="frame" x="{left}" y="0" width="{height if view.upright else WIDTH}" height="{HEIGHT}" rx="{4 if view.upright else 18}"/>',
     ]
     # the two halves of the field, the bar, the tray and the cube column
     for left in (X0, X0 + HALF + BAR):

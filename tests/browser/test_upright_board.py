@@ -62,7 +62,7 @@ def look(d):
 
 def assert_upright(found):
     assert found["body_upright"] and found["svg_upright"], found
-    assert found["view_box"] == "0 0 700 882", found["view_box"]
+    assert found["view_box"] == "0 0 700 862", found["view_box"]
     x, _y, width, _height = found["board"]
     assert abs(x) <= 0.5 and width >= found["width"] - 0.5, found["board"]     # edge to edge
 
