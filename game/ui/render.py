@@ -505,16 +505,16 @@ def board_svg(view):
     """The SVG text of the board (a ``<svg>`` element, no XML prolog)."""
     mx = _mirror(view)
     labels = view.labels
-    left, top, width, height = view_box(view)
+    cut, _top, width, height = view_box(view)   # upright: how much of the flat board's edge is cut
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="board-svg{" upright" if view.upright else ""}" role="group" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
         f'<desc>{escape(labels.get("summary", ""))}</desc>' if labels.get("summary") else "",
         _DEFS,
         # upright: the flat board turned a quarter clockwise, its cube column cut off
-        f'<g class="turned" transform="translate({HEIGHT} {-left}) rotate(90)">' if view.upright else "",
+        f'<g class="turned" transform="translate({HEIGHT} {-cut}) rotate(90)">' if view.upright else "",
         '<g aria-hidden="true">',   # the picture; screen readers get the places below
-        f'<rect class="frame" x="{left}" y="0" width="{height if view.upright else WIDTH}" height="{HEIGHT}" rx="{4 if view.upright else 18}"/>',
+        f'<rect class="frame" x="{cut}" y="0" width="{height if view.upright else WIDTH}" height="{HEIGHT}" rx="{4 if view.upright else 18}"/>',
     ]
     # the two halves of the field, the bar, the tray and the cube column
     for left in (X0, X0 + HALF + BAR):
