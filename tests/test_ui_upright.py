@@ -158,3 +158,49 @@ def test_every_mode_draws_the_upright_board_when_the_page_stands_it_up():
     app.close_lesson()
     app.upright = False
     assert app.view().board.upright is False
+
+
+# --- compact: a phone held sideways ---------------------------------------------------------------
+@pytest.mark.parametrize("home_right", [True, False])
+def test_a_compact_board_lies_flat_without_its_cube_column_every_place_whole(home_right):
+    view = BoardView(compact=True, home_right=home_right)
+    root = ET.fromstring(board_svg(view))
+    left, top, width, height = (float(v) for v in root.get("viewBox").split())
+    assert (width, height) == (WIDTH - SIDE - 2 * (FRAME - UPRIGHT_EDGE), HEIGHT)
+    assert "compact" in root.get("class").split() and root.find(f"{SVG}g").get("class") != "turned"
+    for slot in SLOTS:
+        x, y, w, h = _place_rect(view, slot)
+        assert left <= x and x + w <= left + width and top <= y and y + h <= top + height, slot
+    # the cube column is gone from the picture: the cube sits on the bar
+    cube = next(g for g in root.iter(f"{SVG}g") if "cube" in g.get("class", "").split())
+    x = float(re.match(r"translate\(([-\d.]+)", cube.get("transform"))[1])
+    assert slot_at(x, MID, view) in ("bar0", "bar1")
+    assert all(t.get("transform") is None for t in root.iter(f"{SVG}text"))   # nothing turned
+
+
+@pytest.mark.parametrize("home_right", [True, False])
+def test_a_pointer_on_the_compact_picture_finds_the_place_drawn_there(home_right):
+    view = BoardView(compact=True, home_right=home_right)
+    left, _top, width, height = view_box(view)
+    for slot in SLOTS:
+        x, y = centre(view, slot)
+        assert slot_at(*board_point((x - left) / width, y / height, view), view) == slot
+
+
+def test_a_board_image_is_whole_even_when_the_page_shows_it_compact():
+    image = board_image(BoardView(compact=True, cube_owner=0, cube_value=2))
+    assert 'viewBox="0 0 952 700"' in image and "compact" not in image
+
+
+def test_every_mode_draws_the_compact_board_when_the_page_is_a_phone_held_sideways():
+    app = Controller()
+    assert app.boot("?mode=hotseat&length=3&seed=7")
+    before = app.game.signature()["board"]
+    app.compact = True
+    assert app.game.signature()["board"] != before
+    assert app.view().board.compact is True and app.view().board.upright is False
+    app.edit_open()
+    assert app.view().board.compact is True
+    app.edit_cancel()
+    assert app.open_lesson("bar")
+    assert app.view().board.compact is True

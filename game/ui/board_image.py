@@ -91,7 +91,7 @@ def board_image(view, numbers=True, title=""):
     and the board lies flat, as on paper, even where the page shows it upright."""
     still = replace(view, movable=frozenset(), selected=None, targets=frozenset(),
                     dice_clickable=False, cube_clickable=False, highlight=frozenset(),
-                    focus=None, point_numbers=bool(numbers), upright=False)
+                    focus=None, point_numbers=bool(numbers), upright=False, compact=False)
     svg = board_svg(still)
     head, rest = svg.split(">", 1)
     head = head.replace("<svg ", f'<svg width="{WIDTH}" height="{HEIGHT}" ', 1)

@@ -117,6 +117,7 @@ class Controller(SavedMatches):
         self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
         self.upright = False           # the board stands upright: the page is a phone held upright
+        self.compact = False           # the board's cube column cut off: the page is a phone
         # the modes: the game at the bottom, what opens over it on a stack (game/ui/modes.py)
         self.game = GameMode(self)
         self.modes = ModeStack(self.game)
@@ -359,7 +360,8 @@ class Controller(SavedMatches):
         if key in keyboard.MOVES:
             seat = top.seat()             # a lesson draws its learner at the bottom, whatever the prefs
             bottom = self.bottom if seat is None else seat[1]
-            self.focus = keyboard.next_slot(here, key, bottom, **self.board_shape())
+            shape = self.board_shape()
+            self.focus = keyboard.next_slot(here, key, bottom, shape["home_right"], shape["upright"])
             return True
         action = keyboard.board_action(key)
         if action is None:
@@ -552,8 +554,9 @@ class Controller(SavedMatches):
 
     def board_shape(self):
         """How every mode draws the board here: the home board's side (Settings) and whether
-        it stands upright (the page's shape, :attr:`upright`); fields of a ``BoardView``."""
-        return {"home_right": not self.prefs.home_left, "upright": self.upright}
+        it stands upright or lies flat and compact (the page's shape, :attr:`upright`,
+        :attr:`compact`); fields of a ``BoardView``."""
+        return {"home_right": not self.prefs.home_left, "upright": self.upright, "compact": self.compact}
 
     def set_pref(self, name, value):
         """Keep a choice of Settings (:meth:`Prefs.set`: one it knows, with a value it takes)."""

@@ -68,7 +68,7 @@ class LessonMode(Mode):
 
     def view(self):
         app = self.app
-        self.player.home_right, self.player.upright = app.board_shape().values()
+        self.player.home_right, self.player.upright, self.player.compact = app.board_shape().values()
         lesson = self.player.view(app.language)
         hidden = {name: (False, False) for name in app.game._play_buttons()}
         hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),

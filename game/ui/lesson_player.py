@@ -114,15 +114,18 @@ class LessonPlayer:
     ``order`` lists the ids of every lesson in the app's order (for "Lesson 3
     of 21" and the next lesson).  ``colours`` are the learner's and the
     opponent's checker colours; ``home_right`` where the home board is drawn, ``upright``
-    whether the board stands upright (:mod:`game.ui.render`).
+    whether the board stands upright, ``compact`` whether its cube column is cut off
+    (:mod:`game.ui.render`).
     """
 
-    def __init__(self, lesson, order=(), colours=("light", "dark"), home_right=True, upright=False):
+    def __init__(self, lesson, order=(), colours=("light", "dark"), home_right=True, upright=False,
+                 compact=False):
         self.lesson = lesson
         self.order = tuple(order)
         self.colours = tuple(colours)
         self.home_right = home_right
         self.upright = upright
+        self.compact = compact
         self.index = 0
         self.demo_played = 0       # checker steps of the step's demo already shown
         self.turn = None           # the learner's Turn during a move task
@@ -368,7 +371,8 @@ class LessonPlayer:
         label = tr("label.board") + (" — " + tr("lesson.highlight", places=places) if places else "")
         return board_view(
             tr, label, counts=by_seat(tuple(position.mine), tuple(position.theirs)), bottom=PERSON,
-            home_right=self.home_right, upright=self.upright, colours=by_seat(*self.colours),
+            home_right=self.home_right, upright=self.upright, compact=self.compact,
+            colours=by_seat(*self.colours),
             cube_value=fields["cube_value"], cube_owner=seat_of(fields["cube_owner"], LEARNER),
             cube_offered_by=seat_of(fields["cube_offered_by"], LEARNER),
             cube_enabled=fields["cube_enabled"], crawford=fields["crawford"], dice=tuple(dice or ()),

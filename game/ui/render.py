@@ -10,12 +10,14 @@ element the page reacts to carries ``data-slot``, the place it stands for:
   bear-off trays;
 - ``dice`` and ``cube``.
 
-A board may stand **upright** (``BoardView.upright``: a phone held upright):
-the same drawing turned a quarter clockwise, the player at the bottom now on
-the left with his home board at the bottom of the screen, the words turned
-back to read across, and the cube column left out (the cube sits on the bar).
-Its points are then as wide as the screen allows, a 32 px tap target on a
-375 px screen.  Everything here (the layout, :func:`slot_at`) stays in the
+A phone's board is **compact** (``BoardView.compact``): the cube column and
+all but a thin edge of the frame at both ends are cut off, and the cube sits
+on the bar.  Held sideways, the board is as high as the screen, its points a
+32 px tap target on a 375 px high screen.  Held upright it stands **upright**
+too (``BoardView.upright``): the same drawing turned a quarter clockwise, the
+player at the bottom now on the left with his home board at the bottom of the
+screen, the words turned back to read across; its points are as wide as the
+screen allows, again 32 px on a 375 px wide screen.  Everything here (the layout, :func:`slot_at`) stays in the
 flat board's coordinates; :func:`board_point` turns a place on the drawn
 board into them.
 
@@ -33,6 +35,8 @@ the ones that moved (:func:`checker_moves`).  Text that comes from people
 >>> upright = board_svg(BoardView(upright=True))
 >>> upright.count('class="checker'), 'viewBox="0 0 700 862"' in upright
 (30, True)
+>>> 'viewBox="80 0 862 700"' in board_svg(BoardView(compact=True))
+True
 """
 
 from dataclasses import dataclass, field
@@ -123,6 +127,12 @@ class BoardView:
     preview: object = None             # a hinted play shown over the board (a LastMove), or None
     point_numbers: bool = True         # False: no numbers by the points (a board image, game/ui/board_image.py)
     upright: bool = False              # turned a quarter clockwise for a phone held upright (see above)
+    compact: bool = False              # cube column and frame ends cut off, cube on the bar (a phone)
+
+    @property
+    def cut(self):
+        """True when the cube column is cut off (a compact board; an upright one always is)."""
+        return self.compact or self.upright
 
     def off(self, player):
         return 15 - sum(self.counts[player])
@@ -273,13 +283,16 @@ def view_box(view):
     of the frame at both ends (a phone held upright is short of height, not of
     width), and the rest turned: the drawing is as wide as the flat board is high.
 
-    >>> view_box(BoardView()), view_box(BoardView(upright=True))
-    ((0, 0, 952, 700), (80, 0, 700, 862))
+    A compact board lying flat shows the same part of the flat board, not turned.
+
+    >>> view_box(BoardView()), view_box(BoardView(upright=True)), view_box(BoardView(compact=True))
+    ((0, 0, 952, 700), (80, 0, 700, 862), (80, 0, 862, 700))
     """
-    if not view.upright:
+    if not view.cut:
         return 0, 0, WIDTH, HEIGHT
     edge = FRAME - UPRIGHT_EDGE
-    return (SIDE + edge if view.home_right else edge), 0, HEIGHT, WIDTH - SIDE - 2 * edge
+    left, length = (SIDE + edge if view.home_right else edge), WIDTH - SIDE - 2 * edge
+    return (left, 0, HEIGHT, length) if view.upright else (left, 0, length, HEIGHT)
 
 
 def board_point(fx, fy, view=None):
@@ -294,7 +307,7 @@ def board_point(fx, fy, view=None):
     view = view or BoardView()
     left, _top, width, height = view_box(view)
     if not view.upright:
-        return fx * width, fy * height
+        return left + fx * width, fy * height
     return left + fy * height, HEIGHT - fx * width
 
 
@@ -416,8 +429,8 @@ def _draw_cube(view, out):
             y = BOTTOM - CUBE / 2 - 6
         else:
             y = TOP + CUBE / 2 + 6
-        # upright, the cube column is left out: the cube sits on the bar, at its owner's end
-        x = mx(BAR_X if view.upright else CUBE_X)
+        # cut off with its column (a phone's board), the cube sits on the bar, at its owner's end
+        x = mx(BAR_X if view.cut else CUBE_X)
         # a centred cube at 1 shows 64, as on a real cube
         value = view.cube_value if owner is not None or view.cube_value > 1 else 64
         extra = ""
@@ -441,6 +454,9 @@ def _draw_cube(view, out):
             # it; below with the home board on the left), in the middle of the field, where the
             # dice (in the middle of each half) and the points' first five checkers never come
             lx, ly = mx(X0 + HALF - 20), MID
+        elif view.compact:
+            # lying flat, the word would cross the bar's checkers: beside the bar, in the field
+            lx, ly = mx(X0 + HALF - 52), MID
         else:
             lx, ly = x, y + half + 16
         out.append(f'<text class="crawford-label" {_attrs(x=_num(lx), y=_num(ly), transform=_turned(view, lx, ly))}>'
@@ -505,16 +521,18 @@ def board_svg(view):
     """The SVG text of the board (a ``<svg>`` element, no XML prolog)."""
     mx = _mirror(view)
     labels = view.labels
-    cut, _top, width, height = view_box(view)   # upright: how much of the flat board's edge is cut
+    cut, _top, width, height = view_box(view)   # how much of the flat board's edge is cut off
+    shape = " upright" if view.upright else " compact" if view.compact else ""
+    box = f"0 0 {width} {height}" if view.upright else f"{cut} 0 {width} {height}"
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="board-svg{" upright" if view.upright else ""}" role="group" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" '
+        f'class="board-svg{shape}" role="group" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
         f'<desc>{escape(labels.get("summary", ""))}</desc>' if labels.get("summary") else "",
         _DEFS,
         # upright: the flat board turned a quarter clockwise, its cube column cut off
         f'<g class="turned" transform="translate({HEIGHT} {-cut}) rotate(90)">' if view.upright else "",
         '<g aria-hidden="true">',   # the picture; screen readers get the places below
-        f'<rect class="frame" x="{cut}" y="0" width="{height if view.upright else WIDTH}" height="{HEIGHT}" rx="{4 if view.upright else 18}"/>',
+        f'<rect class="frame" x="{cut}" y="0" width="{height if view.upright else width}" height="{HEIGHT}" rx="{4 if view.cut else 18}"/>',
     ]
     # the two halves of the field, the bar, the tray and the cube column
     for left in (X0, X0 + HALF + BAR):

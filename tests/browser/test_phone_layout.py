@@ -1,8 +1,9 @@
 """The page on a phone, portrait 375x667 and landscape 667x375, in French and English:
 the board as wide (or as high) as the screen allows, upright in portrait (a phone held
-upright: game/ui/web/page.py UPRIGHT) and flat in landscape, the tap targets measured (at
-least 32 px each way upright, issue 14), Roll / Done / Undo and the move box on screen
-without scrolling, and no name cut by a scrollbar."""
+upright: game/ui/web/page.py UPRIGHT) and flat and compact in landscape (its cube column cut
+off, as high as the screen), the tap targets measured (at least 32 px each way both ways,
+issue 14), Roll / Done / Undo and the move box on screen without scrolling, and no name cut
+by a scrollbar."""
 
 import pytest
 from app_driver import click, open_app
@@ -10,8 +11,8 @@ from app_driver import click, open_app
 # what the flat board's geometry gives (game/ui/render.py: 952 x 700 user units, points 60
 # wide, the field's halves 310 high, the dice's area 124 x 76); upright, the same turned a
 # quarter (the svg's viewBox, read from the page, gives the drawn board's own units)
-WIDTH, POINT, HALF, DICE_W, DICE_H = 952, 60, 310, 124, 76
-FLAT_VIEWBOX = [0, 0, 952, 700]
+POINT, HALF, DICE_W, DICE_H = 60, 310, 124, 76
+COMPACT_VIEWBOX = [80, 0, 862, 700]     # the flat board less its cube column and frame ends
 TAP = 32     # issue 14: checkers and dice at least 32 px tap targets on a 375 x 667 phone
 
 MEASURE = """() => {
@@ -22,6 +23,7 @@ MEASURE = """() => {
     checker: box(q('#board circle.checker[data-slot="p6"]')), vw: innerWidth, vh: innerHeight,
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
     body_upright: document.body.classList.contains('upright'),
+    body_compact: document.body.classList.contains('compact'),
     svg_class: svg.getAttribute('class').split(/\\s+/),
     view_box: svg.getAttribute('viewBox').split(/\\s+/).map(Number)};
   for (const id of ['roll', 'done', 'undo', 'move-input']) out[id] = box(q('#' + id));
@@ -84,18 +86,26 @@ def check_upright(page, m, moment, width):
         assert page.evaluate(TAPS_LAND, ["#board .dice .dice-area", "dice"]) == []
 
 
-def check_flat(m, width, height):
-    """Landscape: the flat board, as high as the screen allows."""
+def check_flat(page, m, moment, height):
+    """Landscape: the flat board, compact, as high as the screen, its tap targets 32 px each way."""
     assert not m["body_upright"] and "upright" not in m["svg_class"], m["svg_class"]
-    assert m["view_box"] == FLAT_VIEWBOX
+    assert m["body_compact"] and "compact" in m["svg_class"], m["svg_class"]
+    assert m["view_box"] == COMPACT_VIEWBOX
     board, hit = m["board"], m["hit"]
-    scale = board["w"] / WIDTH
-    assert board["h"] >= height - 60
-    assert board["w"] >= 440
-    assert hit["w"] == pytest.approx(POINT * scale, abs=0.5) and hit["w"] >= 23
-    assert hit["h"] == pytest.approx(HALF * scale, abs=0.5) and hit["h"] >= 120
-    assert m["checker"]["w"] >= 19
-    return scale
+    scale = board["w"] / COMPACT_VIEWBOX[2]
+    assert board["h"] == pytest.approx(700 * scale, abs=0.5)      # drawn to its shape
+    assert board["y"] == pytest.approx(0, abs=0.5) and board["h"] >= height - 0.5   # top to bottom
+    assert hit["w"] == pytest.approx(POINT * scale, abs=0.5)
+    assert hit["h"] == pytest.approx(HALF * scale, abs=0.5)
+    assert min(hit["w"], hit["h"]) >= TAP, (moment, hit)
+    assert inside(m["checker"], hit), (moment, m["checker"], hit)
+    assert page.evaluate(TAPS_LAND, ['#board .hit[data-slot="p6"]', "p6"]) == [], moment
+    if moment == "rolled":
+        dice = m["dice"]
+        assert dice["w"] == pytest.approx(DICE_W * scale, abs=0.5)
+        assert dice["h"] == pytest.approx(DICE_H * scale, abs=0.5)
+        assert min(dice["w"], dice["h"]) >= TAP, dice
+        assert page.evaluate(TAPS_LAND, ["#board .dice .dice-area", "dice"]) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -115,10 +125,7 @@ def test_a_phone_has_the_board_and_the_turns_controls_on_screen(browser, base_ur
             if width < height:
                 check_upright(page, m, moment, width)
             else:
-                scale = check_flat(m, width, height)
-                if moment == "rolled":
-                    assert m["dice"]["h"] == pytest.approx(DICE_H * scale, abs=0.5) and m["dice"]["h"] >= 29
-                    assert m["dice"]["w"] >= 48 and m["die"]["w"] >= 18
+                check_flat(page, m, moment, height)
             if moment == "load":
                 click(page, "#roll")
         assert page.evaluate("document.documentElement.lang") == lang

@@ -28,6 +28,8 @@ from game.ui.web.store import open_store
 #: a phone held upright: there the board stands upright too (game/ui/render.py), its points
 #: as wide as a thumb
 UPRIGHT = "(orientation: portrait) and (max-width: 30rem)"
+#: a phone held sideways: the board, compact, as high as the screen
+SIDEWAYS = "(orientation: landscape) and (max-height: 30rem)"
 
 
 class Page:
@@ -263,11 +265,14 @@ class Page:
 
     def on_shape(self, event=None):
         """The page took its shape, or changed it (a phone turned): the board stands upright
-        on a phone held upright, and lies flat everywhere else."""
-        upright = bool(self.shape.matches)
+        on a phone held upright, lies flat and compact on a phone held sideways, and lies
+        flat, whole, everywhere else."""
+        upright, sideways = bool(self.shape.matches), bool(self.sideways.matches)
         document.body.classList.toggle("upright", upright)
-        if upright != self.app.upright:
-            self.app.upright = upright
+        document.body.classList.toggle("compact", sideways)
+        compact = upright or sideways
+        if (upright, compact) != (self.app.upright, self.app.compact):
+            self.app.upright, self.app.compact = upright, compact
             if event is not None:
                 self.apply(None)
 
@@ -332,8 +337,10 @@ class Page:
         self.apply_texts()
         events.bind(events.table(self), self.screen.fail)
         self.shape = window.matchMedia(UPRIGHT)
+        self.sideways = window.matchMedia(SIDEWAYS)
         self.on_shape()
-        events.on(self.shape, "change", self.on_shape, self.screen.fail)
+        for query in (self.shape, self.sideways):
+            events.on(query, "change", self.on_shape, self.screen.fail)
         self.apply(None)
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence())
