@@ -146,18 +146,20 @@ def test_on_a_touch_screen_a_first_tap_shows_a_hinted_play_and_a_second_makes_it
     try:
         page = context.new_page()
         open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=feel-4&lang={lang}", prefs=FAST)
-        click(page, "#roll")
+        # taps only: a mouse left over the page would hover a play (a phone has none)
+        act(page, lambda: page.tap("#roll"))
         checkers = "[...document.querySelectorAll('#board .checker')].map(c => c.dataset.player + c.dataset.point).sort().join()"
         before = page.evaluate(checkers)
-        wait_for_hint(page)
+        page.tap("#hint")
+        page.wait_for_selector("#hint-panel [data-play]", timeout=60_000)
         notes = page.locator("#hint-panel .hint-note").all_inner_texts()
         assert any(("tap it once" if lang == "en" else "touchez-le une fois") in n for n in notes), notes
         row = page.locator("#hint-panel [data-play]").nth(1)
         play = row.get_attribute("data-play")
         row.scroll_into_view_if_needed()
         row.tap()
-        page.wait_for_selector("#board[data-preview] .preview-ghost")
-        assert page.get_attribute("#board", "data-preview") == play
+        page.wait_for_function("play => document.querySelector('#board').dataset.preview === play"
+                               " && document.querySelector('#board .preview-ghost') !== null", arg=play)
         assert page.evaluate(checkers) == before and not enabled(page, "done")     # not played
         act(page, lambda: row.tap())
         page.wait_for_function(f"({checkers}) !== {before!r}")

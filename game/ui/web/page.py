@@ -43,7 +43,7 @@ class Page:
         self.keys = Keys(self)
         self.files = Files(self)
         self.dialogs = Dialogs(self)
-        self.hint_touch = False     # the last press on the hint's plays was a touch
+        self.hint_touch = None      # the play a touch came down on (None: not a touch)
         self.touch_shown = None     # the play a touch shows on the board, made by a second tap
 
     # --- the one path from an intent to the screen ------------------------------------------------
@@ -153,20 +153,28 @@ class Page:
         self.loops.hint()
 
     def on_hint_pointer(self, event):
-        """Which pointer is on the hint's plays: a touch screen has no hover to show a play."""
-        self.hint_touch = str(event.pointerType) == "touch"
+        """A press on the hint's plays: with a touch (no hover to show a play), the play under
+        the finger as it came down (what moves on the page meanwhile changes nothing)."""
+        row = closest(event, "[data-play]")
+        touch = str(event.pointerType) == "touch" and row is not None
+        self.hint_touch = str(row.dataset.play) if touch else None
 
     def on_hint_click(self, event):
         """A click on a play makes it; on a touch screen the first tap only shows it on the
-        board (the focus it takes draws it, :meth:`on_hint_preview`) and a second makes it."""
+        board and a second one on it makes it."""
         row = closest(event, "[data-play]")
         if row is None:
             return
-        play = str(row.dataset.play)
-        if self.hint_touch and self.touch_shown != play:
-            self.touch_shown = play
-            self.on_hint_preview(event)
-            return
+        play, touched = str(row.dataset.play), self.hint_touch
+        self.hint_touch = None
+        if touched is not None:
+            play = touched
+            if self.touch_shown != play:
+                self.touch_shown = play
+                board = self.app.preview_board(play)
+                if board is not None:
+                    self.screen.draw_board(board_svg(board), board, preview=play)
+                return
         self.touch_shown = None
         self.play_hint(play)
 
