@@ -425,13 +425,19 @@ class WebKitPage(PageDriver):
         """The window holds MiniBrowser's toolbar too: grow it by the difference."""
         self.driver.switch_to.default_content()
         self.driver.set_window_rect(width=width, height=height)
-        for _ in range(3):
+        for _ in range(10):
             inner = self.driver.execute_script("return [innerWidth, innerHeight]")
             if inner == [width, height]:
                 break
             rect = self.driver.get_window_rect()
-            self.driver.set_window_rect(width=rect["width"] + width - inner[0],
-                                        height=rect["height"] + height - inner[1])
+            grown = (rect["width"] + width - inner[0], rect["height"] + height - inner[1])
+            if min(inner) <= 0 or grown[0] < width or grown[1] < height:
+                # A window still being mapped (seen once in a full run, under load:
+                # the sum came out as an invalid width): ask again a moment later.
+                time.sleep(0.2)
+                self.driver.set_window_rect(width=width, height=height)
+                continue
+            self.driver.set_window_rect(width=grown[0], height=grown[1])
         if self.framed is not None:
             self.driver.switch_to.frame(self.driver.find_element("css selector", "iframe"))
 
