@@ -15,13 +15,22 @@
      version, whole. <html data-update="ready"> and the
      `backgammon:update-ready` event on window say so, and the
      #update-notice (its text translated by main.py like the rest of the
-     page) offers a button that reloads into the new version: the match is
-     saved after every action, so the reload resumes it where it was.
+     page) offers a button that reloads into the new version (the match is
+     saved after every action, so the reload resumes it where it was) and
+     one that puts the notice away.
    Asking earlier, while the page still loads its files through the old
    worker, can leave Chromium's activation parked.
 */
 (function () {
   "use strict";
+  // "Later" puts the update notice away; the new version starts at the next visit. On a phone
+  // the notice floats over the turn's controls (app.css), so it must be possible to close it.
+  var later = document.getElementById("update-later");
+  if (later) {
+    later.addEventListener("click", function () {
+      document.getElementById("update-notice").hidden = true;
+    });
+  }
   if (!("serviceWorker" in navigator)) {
     return;
   }

@@ -141,7 +141,8 @@ def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url, lang):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_on_a_touch_screen_a_first_tap_shows_a_hinted_play_and_a_second_makes_it(browser, base_url, lang):
     """A touch screen has no hover: the first tap on a play only shows it on the board (the
-    match untouched), a second tap on it makes it; the note under the plays says so."""
+    match untouched), a second tap on it makes it; the note under the plays says so. A board
+    drawn again in between (the phone turned) asks for the first tap again."""
     context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
@@ -161,6 +162,13 @@ def test_on_a_touch_screen_a_first_tap_shows_a_hinted_play_and_a_second_makes_it
         page.wait_for_function("play => document.querySelector('#board').dataset.preview === play"
                                " && document.querySelector('#board .preview-ghost') !== null", arg=play)
         assert page.evaluate(checkers) == before and not enabled(page, "done")     # not played
+        # the phone turned: the board drawn again, without the preview; a tap shows it again
+        page.set_viewport_size({"width": SIZES["phone"]["height"], "height": SIZES["phone"]["width"]})
+        page.wait_for_function("!document.querySelector('#board').hasAttribute('data-preview')")
+        row.scroll_into_view_if_needed()
+        row.tap()
+        page.wait_for_function("play => document.querySelector('#board').dataset.preview === play", arg=play)
+        assert page.evaluate(checkers) == before and not enabled(page, "done")     # still not played
         act(page, lambda: row.tap())
         page.wait_for_function(f"({checkers}) !== {before!r}")
         assert not page.get_attribute("#board", "data-preview")

@@ -148,3 +148,72 @@ def test_a_long_name_is_not_cut_at_phone_size(browser, base_url):
             assert name["sw"] <= name["cw"] and name["sh"] <= name["ch"] + 1, name
     finally:
         context.close()
+
+
+NOTICE = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+  const q = s => document.querySelector(s);
+  const out = {vw: innerWidth, vh: innerHeight, board: box(q('#board svg')), notice: box(q('#update-notice')),
+    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+    hidden: q('#update-notice').hidden, text: q('#update-notice p').textContent,
+    reload: box(q('#update-reload')), later: box(q('#update-later')), later_text: q('#update-later').textContent};
+  for (const id of ['roll', 'done', 'undo', 'move-input']) out[id] = box(q('#' + id));
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(375, 667), (667, 375)], ids=["portrait", "landscape"])
+def test_a_new_version_notice_on_a_phone_leaves_the_board_and_goes_away(browser, base_url, size, lang):
+    """The notice of a new version (static/js/register-sw.js shows it) floats over the bottom
+    of a phone's screen: in the page's flow it took the board's room and pushed Roll, Done and
+    Undo off the screen. "Later" puts it away and the turn's controls are there again."""
+    width, height = size
+    context = phone(browser, width, height)
+    try:
+        page = context.new_page()
+        open_app(page, f"{base_url}/?mode=hotseat&seed=notice", prefs={"language": lang, "animate": False})
+        before = page.evaluate(NOTICE)
+        assert before["hidden"]
+        page.evaluate("document.getElementById('update-notice').hidden = false")   # as register-sw.js
+        shown = page.evaluate(NOTICE)
+        assert shown["scroll"] == [width, height], shown["scroll"]
+        assert shown["board"] == before["board"]                 # the board keeps its room
+        for name in ("notice", "reload", "later"):
+            assert on_screen(shown[name], shown), (name, shown[name])
+        assert min(shown["later"]["w"], shown["later"]["h"]) >= TAP, shown["later"]
+        assert shown["later_text"] == {"en": "Later", "fr": "Plus tard"}[lang]
+        assert ("new version" if lang == "en" else "nouvelle version") in shown["text"]
+        page.click("#update-later")     # the page script's, no Python: nothing to redraw
+        after = page.evaluate(NOTICE)
+        assert after["hidden"] and after["board"] == before["board"]
+        for name in ("roll", "done", "undo", "move-input"):
+            assert on_screen(after[name], after), (name, after[name])
+        print(lang, size, {k: shown[k] for k in ("notice", "later")})
+    finally:
+        context.close()
+
+
+SHAPE = """() => [document.querySelector('#board svg').getAttribute('viewBox'),
+                  document.body.classList.contains('upright'), document.body.classList.contains('compact')]"""
+
+
+@pytest.mark.parametrize("size, shape", [((375, 667), ["0 0 700 862", True, False]),
+                                         ((667, 375), ["80 0 862 700", False, True])],
+                         ids=["portrait", "landscape"])
+def test_a_phone_prints_the_board_flat_and_whole(browser, base_url, size, shape):
+    """Printed from a phone (the Print button or the browser's own command), the board lies
+    flat and whole on the paper, as the board images do; after printing, the screen's shape
+    again. (The print events are dispatched: no engine here prints for a test.)"""
+    context = phone(browser, *size)
+    try:
+        page = context.new_page()
+        open_app(page, f"{base_url}/?mode=hotseat&seed=print", prefs={"language": "en", "animate": False})
+        assert page.evaluate(SHAPE) == shape
+        page.evaluate("dispatchEvent(new Event('beforeprint'))")      # handled before it returns
+        assert page.evaluate(SHAPE) == ["0 0 952 700", False, False]
+        assert page.evaluate("document.getElementById('print-position-id').textContent") == "4HPwATDgc/ABMA"
+        page.evaluate("dispatchEvent(new Event('afterprint'))")
+        assert page.evaluate(SHAPE) == shape
+    finally:
+        context.close()

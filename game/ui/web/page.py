@@ -44,7 +44,7 @@ class Page:
         self.files = Files(self)
         self.dialogs = Dialogs(self)
         self.hint_touch = None      # the play a touch came down on (None: not a touch)
-        self.touch_shown = None     # the play a touch shows on the board, made by a second tap
+        self.touch_shown = None     # the play a first tap showed on the board
 
     # --- the one path from an intent to the screen ------------------------------------------------
     def apply(self, result, animate=False, also=None):
@@ -169,7 +169,10 @@ class Page:
         self.hint_touch = None
         if touched is not None:
             play = touched
-            if self.touch_shown != play:
+            # the tap's focus may have shown it already (not a first tap); a redraw since the
+            # first tap (the phone turned) took the preview away: the tap shows it again
+            shown = self.screen.board.getAttribute("data-preview")
+            if self.touch_shown != play or missing(shown) or str(shown) != play:
                 self.touch_shown = play
                 board = self.app.preview_board(play)
                 if board is not None:
@@ -283,6 +286,18 @@ class Page:
             self.app.upright, self.app.compact = upright, compact
             if event is not None:
                 self.apply(None)
+
+    def on_before_print(self, event):
+        """On paper the board lies flat and whole, whatever the screen's shape (the print
+        sheet's IDs filled in too); :meth:`on_after_print` gives the screen its shape back."""
+        self.files.fill_print_sheet(event)
+        document.body.classList.remove("upright", "compact")
+        if self.app.upright or self.app.compact:
+            self.app.upright = self.app.compact = False
+            self.apply(None)
+
+    def on_after_print(self, event):
+        self.on_shape(event)
 
     def on_language(self, event):
         self.app.set_language(str(event.target.value))
