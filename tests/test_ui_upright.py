@@ -12,7 +12,7 @@ import pytest
 from game.ui.board_image import board_image
 from game.ui.controller import Controller
 from game.ui.keyboard import SLOTS, next_slot, rows
-from game.ui.render import (BAR_X, FRAME, HEIGHT, MID, SIDE, UPRIGHT_EDGE, WIDTH, BoardView,
+from game.ui.render import (BAR_X, CUBE, FRAME, HEIGHT, MID, SIDE, UPRIGHT_EDGE, WIDTH, BoardView,
                             _place_rect, board_point, board_svg, slot_at, view_box)
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -93,6 +93,27 @@ def test_upright_the_cube_sits_on_the_bar_at_its_owners_end(owner, end):
     assert x == BAR_X
     assert {"middle": y == MID, "bottom": y > MID + 200, "top": y < MID - 200}[end]
     assert slot_at(x, y, view) in ("bar0", "bar1")   # on the bar, not over a point
+
+
+@pytest.mark.parametrize("shape", ["upright", "compact"])
+@pytest.mark.parametrize("owner", [0, 1])
+def test_on_a_cut_board_the_checkers_on_the_bar_leave_the_cube_uncovered(shape, owner):
+    """The cube at its owner's end of the bar, the other player's checkers waiting at that
+    end too: however many wait there, none covers the cube (a fifth one did)."""
+    for waiting in range(1, 16):
+        counts = [(0,) * 25, (0,) * 25]
+        counts[1 - owner] = (0,) * 24 + (waiting,)
+        view = BoardView(bottom=0, cube_owner=owner, cube_value=2, counts=tuple(counts), **{shape: True})
+        root = ET.fromstring(board_svg(view))
+        cube = next(g for g in root.iter(f"{SVG}g") if "cube" in g.get("class", "").split())
+        x, y = (float(v) for v in re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", cube.get("transform")).groups())
+        on_bar = [c for c in root.iter(f"{SVG}circle")
+                  if "checker" in c.get("class", "").split() and c.get("data-point") == "bar"]
+        assert len(on_bar) == waiting
+        for checker in on_bar:
+            assert float(checker.get("cx")) == x
+            gap = abs(float(checker.get("cy")) - y) - CUBE / 2 - float(checker.get("r"))
+            assert gap >= 0, (shape, owner, waiting, checker.attrib, y)
 
 
 @pytest.mark.parametrize("home_right", [True, False])

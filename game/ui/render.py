@@ -176,10 +176,17 @@ def _stack_y(row, k, n):
     return TOP + offset if row == "top" else BOTTOM - offset
 
 
+# a cut board (a phone's) keeps the cube on the bar, at its owner's end: the checkers waiting
+# there stop short of it (their last centre at most this far from the first)
+CUT_BAR_SPAN = FIELD // 2 - (CUBE + 6 + 2) - 40 - 2 * R
+
+
 def _bar_y(view, player, k, n):
     # the bottom player's checkers wait on the upper half of the bar, facing
     # the quarter where they enter, and the other player's on the lower half
     step = 2 * R if n <= 4 else min(2 * R, (STACK - 60 - 2 * R) / (n - 1))
+    if view.cut and n > 1:
+        step = min(step, CUT_BAR_SPAN / (n - 1))
     offset = 40 + R + k * step
     return MID - offset if player == view.bottom else MID + offset
 
