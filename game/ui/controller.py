@@ -117,7 +117,7 @@ class Controller(SavedMatches):
         self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
         self.focus = None              # the board's place holding the keyboard focus (a data-slot)
         self.upright = False           # the board stands upright: the page is a phone held upright
-        self.compact = False           # the board's cube column cut off: the page is a phone
+        self.compact = False           # the board lies flat, its cube column cut off: a phone held sideways
         # the modes: the game at the bottom, what opens over it on a stack (game/ui/modes.py)
         self.game = GameMode(self)
         self.modes = ModeStack(self.game)

@@ -281,9 +281,9 @@ class Page:
         upright, sideways = bool(self.shape.matches), bool(self.sideways.matches)
         document.body.classList.toggle("upright", upright)
         document.body.classList.toggle("compact", sideways)
-        compact = upright or sideways
-        if (upright, compact) != (self.app.upright, self.app.compact):
-            self.app.upright, self.app.compact = upright, compact
+        # an upright board is cut as a compact one is (render.BoardView.cut): one flag each
+        if (upright, sideways) != (self.app.upright, self.app.compact):
+            self.app.upright, self.app.compact = upright, sideways
             if event is not None:
                 self.apply(None)
 
