@@ -137,9 +137,30 @@ def test_incremental_evaluation_matches_full_evaluation():
                 assert p == pytest.approx(full, abs=1e-9)
 
 
+def test_a_net_reads_as_many_hand_made_inputs_as_it_has_rows_for():
+    # Given nets of 220 and 226 inputs with random weights
+    rng = random.Random(7)
+    start = Position.start()
+    blots = (0, 0, 0, 0, 1, 4, 0, 3, 0, 0, 0, 1, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0)
+    for nin, count in ((net.NIN + net.NF, 12), (net.NIN + net.NF_ALL, 18)):
+        h = 8
+        w1 = [rng.uniform(-1, 1) for _ in range(nin * h)]
+        b1 = [rng.uniform(-1, 1) for _ in range(h)]
+        w2 = [rng.uniform(-1, 1) for _ in range(5 * h)]
+        n = net.Net(h, w1, b1, w2, [0.0] * 5, nin)
+        # Then its first-layer sums are those of the dense inputs (raw, then the first `count` hand-made ones)
+        for mine, theirs in ((blots, start.theirs), (start.mine, blots)):
+            x = net.encode(mine, theirs, features=count)
+            assert len(x) == nin
+            dense = [b1[j] + sum(x[i] * w1[i * h + j] for i in range(nin)) for j in range(h)]
+            assert n.sums(mine, theirs) == pytest.approx(dense, abs=1e-9)
+    with pytest.raises(ValueError):
+        net.Net(1, [0.0] * 221, [0.0], [0.0] * 5, [0.0] * 5, 221)
+
+
 def test_weights_file_has_the_expected_shapes():
     contact, race = net.load()
-    assert contact.nin == net.NIN + net.NF and race.nin == net.NIN  # the contact net reads the hand-made inputs
+    assert contact.nin == net.NIN + net.NF_ALL and race.nin == net.NIN  # the contact net reads both groups
     for n in (contact, race):
         assert len(n.w1) == n.nin * n.h
         assert len(n.b1) == n.h and len(n.w2) == 5 and all(len(row) == n.h for row in n.w2)

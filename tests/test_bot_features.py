@@ -99,6 +99,62 @@ def test_codes_are_in_range():
         if position.winner() is not None:
             position = Position.start()
         for k, code in enumerate(codes(position.mine, position.theirs)):
-            assert 0 <= code < features.SIZES[k % features.PER_SIDE]
+            assert 0 <= code < features.size(k)
         results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
         position = rng.choice(results) if results else position.swapped()
+
+
+def test_pip_loss_counts_the_most_costly_blot_each_roll_hits():
+    # Given my blots on my 3-point (22 pips lost when hit) and my 9-point (16 lost), my 6- and 8-points made,
+    # and one opposing checker on my 1-point (their 24-point)
+    me = side({3: 1, 9: 1, 6: 4, 8: 2})
+    them = side({24: 1})
+    hit, loss, double = features.hits(them, me)
+    # Then the 3-point blot is hit by any 2 and 1-1 (12 rolls); the 9-point blot, 8 pips away, by 6-2, 5-3
+    # (through my open 4-point), 4-4 and 2-2 (6 rolls, 3 of them not already counted)
+    assert hit == 12 + 3
+    assert loss == 22 * 12 + 16 * 3
+    # 6-2 and 2-2 can hit either
+    assert double == 3
+
+
+def test_back_anchor_is_the_rearmost_point_held_in_the_far_half():
+    assert codes(side({24: 2, 13: 5, 8: 3, 6: 5}), side({6: 15}))[12 + 2] == 12
+    assert codes(side({20: 2, 18: 3, 6: 10}), side({6: 15}))[12 + 2] == 8
+    assert codes(side({20: 1, 6: 14}), side({6: 15}))[12 + 2] == 0
+    # the opponent's anchor is the last input
+    assert codes(side({6: 15}), side({21: 2, 6: 13}))[17] == 9
+
+
+def test_pip_loss_and_double_shots_against_the_engines_legal_plays():
+    # for each of the 36 rolls: the most costly blot any legal play hits, and whether a play hits two.
+    # The pip loss is exact but for the rare roll whose hit the rules forbid; the double shots count the
+    # rolls among two blots' hitting rolls, never fewer than the plays that hit two (a 6-2 that hits one
+    # blot with its 6 and could hit another with that same 6 only is counted too)
+    rng = random.Random(5)
+    checked = exact_loss = 0
+    position = Position.start()
+    while checked < 60:
+        if position.winner() is not None:
+            position = Position.start()
+        attacker = position.swapped()
+        if not attacker.mine[24] and sum(n == 1 for n in position.mine[:24]) >= 2:
+            loss = double = 0
+            for d1 in range(1, 7):
+                for d2 in range(1, 7):
+                    worst, two = 0, False
+                    for r in attacker.legal_moves((d1, d2)).results():
+                        # r.mine is my side after his play (I am on roll again): my blots that are gone were hit
+                        gone = [i for i in range(24) if position.mine[i] == 1 and r.mine[i] == 0]
+                        if gone:
+                            worst = max(worst, max(24 - i for i in gone))
+                            two = two or len(gone) >= 2
+                    loss += worst
+                    double += two
+            _, got_loss, got_double = features.hits(attacker.mine, position.mine)
+            exact_loss += got_loss == loss
+            assert got_double >= double
+            checked += 1
+        results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
+        position = rng.choice(results) if results else position.swapped()
+    assert exact_loss >= 57

@@ -84,7 +84,8 @@ def test_trainer_and_python_compute_the_same_hand_made_inputs(trainer):
                            check=True).stdout.splitlines()
     assert len(lines) == len(cases)
     for position, line in zip(cases, lines):
-        assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs), abs=1e-6)
+        assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs, 18),
+                                                                  abs=1e-6)
 
 
 def test_a_net_that_gains_the_hand_made_inputs_keeps_its_outputs(trainer, tmp_path):
@@ -96,13 +97,18 @@ def test_a_net_that_gains_the_hand_made_inputs_keeps_its_outputs(trainer, tmp_pa
     grown = tmp_path / "grown.bin"
     subprocess.run([str(trainer), "train", str(grown), "1", "6", str(raw_only), "0", "0"], check=True,
                    capture_output=True)
-    # Then the contact net reads the 12 hand-made inputs and answers exactly as before
+    # and again from that one with the first group only (TD_INPUTS=220)
+    first = tmp_path / "first.bin"
+    subprocess.run([str(trainer), "train", str(first), "1", "6", str(raw_only), "0", "0"], check=True,
+                   capture_output=True, env=dict(os.environ, TD_INPUTS="220"))
+    # Then the contact net reads the 18 hand-made inputs (or the first 12) and answers exactly as before
     assert struct.unpack_from("<ii", raw_only.read_bytes(), 0) == (208, 128)
-    assert struct.unpack_from("<ii", grown.read_bytes(), 0) == (220, 128)
+    assert struct.unpack_from("<ii", grown.read_bytes(), 0) == (226, 128)
+    assert struct.unpack_from("<ii", first.read_bytes(), 0) == (220, 128)
     text = "".join(" ".join(map(str, p.mine + p.theirs)) + "\n" for p in positions(200, seed=24))
-    before, after = (subprocess.run([str(trainer), "eval", str(w)], input=text, capture_output=True, text=True,
-                                    check=True).stdout for w in (raw_only, grown))
-    assert before == after and len(before.splitlines()) == 200
+    before, after, after12 = (subprocess.run([str(trainer), "eval", str(w)], input=text, capture_output=True,
+                                             text=True, check=True).stdout for w in (raw_only, grown, first))
+    assert before == after == after12 and len(before.splitlines()) == 200
 
 
 def _raw_one_ply(mine, theirs, contact, race):

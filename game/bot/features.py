@@ -22,23 +22,41 @@ small whole number ("code") that :func:`values` turns into the input:
 5. *stay out*: with two or more on the bar, the chance that at least one
    stays out, ``1 − ((6−c)/6)²``.
 
+A second group of three per side (inputs 12-17, again the player on roll
+first) is read by nets with 226 inputs (:data:`NF_ALL`):
+
+6. *pip loss*: over the opponent's 36 rolls, the pips this side loses to
+   the most costly hit each roll makes (a blot on this side's point ``p``
+   loses ``25 - p`` pips when sent back), summed; code ``(total + 6) // 12``,
+   input ``code / 72``.
+7. *double shots*: how many of the 36 rolls hit two or more of this side's
+   blots (each blot's hitting rolls found as for *shots*; a roll counts when
+   it is among the hitting rolls of two blots).  Input ``code / 36``.
+8. *back anchor*: this side's rearmost point held with two or more checkers
+   among its points 13-24: code ``point - 12`` (0 when none), input
+   ``code / 12``.
+
 The C trainer (tools/bot/td_train.c) computes the same values;
 tests/test_bot_train.py checks that both agree.
 
 >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 >>> codes(start, start)
-(0, 16, 4, 1, 0, 0, 0, 16, 4, 1, 0, 0)
+(0, 16, 4, 1, 0, 0, 0, 16, 4, 1, 0, 0, 0, 0, 12, 0, 0, 12)
 >>> blot = (0, 0, 0, 0, 0, 5, 1, 2, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 >>> codes(blot, start)[0]       # the 7-point blot: 6s, 5-1, 4-2, 3-3, 2-2 from the 24-point
 17
 """
 
-__all__ = ["NF", "PER_SIDE", "codes", "values", "shots", "escapes", "SIZES"]
+__all__ = ["NF", "NF_ALL", "PER_SIDE", "EXTRA", "codes", "values", "shots", "hits", "escapes",
+           "SIZES", "size"]
 
-PER_SIDE = 6
-NF = 2 * PER_SIDE
+PER_SIDE = 6                  # first group, per side
+EXTRA = 3                     # second group, per side
+NF = 2 * PER_SIDE             # a net with 220 inputs reads the first group
+NF_ALL = NF + 2 * EXTRA       # a net with 226 inputs reads both
 # number of distinct codes of each feature (for lookup tables)
 SIZES = (37, 37, 37, 7, 7, 7)
+EXTRA_SIZES = (73, 37, 13)
 
 # the 21 rolls (high die first) with their weights out of 36
 _ROLLS = tuple((d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(1, d1 + 1))
@@ -86,20 +104,12 @@ def _reverse24(m):
     return int(format(m, "024b")[::-1], 2)
 
 
-def shots(att, dfn, block=None):
-    """Rolls (of 36) with which ``att`` (on roll) hits at least one blot of ``dfn``.
-
-    Both boards are in their owner's numbering.  ``block``: ``dfn``'s made
-    points in ``att``'s numbering (computed when not given).
-
-    >>> me = (0,) * 5 + (1,) + (0,) * 19             # a blot on my 6-point
-    >>> them = (0,) * 23 + (1, 0)                    # a checker on their 24-point: 5 away
-    >>> shots(them, me)                              # any 5, 4-1, 3-2
-    15
-    """
+def _blot_masks(att, dfn, block):
+    """``[(blot, mask)]``: each blot of ``dfn`` (``att``'s numbering, nearest
+    ``att``'s home first) with the set of rolls (bits of ``_ROLLS``) that hit it."""
     blots = [23 - j for j in range(23, -1, -1) if dfn[j] == 1]
     if not blots:
-        return 0
+        return []
     if block is None:
         block = _reverse24(_made(dfn))
     bar = att[24]
@@ -110,11 +120,12 @@ def shots(att, dfn, block=None):
     else:
         sources = [i for i in range(24) if att[i] and i > blots[0]]
         nd_max, d_max = 2, 4
-    mask = 0
-    for s in sources:
-        for b in blots:
-            if b >= s:
-                break
+    out = []
+    for b in blots:
+        mask = 0
+        for s in sources:
+            if s <= b:
+                continue
             dist = s - b
             if dist <= 6:
                 mask |= _DIRECT[dist]
@@ -128,6 +139,47 @@ def shots(att, dfn, block=None):
                     else:
                         mask |= bit
                         break
+        out.append((b, mask))
+    return out
+
+
+def hits(att, dfn, block=None):
+    """``(shots, pip loss, double shots)`` of ``dfn``'s blots against ``att`` (on roll).
+
+    *shots*: rolls (of 36) that hit at least one blot; *pip loss*: over the
+    36 rolls, the pips of the most costly blot each roll hits (a blot ``k``
+    pips from ``att``'s side of the board, ``att``'s index ``k - 1``, loses
+    ``k``), summed; *double shots*: rolls that hit two blots or more.  Both
+    boards are in their owner's numbering; ``block``: ``dfn``'s made points
+    in ``att``'s numbering (computed when not given).
+
+    >>> me = (0,) * 5 + (1,) + (0,) * 19             # a blot on my 6-point
+    >>> them = (0,) * 23 + (1, 0)                    # a checker on their 24-point: 5 away
+    >>> hits(them, me)                               # 15 rolls, each costs 19 pips
+    (15, 285, 0)
+    """
+    once = twice = loss = 0
+    for b, mask in reversed(_blot_masks(att, dfn, block)):   # most costly first
+        loss += _weight(mask & ~once) * (b + 1)
+        twice |= once & mask
+        once |= mask
+    return _weight(once), loss, _weight(twice)
+
+
+def shots(att, dfn, block=None):
+    """Rolls (of 36) with which ``att`` (on roll) hits at least one blot of ``dfn``.
+
+    Both boards are in their owner's numbering.  ``block``: ``dfn``'s made
+    points in ``att``'s numbering (computed when not given).
+
+    >>> me = (0,) * 5 + (1,) + (0,) * 19             # a blot on my 6-point
+    >>> them = (0,) * 23 + (1, 0)                    # a checker on their 24-point: 5 away
+    >>> shots(them, me)                              # any 5, 4-1, 3-2
+    15
+    """
+    mask = 0
+    for _, m in _blot_masks(att, dfn, block):
+        mask |= m
     return _weight(mask)
 
 
@@ -212,30 +264,47 @@ def _side(me, them, my_made, their_made):
     prime = min(_longest(my_made), 6)
     bar = me[24]
     c = bin(their_made & 63).count("1")
-    return (shots(them, me, _reverse24(my_made)), esc, contain, prime,
-            c if bar else 0, c if bar >= 2 else 0)
+    hit, loss, double = hits(them, me, _reverse24(my_made))
+    anchor = my_made >> 12
+    return ((hit, esc, contain, prime, c if bar else 0, c if bar >= 2 else 0),
+            ((loss + 6) // 12, double, anchor.bit_length()))
 
 
 def codes(mine, theirs):
-    """The 12 feature codes of a position (the player on roll first)."""
+    """The 18 feature codes of a position: the first group for each side
+    (the player on roll first), then the second group for each side."""
     mm = _made(mine)
     tm = _made(theirs)
-    return _side(mine, theirs, mm, tm) + _side(theirs, mine, tm, mm)
+    a1, a2 = _side(mine, theirs, mm, tm)
+    b1, b2 = _side(theirs, mine, tm, mm)
+    return a1 + b1 + a2 + b2
 
 
 _SCALE = (lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 6.0,
           lambda c: c * c / 36.0, lambda c: 1.0 - (6 - c) * (6 - c) / 36.0)
+_EXTRA_SCALE = (lambda c: c / 72.0, lambda c: c / 36.0, lambda c: c / 12.0)
+
+
+def size(k):
+    """How many codes input ``k`` (0-17) takes.
+
+    >>> size(0), size(12), size(17)
+    (37, 73, 13)
+    """
+    return SIZES[k % PER_SIDE] if k < NF else EXTRA_SIZES[(k - NF) % EXTRA]
 
 
 def value(k, code):
-    """The input value of feature ``k`` (0-5, either side) for ``code``.
+    """The value of input ``k`` (0-17: the first group, then the second) for ``code``.
 
-    >>> value(4, 3), value(5, 0)
-    (0.25, 0.0)
+    >>> value(4, 3), value(5, 0), value(14, 6)
+    (0.25, 0.0, 0.5)
     """
-    return _SCALE[k % PER_SIDE](code)
+    if k < NF:
+        return _SCALE[k % PER_SIDE](code)
+    return _EXTRA_SCALE[(k - NF) % EXTRA](code)
 
 
-def values(mine, theirs):
-    """The 12 inputs as floats."""
-    return [value(k, c) for k, c in enumerate(codes(mine, theirs))]
+def values(mine, theirs, count=NF):
+    """The first ``count`` inputs (12 or 18) as floats."""
+    return [value(k, c) for k, c in enumerate(codes(mine, theirs)[:count])]

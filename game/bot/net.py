@@ -18,8 +18,9 @@ such vectors; a play changes a few slots, so the candidates of one roll are
 evaluated by adding and removing a few vectors from the sums of the
 position before the play.
 
-A net with 220 inputs (the contact net) also reads the 12 hand-made inputs
-of :mod:`game.bot.features`; each takes a few dozen values, so each value's
+A net with 220 inputs also reads the 12 hand-made inputs of
+:mod:`game.bot.features` (its first group), one with 226 inputs all 18 (the
+second group too); each takes a few dozen values, so each value's
 contribution is precomputed too, and they are added last
 (:meth:`Net.with_features`).
 
@@ -42,7 +43,9 @@ from . import features as _features
 __all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "units"]
 
 NIN = 208                      # raw inputs
-NF = _features.NF              # hand-made inputs (contact net)
+NF = _features.NF              # hand-made inputs, first group (a 220-input net)
+NF_ALL = _features.NF_ALL      # both groups (a 226-input net)
+WIDTHS = (NIN, NIN + NF, NIN + NF_ALL)
 NOUT = 5
 SLOTS = 26
 WEIGHTS = pathlib.Path(__file__).with_name("weights.bin")
@@ -77,7 +80,10 @@ def units(slot, n):
 
 
 def encode(mine, theirs, features=False):
-    """The 208 raw inputs (then the 12 hand-made ones if asked) as a dense list."""
+    """The 208 raw inputs, then the hand-made ones if asked, as a dense list.
+
+    ``features``: False (none), True (the first group, 12) or a count (12 or 18).
+    """
     x = [0.0] * NIN
     for side, board in enumerate((mine, theirs)):
         counts = list(board[:25]) + [15 - sum(board[:25])]
@@ -85,7 +91,7 @@ def encode(mine, theirs, features=False):
             for unit, value in units(slot, n):
                 x[side * 104 + slot * 4 + unit] = value
     if features:
-        x += _features.values(mine, theirs)
+        x += _features.values(mine, theirs, NF if features is True else features)
     return x
 
 
@@ -96,11 +102,11 @@ def _sigmoid(x):
 
 
 class Net:
-    """One net: 208 inputs (or 220 with the hand-made ones), ``h`` sigmoid hidden units, 5 sigmoid outputs."""
+    """One net: 208 inputs (or 220 or 226 with hand-made ones), ``h`` sigmoid hidden units, 5 sigmoid outputs."""
 
     def __init__(self, h, w1, b1, w2, b2, nin=NIN):
-        if nin not in (NIN, NIN + NF):
-            raise ValueError(f"net with {nin} inputs: {NIN} or {NIN + NF} expected")
+        if nin not in WIDTHS:
+            raise ValueError(f"net with {nin} inputs: one of {WIDTHS} expected")
         if len(w1) != nin * h or len(b1) != h or len(w2) != NOUT * h or len(b2) != NOUT:
             raise ValueError(f"net with {h} hidden units: wrong weight counts")
         self.nin = nin
@@ -130,7 +136,7 @@ class Net:
         for k in range(nin - NIN):
             row = rows[NIN + k]
             vectors = []
-            for code in range(_features.SIZES[k % _features.PER_SIDE]):
+            for code in range(_features.size(k)):
                 value = _features.value(k, code)
                 vectors.append([value * w for w in row] if value else None)
             self.ftable.append(vectors)
@@ -232,8 +238,8 @@ def parse(data):
     for _ in range(count):
         nin, h = struct.unpack_from("<II", data, offset)
         offset += 8
-        if nin not in (NIN, NIN + NF):
-            raise ValueError(f"weights for {nin} inputs, {NIN} or {NIN + NF} expected")
+        if nin not in WIDTHS:
+            raise ValueError(f"weights for {nin} inputs, one of {WIDTHS} expected")
         w1, offset = _read(data, offset, nin * h)
         b1, offset = _read(data, offset, h)
         w2, offset = _read(data, offset, NOUT * h)

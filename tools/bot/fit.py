@@ -50,10 +50,24 @@ def read_records(paths):
     return np.concatenate(parts)
 
 
-def encode(boards, feats):
-    """The 220 inputs of ``game/bot/net.py`` for each record (float32 array)."""
+def extra_inputs(boards):
+    """The second group of hand-made inputs (``game.bot.features``, inputs
+    12-17) of each record's position, computed by the game's own code."""
+    sys.path.insert(0, str(ROOT))
+    from game.bot import features
+
+    out = np.zeros((len(boards), features.NF_ALL - features.NF), dtype=np.float32)
+    for i, b in enumerate(boards.tolist()):
+        c = features.codes(tuple(b[:25]), tuple(b[25:]))
+        out[i] = [features.value(k, c[k]) for k in range(features.NF, features.NF_ALL)]
+    return out
+
+
+def encode(boards, feats, extra=None):
+    """The 220 inputs of ``game/bot/net.py`` for each record (float32 array),
+    226 when ``extra`` (:func:`extra_inputs`) is given."""
     n = len(boards)
-    x = np.zeros((n, NRAW + NF), dtype=np.float32)
+    x = np.zeros((n, NRAW + NF + (0 if extra is None else extra.shape[1])), dtype=np.float32)
     for side in range(2):
         b = boards[:, side * 25:(side + 1) * 25].astype(np.float32)
         base = side * 104
@@ -68,7 +82,9 @@ def encode(boards, feats):
         x[:, o + 1] = off / 15
         x[:, o + 2] = np.maximum(off - 7, 0) / 8
         x[:, o + 3] = np.maximum(off - 12, 0) / 3
-    x[:, NRAW:] = feats
+    x[:, NRAW:NRAW + NF] = feats
+    if extra is not None:
+        x[:, NRAW + NF:] = extra
     return x
 
 
@@ -184,15 +200,19 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--inputs", type=int, choices=[220, 226], default=0,
+                        help="the contact net's inputs (default: the init net's); 226 adds the second "
+                             "group of hand-made inputs, starting from zero weights")
     parser.add_argument("--net", choices=["contact", "race"], default="contact",
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
                              "the other net is copied unchanged")
     args = parser.parse_args(argv)
     rec = read_records(args.data)
     print(f"{len(rec)} positions from {len(args.data)} file(s)")
-    x = encode(rec["b"], rec["f"])
-    t = rec["t"].astype(np.float32)
     nets = read_weights(args.init)
+    wide = args.net == "contact" and (args.inputs or nets[0][0]) == NRAW + 18
+    x = encode(rec["b"], rec["f"], extra_inputs(rec["b"]) if wide else None)
+    t = rec["t"].astype(np.float32)
     which = 0 if args.net == "contact" else 1
     if which == 1:
         x = np.ascontiguousarray(x[:, :NRAW])

@@ -11,7 +11,7 @@
  *   ./td_train race OUT.bin GAMES SEED INIT.bin ALPHA0 ALPHA1   (random races only)
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
- *   ./td_train features < positions           (prints the 12 hand-made inputs)
+ *   ./td_train features < positions           (prints the 18 hand-made inputs)
  *   ./td_train gen RAW OUT GAMES SEED [PLY]   (self-play contact positions with their
  *       PLY-deep values, for tools/bot/fit.py; GEN_EXPLORE, GEN_TOP, GEN_RACE=1;
  *       GEN_TRIALS=N GEN_DEPTH=D: truncated rollouts instead of PLY, see rollout_value())
@@ -20,8 +20,9 @@
  * TD_SAVE_EVERY=N: save (and report) every N games instead of 10,000.
  * TD_ONE_PLY=1: train each position toward its 1-ply value (the average
  * over the 21 rolls of the best play's value) instead of the rolled one's.
- * With INIT, an older contact net without the hand-made inputs gets them
- * with zero weights; TD_HIDDEN=N grows its hidden layer to N units.
+ * With INIT, an older contact net without the hand-made inputs (or with the
+ * first group only) gets them with zero weights; TD_HIDDEN=N grows its hidden
+ * layer to N units.  TD_INPUTS=220 grows it to the first group only.
  *
  * Positions are seen from the player on roll: mine[0..23] are his points 1-24,
  * mine[24] his bar; theirs[] is the same for the opponent in the opponent's
@@ -36,8 +37,9 @@
 #include <time.h>
 
 #define NRAW 208          /* raw inputs (both nets) */
-#define NF 12             /* hand-made inputs (contact net only), see features() */
-#define NIN (NRAW + NF)
+#define NF 12             /* hand-made inputs, first group (gen's records hold these) */
+#define NF_ALL 18         /* both groups (a 226-input contact net), see features() */
+#define NIN (NRAW + NF_ALL)
 #define NOUT 5
 #define HC 128
 #define HR 64
@@ -130,7 +132,8 @@ static void net_grow(Net *n, int nin, int h) {
  * Borne off n: [n>=1, n/15, (n-7)/8 if n>7, (n-12)/3 if n>12].          */
 static void features(const int *mine, const int *theirs, float *f);
 
-static int encode(const int *mine, const int *theirs, int *idx, float *val, int with_features) {
+/* nf: how many hand-made inputs follow the raw ones (0, NF or NF_ALL) */
+static int encode(const int *mine, const int *theirs, int *idx, float *val, int nf) {
     int nz = 0;
     for (int side = 0; side < 2; side++) {
         const int *b = side ? theirs : mine;
@@ -154,10 +157,10 @@ static int encode(const int *mine, const int *theirs, int *idx, float *val, int 
             if (off > 12) { idx[nz] = o + 3; val[nz++] = (off - 12) / 3.0f; }
         }
     }
-    if (with_features) {
-        float f[NF];
+    if (nf) {
+        float f[NF_ALL];
         features(mine, theirs, f);
-        for (int k = 0; k < NF; k++)
+        for (int k = 0; k < nf; k++)
             if (f[k] != 0.0f) { idx[nz] = NRAW + k; val[nz++] = f[k]; }
     }
     return nz;
@@ -391,20 +394,23 @@ static int reverse24(int m) {
     return r;
 }
 
-/* rolls (of 36) with which att (on roll) hits a blot of dfn; block: dfn's
- * made points in att's numbering */
-static int shots(const int *att, const int *dfn, int block) {
+/* Hits of att (on roll) on dfn's blots; block: dfn's made points in att's
+ * numbering.  out[0]: rolls (of 36) that hit a blot; out[1]: over the 36
+ * rolls, the pips of the most costly blot each roll hits (a blot on att's
+ * index b loses b + 1), summed; out[2]: rolls that hit two blots or more.
+ * Each blot's hitting rolls are found on their own, most costly first.   */
+static void hits(const int *att, const int *dfn, int block, int *out) {
     int blots[15], nb = 0;
     for (int j = 23; j >= 0; j--) if (dfn[j] == 1) blots[nb++] = 23 - j;
-    if (!nb) return 0;
+    out[0] = out[1] = out[2] = 0;
+    if (!nb) return;
     int bar = att[24], nd_max = 2, d_max = 4;
     if (bar) { nd_max = bar == 1 ? 2 : 1; d_max = 5 - bar < 1 ? 1 : 5 - bar; }
-    int hit[21] = {0};
-    for (int s = 24; s > blots[0]; s--) {
-        if (bar ? s != 24 : (s == 24 || !att[s])) continue;
-        for (int bi = 0; bi < nb; bi++) {
-            int b = blots[bi];
-            if (b >= s) break;
+    int once[21] = {0}, twice[21] = {0};
+    for (int bi = nb - 1; bi >= 0; bi--) {
+        int b = blots[bi], hit[21] = {0};
+        for (int s = 24; s > b; s--) {
+            if (bar ? s != 24 : (s == 24 || !att[s])) continue;
             int dist = s - b;
             for (int r = 0; r < 21; r++) {
                 if (hit[r]) continue;
@@ -421,10 +427,18 @@ static int shots(const int *att, const int *dfn, int block) {
                 }
             }
         }
+        for (int r = 0; r < 21; r++) {
+            if (!hit[r]) continue;
+            int w = ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
+            if (once[r]) twice[r] = 1;
+            else { once[r] = 1; out[1] += w * (b + 1); }
+        }
     }
-    int total = 0;
-    for (int r = 0; r < 21; r++) if (hit[r]) total += ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
-    return total;
+    for (int r = 0; r < 21; r++) {
+        int w = ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
+        if (once[r]) out[0] += w;
+        if (twice[r]) out[2] += w;
+    }
 }
 
 static int longest(int m) {
@@ -439,7 +453,8 @@ static int popcount6(int m) {
     return c;
 }
 
-static void side_features(const int *me, const int *them, int my_made, int their_made, float *f) {
+/* f: the side's first group (6), g: its second group (3) */
+static void side_features(const int *me, const int *them, int my_made, int their_made, float *f, float *g) {
     int block = reverse24(their_made);
     int back = 24;
     while (back > 0 && !me[back]) back--;
@@ -450,18 +465,25 @@ static void side_features(const int *me, const int *them, int my_made, int their
     if (prime > 6) prime = 6;
     int bar = me[24], c = popcount6(their_made & 63);
     int dance = bar ? c : 0, stay = bar >= 2 ? c : 0;
-    f[0] = shots(them, me, reverse24(my_made)) / 36.0f;
+    int h[3];
+    hits(them, me, reverse24(my_made), h);
+    f[0] = h[0] / 36.0f;
     f[1] = esc / 36.0f;
     f[2] = contain / 36.0f;
     f[3] = prime / 6.0f;
     f[4] = dance * dance / 36.0f;
     f[5] = 1.0f - (6 - stay) * (6 - stay) / 36.0f;
+    int anchor = 0;
+    for (int i = 23; i >= 12; i--) if ((my_made >> i) & 1) { anchor = i - 11; break; }
+    g[0] = ((h[1] + 6) / 12) / 72.0f;
+    g[1] = h[2] / 36.0f;
+    g[2] = anchor / 12.0f;
 }
 
 static void features(const int *mine, const int *theirs, float *f) {
     int mm = made_bits(mine), tm = made_bits(theirs);
-    side_features(mine, theirs, mm, tm, f);
-    side_features(theirs, mine, tm, mm, f + NF / 2);
+    side_features(mine, theirs, mm, tm, f, f + NF);
+    side_features(theirs, mine, tm, mm, f + NF / 2, f + NF + (NF_ALL - NF) / 2);
 }
 
 /* ---------------------------------------------------------------- eval */
@@ -470,7 +492,7 @@ static Net contact, race;
 static void evaluate(const int *mine, const int *theirs, float *out) {
     int idx[NIN]; float val[NIN], hid[HMAX];
     Net *n = is_race(mine, theirs) ? &race : &contact;
-    int nz = encode(mine, theirs, idx, val, n->nin > NRAW);
+    int nz = encode(mine, theirs, idx, val, n->nin - NRAW);
     forward(n, idx, val, nz, hid, out);
 }
 
@@ -598,7 +620,7 @@ static int play_game(float alpha, int train) {
         target[4] = best_p[2];
         if (train && one_ply) memcpy(target, avg, sizeof avg);
         if (train && monte_carlo) {
-            if (plies < MAXPLY) mc_nz[plies] = encode(mine, theirs, mc_idx[plies], mc_val[plies], race.nin > NRAW);
+            if (plies < MAXPLY) mc_nz[plies] = encode(mine, theirs, mc_idx[plies], mc_val[plies], race.nin - NRAW);
             if (done) {
                 /* the player who moved at ply k wins when k has the parity of this ply */
                 float won[NOUT] = {1, 0, 0, 0, 0}, lost[NOUT] = {0, 0, 0, 0, 0};
@@ -613,7 +635,7 @@ static int play_game(float alpha, int train) {
         } else if (train) {
             int idx[NIN]; float val[NIN];
             int r = is_race(mine, theirs);
-            int nz = encode(mine, theirs, idx, val, (r ? race.nin : contact.nin) > NRAW);
+            int nz = encode(mine, theirs, idx, val, (r ? race.nin : contact.nin) - NRAW);
             if (r) {
                 sq_err_r += train_step(&race, idx, val, nz, target, alpha); n_r++;
             } else {
@@ -731,7 +753,7 @@ static long gen_games(FILE *f, long games, int ply, double eps, int top, int rac
         for (int plies = 0; plies < 2000; plies++) {
             int race = is_race(mine, theirs);
             if (!first && race == races) {
-                signed char b[50]; float feat[NF], t[NOUT];
+                signed char b[50]; float feat[NF_ALL], t[NOUT];
                 for (int i = 0; i < 25; i++) { b[i] = (signed char)mine[i]; b[25 + i] = (signed char)theirs[i]; }
                 features(mine, theirs, feat);
                 if (gen_trials > 0) rollout_value(mine, theirs, gen_trials, gen_depth, t);
@@ -791,7 +813,9 @@ int main(int argc, char **argv) {
             /* an older contact net gains the hand-made inputs (zero weights), and
              * TD_HIDDEN=N hidden units (the new ones with zero output weights) */
             const char *hidden = getenv("TD_HIDDEN");
-            net_grow(&contact, raw_only ? contact.nin : NIN, hidden ? atoi(hidden) : contact.h);
+            const char *inputs = getenv("TD_INPUTS");
+            net_grow(&contact, raw_only ? contact.nin : inputs ? atoi(inputs) : NIN,
+                     hidden ? atoi(hidden) : contact.h);
         } else {
             net_alloc(&contact, raw_only ? NRAW : NIN, HC); net_init(&contact);
             net_alloc(&race, NRAW, HR); net_init(&race);
@@ -849,9 +873,9 @@ int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "features")) {
         int mine[25], theirs[25];
         while (read_pos(mine, theirs)) {
-            float f[NF];
+            float f[NF_ALL];
             features(mine, theirs, f);
-            for (int k = 0; k < NF; k++) printf(k ? " %.7f" : "%.7f", f[k]);
+            for (int k = 0; k < NF_ALL; k++) printf(k ? " %.7f" : "%.7f", f[k]);
             printf("\n");
         }
         return 0;
