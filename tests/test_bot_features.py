@@ -46,29 +46,37 @@ def test_no_blots_no_shots():
     assert shots(start.theirs, start.mine) == 0
 
 
+def under_attack(seed, count, blots):
+    """``count`` (position, attacker) pairs from random play: the player on roll has ``blots`` blots or
+    more, and his opponent (the attacker, on roll in ``attacker``) has nothing on the bar."""
+    rng = random.Random(seed)
+    found = 0
+    position = Position.start()
+    while found < count:
+        if position.winner() is not None:
+            position = Position.start()
+        attacker = position.swapped()
+        if not attacker.mine[24] and sum(n == 1 for n in position.mine[:24]) >= blots:
+            yield position, attacker
+            found += 1
+        results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
+        position = rng.choice(results) if results else position.swapped()
+
+
 def test_shots_agree_with_the_engines_legal_plays():
     # the count is exact when the attacker has nothing on the bar, except for the
     # rare roll whose hit the rules forbid (both dice must be played)
-    rng = random.Random(4)
-    checked = exact = 0
-    position = Position.start()
-    while checked < 60:
-        if position.winner() is not None:
-            position = Position.start()
-        attacker = position.swapped()   # the opponent of the player on roll attacks his blots
-        if not attacker.mine[24] and any(n == 1 for n in position.mine[:24]):
-            hit = 0
-            for d1 in range(1, 7):
-                for d2 in range(1, 7):
-                    results = attacker.legal_moves((d1, d2)).results()
-                    if any(r.mine[24] > position.mine[24] for r in results):
-                        hit += 1
-            got = shots(attacker.mine, position.mine)
-            assert got >= hit
-            exact += got == hit
-            checked += 1
-        results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
-        position = rng.choice(results) if results else position.swapped()
+    exact = 0
+    for position, attacker in under_attack(4, 60, 1):
+        hit = 0
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                results = attacker.legal_moves((d1, d2)).results()
+                if any(r.mine[24] > position.mine[24] for r in results):
+                    hit += 1
+        got = shots(attacker.mine, position.mine)
+        assert got >= hit
+        exact += got == hit
     assert exact >= 57
 
 
@@ -131,30 +139,21 @@ def test_pip_loss_and_double_shots_against_the_engines_legal_plays():
     # The pip loss is exact but for the rare roll whose hit the rules forbid; the double shots count the
     # rolls among two blots' hitting rolls, never fewer than the plays that hit two (a 6-2 that hits one
     # blot with its 6 and could hit another with that same 6 only is counted too)
-    rng = random.Random(5)
-    checked = exact_loss = 0
-    position = Position.start()
-    while checked < 60:
-        if position.winner() is not None:
-            position = Position.start()
-        attacker = position.swapped()
-        if not attacker.mine[24] and sum(n == 1 for n in position.mine[:24]) >= 2:
-            loss = double = 0
-            for d1 in range(1, 7):
-                for d2 in range(1, 7):
-                    worst, two = 0, False
-                    for r in attacker.legal_moves((d1, d2)).results():
-                        # r.mine is my side after his play (I am on roll again): my blots that are gone were hit
-                        gone = [i for i in range(24) if position.mine[i] == 1 and r.mine[i] == 0]
-                        if gone:
-                            worst = max(worst, max(24 - i for i in gone))
-                            two = two or len(gone) >= 2
-                    loss += worst
-                    double += two
-            _, got_loss, got_double = features.hits(attacker.mine, position.mine)
-            exact_loss += got_loss == loss
-            assert got_double >= double
-            checked += 1
-        results = position.legal_moves((rng.randint(1, 6), rng.randint(1, 6))).results()
-        position = rng.choice(results) if results else position.swapped()
+    exact_loss = 0
+    for position, attacker in under_attack(5, 60, 2):
+        loss = double = 0
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                worst, two = 0, False
+                for r in attacker.legal_moves((d1, d2)).results():
+                    # r.mine is my side after his play (I am on roll again): my blots that are gone were hit
+                    gone = [i for i in range(24) if position.mine[i] == 1 and r.mine[i] == 0]
+                    if gone:
+                        worst = max(worst, max(24 - i for i in gone))
+                        two = two or len(gone) >= 2
+                loss += worst
+                double += two
+        _, got_loss, got_double = features.hits(attacker.mine, position.mine)
+        exact_loss += got_loss == loss
+        assert got_double >= double
     assert exact_loss >= 57

@@ -1,9 +1,10 @@
-"""Hand-made inputs of the contact net: shots, escapes, primes, the bar.
+"""Hand-made inputs of the contact net: shots, escapes, primes, the bar, pip loss, anchors.
 
 The raw inputs (:mod:`game.bot.net`) describe each point on its own; these
 describe how the points work together, which a small net learns slowly.
-Six per side (the player on roll first, then the opponent), every one a
-small whole number ("code") that :func:`values` turns into the input:
+Every one is a small whole number ("code") that :func:`values` turns into
+the input.  The first group, six per side (the player on roll first, then
+the opponent), inputs 0-11:
 
 0. *shots*: of the opponent's 36 rolls, how many hit at least one of this
    side's blots (direct and combination shots, landing points that are
