@@ -150,7 +150,8 @@ def hits(att, dfn, block=None):
     *shots*: rolls (of 36) that hit at least one blot; *pip loss*: over the
     36 rolls, the pips of the most costly blot each roll hits (a blot ``k``
     pips from ``att``'s side of the board, ``att``'s index ``k - 1``, loses
-    ``k``), summed; *double shots*: rolls that hit two blots or more.  Both
+    ``k``), summed; *double shots*: rolls among the hitting rolls of two
+    blots or more (a roll whose one die alone reaches either counts too).  Both
     boards are in their owner's numbering; ``block``: ``dfn``'s made points
     in ``att``'s numbering (computed when not given).
 
