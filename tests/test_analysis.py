@@ -71,7 +71,9 @@ def money_game():
 
 @pytest.fixture(scope="module")
 def match_game():
-    match = play_game(Match(MatchConfig(length=5), SeededDice("review-2")), random.Random(2))
+    # dice on which the bot's player does not end the game by an early double (the net of 2026-11-27
+    # doubles "review-2" out after 6 decisions, too few for the checks below)
+    match = play_game(Match(MatchConfig(length=5), SeededDice("review-3")), random.Random(3))
     return match, analyse(match)
 
 
