@@ -145,12 +145,14 @@ def test_gen_writes_contact_positions_with_their_one_ply_values(trainer, tmp_pat
     # Then every record is a legal contact position, its inputs are those of game/bot/net.py,
     # and its target is the 1-ply value of the nets
     x = fit.encode(records["b"], records["f"])
+    wide = fit.encode(records["b"][:40], records["f"][:40], fit.extra_inputs(records["b"][:40]))
     contact, race = load()
-    for row, rec in zip(x, records[:40]):
+    for row, row18, rec in zip(x, wide, records[:40]):
         mine, theirs = tuple(int(v) for v in rec["b"][:25]), tuple(int(v) for v in rec["b"][25:])
         Position(mine, theirs)
         assert not is_race(mine, theirs)
         assert row.tolist() == pytest.approx(encode(mine, theirs, features=True), abs=1e-6)
+        assert row18.tolist() == pytest.approx(encode(mine, theirs, features=18), abs=1e-6)   # fit.py --inputs 226
         assert rec["t"].tolist() == pytest.approx(_raw_one_ply(mine, theirs, contact, race), abs=1e-4)
     assert np.all(records["t"] >= 0) and np.all(records["t"] <= 1)
 
