@@ -138,11 +138,11 @@ def test_incremental_evaluation_matches_full_evaluation():
 
 
 def test_a_net_reads_as_many_hand_made_inputs_as_it_has_rows_for():
-    # Given nets of 220 and 226 inputs with random weights
+    # Given nets of 220, 226 and 232 inputs with random weights
     rng = random.Random(7)
     start = Position.start()
     blots = (0, 0, 0, 0, 1, 4, 0, 3, 0, 0, 0, 1, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0)
-    for nin, count in ((net.NIN + net.NF, 12), (net.NIN + net.NF_ALL, 18)):
+    for nin, count in ((net.NIN + net.NF, 12), (net.NIN + net.NF_ALL, 18), (net.NIN + net.NF3, 24)):
         h = 8
         w1 = [rng.uniform(-1, 1) for _ in range(nin * h)]
         b1 = [rng.uniform(-1, 1) for _ in range(h)]
@@ -160,7 +160,7 @@ def test_a_net_reads_as_many_hand_made_inputs_as_it_has_rows_for():
 
 def test_weights_file_has_the_expected_shapes():
     contact, race = net.load()
-    assert contact.nin == net.NIN + net.NF_ALL and race.nin == net.NIN  # the contact net reads both groups
+    assert contact.nin == net.NIN + net.NF3 and race.nin == net.NIN  # the contact net reads all three groups
     for n in (contact, race):
         assert len(n.w1) == n.nin * n.h
         assert len(n.b1) == n.h and len(n.w2) == 5 and all(len(row) == n.h for row in n.w2)

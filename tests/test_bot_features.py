@@ -134,6 +134,31 @@ def test_back_anchor_is_the_rearmost_point_held_in_the_far_half():
     assert codes(side({6: 15}), side({21: 2, 6: 13}))[17] == 9
 
 
+def test_break_contact_mobility_and_second_escape():
+    # Given my two back checkers on my 24-point and the opponent's 15 checkers on his 6-point (my 19-point)
+    me = side({24: 2, 13: 5, 8: 3, 6: 5})
+    them = side({6: 15})
+    # Then only my back checkers are in contact: 5 pips each to pass his rearmost checker
+    # Each escapes over his 6-point, 5 pips ahead, with 26 rolls: every 6 (11), 5-1 to 5-4 (8),
+    # 4-2 and 4-3 (4), 4-4, 3-3, 2-2 (3); code (2 x 26 + 3) // 6. No second point is in contact.
+    assert codes(me, them)[18:21] == (10, 9, 36)
+    # With his checker on the bar, every one of mine is in contact until it is borne off: my pip count
+    assert codes(me, side({6: 14}, bar=1))[18] == 2 * 24 + 5 * 13 + 3 * 8 + 5 * 6
+    # With his midpoint held (my 12-point), my 13-point is in contact too: the second escape is that
+    # point's, where only 1-1 is stopped
+    assert codes(me, side({13: 2, 6: 13}))[20] == 35
+    # Once nothing of mine is behind his rearmost checker, all three are at rest
+    assert codes(side({6: 15}), them)[18:21] == (0, 0, 36)
+    # The opponent's three come last, from his side
+    assert codes(them, me)[21:24] == (10, 9, 36)
+
+
+def test_a_net_of_226_inputs_asks_for_the_first_two_groups_only():
+    start = Position.start()
+    assert len(codes(start.mine, start.theirs, 18)) == 18
+    assert codes(start.mine, start.theirs)[:18] == codes(start.mine, start.theirs, 18)
+
+
 def test_pip_loss_and_double_shots_against_the_engines_legal_plays():
     # for each of the 36 rolls: the most costly blot any legal play hits, and whether a play hits two.
     # The pip loss is exact but for the rare roll whose hit the rules forbid; the double shots count the

@@ -84,7 +84,7 @@ def test_trainer_and_python_compute_the_same_hand_made_inputs(trainer):
                            check=True).stdout.splitlines()
     assert len(lines) == len(cases)
     for position, line in zip(cases, lines):
-        assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs, 18),
+        assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs, 24),
                                                                   abs=1e-6)
 
 
@@ -97,18 +97,22 @@ def test_a_net_that_gains_the_hand_made_inputs_keeps_its_outputs(trainer, tmp_pa
     grown = tmp_path / "grown.bin"
     subprocess.run([str(trainer), "train", str(grown), "1", "6", str(raw_only), "0", "0"], check=True,
                    capture_output=True)
-    # and again from that one with the first group only (TD_INPUTS=220)
+    # and again from that one with the first group only (TD_INPUTS=220), or the first two (226)
     first = tmp_path / "first.bin"
     subprocess.run([str(trainer), "train", str(first), "1", "6", str(raw_only), "0", "0"], check=True,
                    capture_output=True, env=dict(os.environ, TD_INPUTS="220"))
-    # Then the contact net reads the 18 hand-made inputs (or the first 12) and answers exactly as before
+    two = tmp_path / "two.bin"
+    subprocess.run([str(trainer), "train", str(two), "1", "6", str(raw_only), "0", "0"], check=True,
+                   capture_output=True, env=dict(os.environ, TD_INPUTS="226"))
+    # Then the contact net reads the 24 hand-made inputs (or the first 12 or 18) and answers exactly as before
     assert struct.unpack_from("<ii", raw_only.read_bytes(), 0) == (208, 128)
-    assert struct.unpack_from("<ii", grown.read_bytes(), 0) == (226, 128)
+    assert struct.unpack_from("<ii", grown.read_bytes(), 0) == (232, 128)
     assert struct.unpack_from("<ii", first.read_bytes(), 0) == (220, 128)
+    assert struct.unpack_from("<ii", two.read_bytes(), 0) == (226, 128)
     text = "".join(" ".join(map(str, p.mine + p.theirs)) + "\n" for p in positions(200, seed=24))
-    before, after, after12 = (subprocess.run([str(trainer), "eval", str(w)], input=text, capture_output=True,
-                                             text=True, check=True).stdout for w in (raw_only, grown, first))
-    assert before == after == after12 and len(before.splitlines()) == 200
+    outs = [subprocess.run([str(trainer), "eval", str(w)], input=text, capture_output=True,
+                           text=True, check=True).stdout for w in (raw_only, grown, first, two)]
+    assert len(set(outs)) == 1 and len(outs[0].splitlines()) == 200
 
 
 def _raw_one_ply(mine, theirs, contact, race):
@@ -146,13 +150,15 @@ def test_gen_writes_contact_positions_with_their_one_ply_values(trainer, tmp_pat
     # and its target is the 1-ply value of the nets
     x = fit.encode(records["b"], records["f"])
     wide = fit.encode(records["b"][:40], records["f"][:40], fit.extra_inputs(records["b"][:40]))
+    wider = fit.encode(records["b"][:40], records["f"][:40], fit.extra_inputs(records["b"][:40], 24))
     contact, race = load()
-    for row, row18, rec in zip(x, wide, records[:40]):
+    for row, row18, row24, rec in zip(x, wide, wider, records[:40]):
         mine, theirs = tuple(int(v) for v in rec["b"][:25]), tuple(int(v) for v in rec["b"][25:])
         Position(mine, theirs)
         assert not is_race(mine, theirs)
         assert row.tolist() == pytest.approx(encode(mine, theirs, features=True), abs=1e-6)
         assert row18.tolist() == pytest.approx(encode(mine, theirs, features=18), abs=1e-6)   # fit.py --inputs 226
+        assert row24.tolist() == pytest.approx(encode(mine, theirs, features=24), abs=1e-6)   # fit.py --inputs 232
         assert rec["t"].tolist() == pytest.approx(_raw_one_ply(mine, theirs, contact, race), abs=1e-4)
     assert np.all(records["t"] >= 0) and np.all(records["t"] <= 1)
 

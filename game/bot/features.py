@@ -37,27 +37,46 @@ first) is read by nets with 226 inputs (:data:`NF_ALL`):
    among its points 13-24: code ``point - 12`` (0 when none), input
    ``code / 12``.
 
+A third group of three per side (inputs 18-23) is read by nets with 232
+inputs (:data:`NF3`):
+
+9. *break contact*: the pips this side must play to bring every checker
+   past the opponent's rearmost one (a checker on index ``i``, behind the
+   opponent's rearmost checker on index ``q`` of this side's numbering,
+   needs ``i - q``), at most 225; input ``code / 150``.
+10. *mobility*: over this side's checkers on its points 13-24 and the bar
+    that are still behind the opponent's rearmost checker, the sum of each
+    one's *escape* rolls; code ``(total + 3) // 6``, input ``code / 90``.
+11. *second escape*: the *escape* rolls of a checker on this side's
+    rearmost occupied point but one, when that point is still behind the
+    opponent's rearmost checker (36 otherwise).  Input ``code / 36``.
+
 The C trainer (tools/bot/td_train.c) computes the same values;
 tests/test_bot_train.py checks that both agree.
 
 >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
->>> codes(start, start)
+>>> codes(start, start)[:18]
 (0, 16, 4, 1, 0, 0, 0, 16, 4, 1, 0, 0, 0, 0, 12, 0, 0, 12)
+>>> codes(start, start)[18:]    # the pip count less 15; only 1-1 is stopped from the 13-point
+(152, 35, 35, 152, 35, 35)
 >>> blot = (0, 0, 0, 0, 0, 5, 1, 2, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 >>> codes(blot, start)[0]       # the 7-point blot: 6s, 5-1, 4-2, 3-3, 2-2 from the 24-point
 17
 """
 
-__all__ = ["NF", "NF_ALL", "PER_SIDE", "EXTRA", "codes", "values", "shots", "hits", "escapes",
+__all__ = ["NF", "NF_ALL", "NF3", "PER_SIDE", "EXTRA", "codes", "values", "shots", "hits", "escapes",
            "SIZES", "size"]
 
 PER_SIDE = 6                  # first group, per side
 EXTRA = 3                     # second group, per side
 NF = 2 * PER_SIDE             # a net with 220 inputs reads the first group
 NF_ALL = NF + 2 * EXTRA       # a net with 226 inputs reads both
+THIRD = 3                     # third group, per side
+NF3 = NF_ALL + 2 * THIRD      # a net with 232 inputs reads all three
 # number of distinct codes of each feature (for lookup tables)
 SIZES = (37, 37, 37, 7, 7, 7)
 EXTRA_SIZES = (73, 37, 13)
+THIRD_SIZES = (226, 91, 37)
 
 # the 21 rolls (high die first) with their weights out of 36
 _ROLLS = tuple((d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(1, d1 + 1))
@@ -251,12 +270,36 @@ def _longest(m):
 _CONTAIN = {}
 
 
-def _side(me, them, my_made, their_made):
-    """The six codes of the side ``me`` (``their_made``: the opponent's made points, own numbering)."""
-    block = _reverse24(their_made)   # the opponent's points in my numbering
+def _rearmost(board):
     back = 24
-    while back > 0 and not me[back]:
+    while back >= 0 and not board[back]:
         back -= 1
+    return back
+
+
+def _third(me, block, back, their_back):
+    """The third group's codes of the side ``me`` (``back``: its rearmost index;
+    ``their_back``: the opponent's, in the opponent's numbering)."""
+    q = 23 - their_back            # the opponent's rearmost checker, my numbering
+    if back <= q:
+        return 0, 0, 36
+    pips = mob = 0
+    for i in range(q + 1, 25):
+        n = me[i]
+        if n:
+            pips += n * (i - q)
+            if i >= 12:
+                mob += n * escapes(block, i)
+    second = back - 1
+    while second > q and not me[second]:
+        second -= 1
+    return min(pips, 225), (mob + 3) // 6, escapes(block, second) if second > q else 36
+
+
+def _side(me, them, my_made, their_made, third=False):
+    """The codes of the side ``me`` by group (``their_made``: the opponent's made points, own numbering)."""
+    block = _reverse24(their_made)   # the opponent's points in my numbering
+    back = max(_rearmost(me), 0)
     esc = escapes(block, back)
     contain = _CONTAIN.get(block)
     if contain is None:
@@ -269,44 +312,53 @@ def _side(me, them, my_made, their_made):
     hit, loss, double = hits(them, me, _reverse24(my_made))
     anchor = my_made >> 12
     return ((hit, esc, contain, prime, c if bar else 0, c if bar >= 2 else 0),
-            ((loss + 6) // 12, double, anchor.bit_length()))
+            ((loss + 6) // 12, double, anchor.bit_length()),
+            _third(me, block, back, _rearmost(them)) if third else ())
 
 
-def codes(mine, theirs):
-    """The 18 feature codes of a position: the first group for each side
-    (the player on roll first), then the second group for each side."""
+def codes(mine, theirs, count=NF3):
+    """The feature codes of a position, group by group, each group for the
+    player on roll first: 18 codes, or 24 when ``count`` is more than 18."""
     mm = _made(mine)
     tm = _made(theirs)
-    a1, a2 = _side(mine, theirs, mm, tm)
-    b1, b2 = _side(theirs, mine, tm, mm)
-    return a1 + b1 + a2 + b2
+    third = count > NF_ALL
+    a1, a2, a3 = _side(mine, theirs, mm, tm, third)
+    b1, b2, b3 = _side(theirs, mine, tm, mm, third)
+    return a1 + b1 + a2 + b2 + a3 + b3
 
 
 _SCALE = (lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 6.0,
           lambda c: c * c / 36.0, lambda c: 1.0 - (6 - c) * (6 - c) / 36.0)
 _EXTRA_SCALE = (lambda c: c / 72.0, lambda c: c / 36.0, lambda c: c / 12.0)
+_THIRD_SCALE = (lambda c: c / 150.0, lambda c: c / 90.0, lambda c: c / 36.0)
 
 
 def size(k):
-    """How many codes input ``k`` (0-17) takes.
+    """How many codes input ``k`` (0-23) takes.
 
-    >>> size(0), size(12), size(17)
-    (37, 73, 13)
+    >>> size(0), size(12), size(17), size(18)
+    (37, 73, 13, 226)
     """
-    return SIZES[k % PER_SIDE] if k < NF else EXTRA_SIZES[(k - NF) % EXTRA]
+    if k < NF:
+        return SIZES[k % PER_SIDE]
+    if k < NF_ALL:
+        return EXTRA_SIZES[(k - NF) % EXTRA]
+    return THIRD_SIZES[(k - NF_ALL) % THIRD]
 
 
 def value(k, code):
-    """The value of input ``k`` (0-17: the first group, then the second) for ``code``.
+    """The value of input ``k`` (0-23: the first group, the second, the third) for ``code``.
 
     >>> value(4, 3), value(5, 0), value(14, 6)
     (0.25, 0.0, 0.5)
     """
     if k < NF:
         return _SCALE[k % PER_SIDE](code)
-    return _EXTRA_SCALE[(k - NF) % EXTRA](code)
+    if k < NF_ALL:
+        return _EXTRA_SCALE[(k - NF) % EXTRA](code)
+    return _THIRD_SCALE[(k - NF_ALL) % THIRD](code)
 
 
 def values(mine, theirs, count=NF):
-    """The first ``count`` inputs (12 or 18) as floats."""
-    return [value(k, c) for k, c in enumerate(codes(mine, theirs)[:count])]
+    """The first ``count`` inputs (12, 18 or 24) as floats."""
+    return [value(k, c) for k, c in enumerate(codes(mine, theirs, count)[:count])]

@@ -44,8 +44,9 @@ __all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "units"]
 
 NIN = 208                      # raw inputs
 NF = _features.NF              # hand-made inputs, first group (a 220-input net)
-NF_ALL = _features.NF_ALL      # both groups (a 226-input net)
-WIDTHS = (NIN, NIN + NF, NIN + NF_ALL)
+NF_ALL = _features.NF_ALL      # two groups (a 226-input net)
+NF3 = _features.NF3            # three groups (a 232-input net)
+WIDTHS = (NIN, NIN + NF, NIN + NF_ALL, NIN + NF3)
 NOUT = 5
 SLOTS = 26
 WEIGHTS = pathlib.Path(__file__).with_name("weights.bin")
@@ -82,7 +83,7 @@ def units(slot, n):
 def encode(mine, theirs, features=False):
     """The 208 raw inputs, then the hand-made ones if asked, as a dense list.
 
-    ``features``: False (none), True (the first group, 12) or a count (12 or 18).
+    ``features``: False (none), True (the first group, 12) or a count (12, 18 or 24).
     """
     x = [0.0] * NIN
     for side, board in enumerate((mine, theirs)):
@@ -102,7 +103,7 @@ def _sigmoid(x):
 
 
 class Net:
-    """One net: 208 inputs (or 220 or 226 with hand-made ones), ``h`` sigmoid hidden units, 5 sigmoid outputs."""
+    """One net: 208 inputs (or 220, 226 or 232 with hand-made ones), ``h`` sigmoid hidden units, 5 sigmoid outputs."""
 
     def __init__(self, h, w1, b1, w2, b2, nin=NIN):
         if nin not in WIDTHS:
@@ -150,7 +151,8 @@ class Net:
         """``acc`` (the raw inputs' sums) plus the hand-made inputs' part, if the net has them."""
         if not self.ftable:
             return acc
-        parts = [vectors[code] for vectors, code in zip(self.ftable, _features.codes(mine, theirs))]
+        codes = _features.codes(mine, theirs, len(self.ftable))
+        parts = [vectors[code] for vectors, code in zip(self.ftable, codes)]
         parts = [v for v in parts if v is not None]
         if not parts:
             return acc

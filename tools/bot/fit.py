@@ -56,16 +56,17 @@ def read_records(paths):
     return np.concatenate(parts)
 
 
-def extra_inputs(boards):
-    """The second group of hand-made inputs (``game.bot.features``, inputs
-    12-17) of each record's position, computed by the game's own code."""
+def extra_inputs(boards, count=18):
+    """The hand-made inputs after the first group (``game.bot.features``,
+    inputs 12 to ``count - 1``) of each record's position, computed by the
+    game's own code."""
     sys.path.insert(0, str(ROOT))
     from game.bot import features
 
-    out = np.zeros((len(boards), features.NF_ALL - features.NF), dtype=np.float32)
+    out = np.zeros((len(boards), count - features.NF), dtype=np.float32)
     for i, b in enumerate(boards.tolist()):
-        c = features.codes(tuple(b[:25]), tuple(b[25:]))
-        out[i] = [features.value(k, c[k]) for k in range(features.NF, features.NF_ALL)]
+        c = features.codes(tuple(b[:25]), tuple(b[25:]), count)
+        out[i] = [features.value(k, c[k]) for k in range(features.NF, count)]
     return out
 
 
@@ -206,9 +207,9 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--inputs", type=int, choices=[220, 226], default=0,
+    parser.add_argument("--inputs", type=int, choices=[220, 226, 232], default=0,
                         help="the contact net's inputs (default: the init net's); 226 adds the second "
-                             "group of hand-made inputs, starting from zero weights")
+                             "group of hand-made inputs, 232 the third too, starting from zero weights")
     parser.add_argument("--net", choices=["contact", "race"], default="contact",
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
                              "the other net is copied unchanged")
@@ -216,8 +217,8 @@ def main(argv=None):
     rec = read_records(args.data)
     print(f"{len(rec)} positions from {len(args.data)} file(s)")
     nets = read_weights(args.init)
-    wide = args.net == "contact" and (args.inputs or nets[0][0]) == NRAW + 18
-    x = encode(rec["b"], rec["f"], extra_inputs(rec["b"]) if wide else None)
+    count = (args.inputs or nets[0][0]) - NRAW if args.net == "contact" else NF
+    x = encode(rec["b"], rec["f"], extra_inputs(rec["b"], count) if count > NF else None)
     t = rec["t"].astype(np.float32)
     which = 0 if args.net == "contact" else 1
     if which == 1:

@@ -22,7 +22,8 @@
  * over the 21 rolls of the best play's value) instead of the rolled one's.
  * With INIT, an older contact net without the hand-made inputs (or with the
  * first group only) gets them with zero weights; TD_HIDDEN=N grows its hidden
- * layer to N units.  TD_INPUTS=220 grows it to the first group only.
+ * layer to N units.  TD_INPUTS=220 or 226 grows it to the first group only
+ * or the first two (the default: all three, 232 inputs).
  *
  * Positions are seen from the player on roll: mine[0..23] are his points 1-24,
  * mine[24] his bar; theirs[] is the same for the opponent in the opponent's
@@ -38,8 +39,9 @@
 
 #define NRAW 208          /* raw inputs (both nets) */
 #define NF 12             /* hand-made inputs, first group (gen's records hold these) */
-#define NF_ALL 18         /* both groups (a 226-input contact net), see features() */
-#define NIN (NRAW + NF_ALL)
+#define NF_ALL 18         /* two groups (a 226-input contact net), see features() */
+#define NF3 24            /* three groups (a 232-input contact net) */
+#define NIN (NRAW + NF3)
 #define NOUT 5
 #define HC 128
 #define HR 64
@@ -132,7 +134,7 @@ static void net_grow(Net *n, int nin, int h) {
  * Borne off n: [n>=1, n/15, (n-7)/8 if n>7, (n-12)/3 if n>12].          */
 static void features(const int *mine, const int *theirs, float *f);
 
-/* nf: how many hand-made inputs follow the raw ones (0, NF or NF_ALL) */
+/* nf: how many hand-made inputs follow the raw ones (0, NF, NF_ALL or NF3) */
 static int encode(const int *mine, const int *theirs, int *idx, float *val, int nf) {
     int nz = 0;
     for (int side = 0; side < 2; side++) {
@@ -158,7 +160,7 @@ static int encode(const int *mine, const int *theirs, int *idx, float *val, int 
         }
     }
     if (nf) {
-        float f[NF_ALL];
+        float f[NF3];
         features(mine, theirs, f);
         for (int k = 0; k < nf; k++)
             if (f[k] != 0.0f) { idx[nz] = NRAW + k; val[nz++] = f[k]; }
@@ -480,10 +482,42 @@ static void side_features(const int *me, const int *them, int my_made, int their
     g[2] = anchor / 12.0f;
 }
 
+static int rearmost(const int *b) {
+    int back = 24;
+    while (back >= 0 && !b[back]) back--;
+    return back;
+}
+
+/* The third group of the side me: pips to break contact, mobility of the
+ * checkers behind the opponent's rearmost one, escapes of the second-rearmost
+ * point (features.py says how each is counted). */
+static void side_third(const int *me, const int *them, int their_made, float *g) {
+    int block = reverse24(their_made);
+    int back = rearmost(me), q = 23 - rearmost(them);
+    if (back < 0) back = 0;
+    int pips = 0, mob = 0, second = 36;
+    if (back > q) {
+        for (int i = q + 1; i < 25; i++) {
+            if (!me[i]) continue;
+            pips += me[i] * (i - q);
+            if (i >= 12) mob += me[i] * escapes(block, i);
+        }
+        int s = back - 1;
+        while (s > q && !me[s]) s--;
+        if (s > q) second = escapes(block, s);
+    }
+    if (pips > 225) pips = 225;
+    g[0] = pips / 150.0f;
+    g[1] = ((mob + 3) / 6) / 90.0f;
+    g[2] = second / 36.0f;
+}
+
 static void features(const int *mine, const int *theirs, float *f) {
     int mm = made_bits(mine), tm = made_bits(theirs);
     side_features(mine, theirs, mm, tm, f, f + NF);
     side_features(theirs, mine, tm, mm, f + NF / 2, f + NF + (NF_ALL - NF) / 2);
+    side_third(mine, theirs, tm, f + NF_ALL);
+    side_third(theirs, mine, mm, f + NF_ALL + (NF3 - NF_ALL) / 2);
 }
 
 /* ---------------------------------------------------------------- eval */
@@ -753,7 +787,7 @@ static long gen_games(FILE *f, long games, int ply, double eps, int top, int rac
         for (int plies = 0; plies < 2000; plies++) {
             int race = is_race(mine, theirs);
             if (!first && race == races) {
-                signed char b[50]; float feat[NF_ALL], t[NOUT];
+                signed char b[50]; float feat[NF3], t[NOUT];
                 for (int i = 0; i < 25; i++) { b[i] = (signed char)mine[i]; b[25 + i] = (signed char)theirs[i]; }
                 features(mine, theirs, feat);
                 if (gen_trials > 0) rollout_value(mine, theirs, gen_trials, gen_depth, t);
@@ -873,9 +907,9 @@ int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "features")) {
         int mine[25], theirs[25];
         while (read_pos(mine, theirs)) {
-            float f[NF_ALL];
+            float f[NF3];
             features(mine, theirs, f);
-            for (int k = 0; k < NF_ALL; k++) printf(k ? " %.7f" : "%.7f", f[k]);
+            for (int k = 0; k < NF3; k++) printf(k ? " %.7f" : "%.7f", f[k]);
             printf("\n");
         }
         return 0;
