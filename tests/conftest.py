@@ -1,10 +1,17 @@
 """Shared fixtures: the page served from this checkout, and Debian's browsers.
 
-Every browser test runs in Chromium and in Firefox ESR (pytest-playwright's
-``--browser``, both by default; ``--browser chromium`` narrows it); the journeys of
-tests/browser/test_journeys.py run in WebKitGTK too. Ids name the engine:
-``[chromium]``, ``[firefox]``, ``[webkit]``. tests/browser/engines.py says what
-differs in driving each.
+Every browser test runs in Chromium. The journeys of tests/browser/test_journeys.py
+and tests/browser/test_upright_board.py run in every engine: Chromium, Firefox ESR
+and WebKitGTK. Of the other browser tests, those of :data:`FIREFOX_MODULES` (the
+page's layout on phones, the board's feel under the pointer, the board drawn as
+an image, the themes, storage, offline, the security policy and the boot's
+failures: where the engines differ) run in
+Firefox ESR too; ``EVERY_ENGINE=1`` runs all of them in Firefox (about 10 more
+minutes here). ``make test`` must stay well inside CI's 90 minutes on a 2-core
+machine, and the Python code the page runs is the same in every engine.
+pytest-playwright's ``--browser`` chooses the Playwright engines (``--browser
+chromium`` narrows them). Ids name the engine: ``[chromium]``, ``[firefox]``,
+``[webkit]``. tests/browser/engines.py says what differs in driving each.
 
 Everything here is session-scoped and lazy: a test that asks for none of the
 browser fixtures starts neither the server nor Chromium.
@@ -34,6 +41,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 BROWSER_DIR = pathlib.Path(__file__).resolve().parent / "browser"
 # The engines Playwright drives when no --browser is given.
 PLAYWRIGHT_ENGINES = ["chromium", "firefox"]
+#: the browser test modules whose tests run in Firefox as well as Chromium (the journeys
+#: run in every engine whatever this says); EVERY_ENGINE=1 runs every module in both
+FIREFOX_MODULES = {"test_phone_layout", "test_board_feel", "test_storage", "test_offline",
+                   "test_security", "test_boot_failure", "test_board_image", "test_theme"}
 
 # tools/*.py are scripts, not a package; their tests import them by module name.
 sys.path.insert(0, str(ROOT / "tools"))
@@ -63,7 +74,18 @@ def pytest_runtest_setup(item):
             item.add_marker(pytest.mark.xfail(strict=True, reason=marker.kwargs["reason"]))
 
 
+def _firefox_left_out(item):
+    """A Firefox run of a module outside :data:`FIREFOX_MODULES` (unless EVERY_ENGINE=1)."""
+    engine = getattr(item, "callspec", None) and item.callspec.params.get("browser_name")
+    return (engine == "firefox" and item.path.stem not in FIREFOX_MODULES
+            and not os.environ.get("EVERY_ENGINE"))
+
+
 def pytest_collection_modifyitems(config, items):
+    left_out = [item for item in items if _firefox_left_out(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not _firefox_left_out(item)]
     for item in items:
         if BROWSER_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)
