@@ -14,9 +14,10 @@ of the one that was thrown, with many passes over the same positions.
 
 ``--inputs 226`` fits a contact net that reads the second group of hand-made
 inputs too (``game/bot/features.py``; they start from zero weights when the
-init net has 220 inputs): the records hold the first group as ``gen`` wrote
-it, and the second is computed here from each record's position by the
-game's own code (about 40 µs a position).
+init net has fewer inputs), ``--inputs 232`` the third group as well: the
+records hold the first group as ``gen`` wrote it, and the others are
+computed here from each record's position by the game's own code (about
+40 µs a position).
 
 Needs numpy and torch (``pip install torch==2.13.0``: the CPU build); the app
 never imports this.  Example (see docs/bot.md for the runs that were shipped):
