@@ -82,10 +82,10 @@ def _firefox_left_out(item):
 
 
 def pytest_collection_modifyitems(config, items):
-    left_out = [item for item in items if _firefox_left_out(item)]
+    left_out = {item for item in items if _firefox_left_out(item)}
     if left_out:
-        config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if not _firefox_left_out(item)]
+        config.hook.pytest_deselected(items=[item for item in items if item in left_out])
+        items[:] = [item for item in items if item not in left_out]
     for item in items:
         if BROWSER_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)

@@ -296,10 +296,11 @@ def _third(me, block, back, their_back):
     return min(pips, 225), (mob + 3) // 6, escapes(block, second) if second > q else 36
 
 
-def _side(me, them, my_made, their_made, third=False):
-    """The codes of the side ``me`` by group (``their_made``: the opponent's made points, own numbering)."""
+def _side(me, them, my_made, their_made, my_back, their_back, third=False):
+    """The codes of the side ``me`` by group (``their_made``: the opponent's made points, own numbering;
+    ``my_back``, ``their_back``: each side's rearmost index, :func:`_rearmost`)."""
     block = _reverse24(their_made)   # the opponent's points in my numbering
-    back = max(_rearmost(me), 0)
+    back = max(my_back, 0)
     esc = escapes(block, back)
     contain = _CONTAIN.get(block)
     if contain is None:
@@ -313,7 +314,7 @@ def _side(me, them, my_made, their_made, third=False):
     anchor = my_made >> 12
     return ((hit, esc, contain, prime, c if bar else 0, c if bar >= 2 else 0),
             ((loss + 6) // 12, double, anchor.bit_length()),
-            _third(me, block, back, _rearmost(them)) if third else ())
+            _third(me, block, back, their_back) if third else ())
 
 
 def codes(mine, theirs, count=NF3):
@@ -322,8 +323,10 @@ def codes(mine, theirs, count=NF3):
     mm = _made(mine)
     tm = _made(theirs)
     third = count > NF_ALL
-    a1, a2, a3 = _side(mine, theirs, mm, tm, third)
-    b1, b2, b3 = _side(theirs, mine, tm, mm, third)
+    mb = _rearmost(mine)
+    tb = _rearmost(theirs)
+    a1, a2, a3 = _side(mine, theirs, mm, tm, mb, tb, third)
+    b1, b2, b3 = _side(theirs, mine, tm, mm, tb, mb, third)
     return a1 + b1 + a2 + b2 + a3 + b3
 
 
