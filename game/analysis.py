@@ -6,7 +6,7 @@ plays, doubles and missed doubles, takes, drops and beavers) and per roll,
 and a summary per player.
 
 * **Checker plays**: every legal play of the roll is ranked by
-  :meth:`game.bot.Bot.hints` (the expert level: the net at 0-ply; in a
+  :meth:`game.bot.Bot.hints` (the ``"0-ply"`` setting: the net, no look-ahead; in a
   match, by match winning chances with the score and the cube); the loss is
   the best play's equity minus the played one's.
 * **Cube decisions**: :meth:`game.bot.Bot.cube_equities` gives no double,
@@ -51,7 +51,7 @@ True
 
 import math
 
-from .bot import Bot, CubeContext
+from .bot import NO_LOOK_AHEAD, Bot, CubeContext
 from .bot.evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, play_results
 from .bot.match_equity import MatchCube, outcome_mwc
 from .cube import beaver_refusal, double_refusal
@@ -66,7 +66,7 @@ __all__ = ["analyse", "Review", "mark", "rating", "MARKS", "MARKS_ORDER", "RATIN
 #: the layout version of :func:`analyse`'s data
 VERSION = 1
 #: the bot level that ranks the plays (0-ply: fast enough for a whole match in the browser)
-LEVEL = "expert"
+LEVEL = NO_LOOK_AHEAD
 #: a loss at least this large gets the mark (normalised equity), worst first
 MARKS = {"blunder": 0.16, "error": 0.08, "doubtful": 0.04}
 MARKS_ORDER = ("doubtful", "error", "blunder")

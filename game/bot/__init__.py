@@ -10,7 +10,7 @@ True
 See docs/bot.md for the design, the training and the measured strength.
 """
 
-from .bot import LEVELS, Bot, Hint
+from .bot import LEVELS, NO_LOOK_AHEAD, Bot, Hint
 from .cube import CubeContext, CubeEquities
 
-__all__ = ["Bot", "Hint", "LEVELS", "CubeContext", "CubeEquities"]
+__all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "CubeContext", "CubeEquities"]

@@ -6,9 +6,14 @@ Levels (``Bot(level=...)``):
   ``exp(equity / 0.08)``: it often misses the best play when others look
   close, and now and then blunders.
 * ``"intermediate"``: the same with a temperature of 0.04: smaller mistakes.
-* ``"expert"`` (the default): the best play by the net (0-ply).
+* ``"expert"`` (the default): the best play by the net (0-ply), except when
+  the runner-up is within 0.02 of it: then the two are scored again at 1-ply
+  (below), unless that would mean evaluating more than 800 replies.
 * ``"master"``: 0-ply picks the best few plays, then each is scored by its
-  average over the 21 rolls of the opponent's best 0-ply reply (1-ply).
+  average over the 21 rolls of the opponent's best 0-ply reply (1-ply); its
+  cube decisions look one roll ahead too.
+* ``"0-ply"`` (:data:`NO_LOOK_AHEAD`, not offered in the app): the net's best
+  play, never looking ahead; the review ranks plays with it.
 
 Random choices come from ``random.Random(seed)``: the same seed gives the
 same plays.
@@ -31,7 +36,7 @@ piece, lets the page paint and answer clicks, then runs the next, so a long
 think never freezes it (``game/ui/cooperative.py`` drives them).  The answers
 are the same as the plain calls':
 
->>> steps = Bot(level="master").think_move(pos, (3, 1))
+>>> steps = Bot(level="master").think_move(pos, (2, 1))
 >>> pieces = 0
 >>> while True:
 ...     try:
@@ -41,7 +46,7 @@ are the same as the plain calls':
 ...         break
 ...     pieces += 1
 >>> str(play), pieces > 21
-('8/5 6/5', True)
+('24/23 13/11', True)
 """
 
 import math
@@ -53,14 +58,21 @@ from . import resign as _resign
 from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, is_race, play_results
 from .match_equity import MatchCube
 
-__all__ = ["Bot", "Hint", "LEVELS", "finish"]
+__all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "finish"]
 
+#: ``ply``: 1 scores the best ``keep`` plays within ``window`` of the best at 1-ply
+#: (only when there are two or more), ``cap``: ... unless their replies number more
+#: than that; ``cube_ply``: 1 for cube decisions one roll ahead; ``temperature``: see above.
 LEVELS = {
     "beginner": {"temperature": 0.08},
     "intermediate": {"temperature": 0.04},
-    "expert": {},
-    "master": {"ply": 1, "keep": 6, "window": 0.16},
+    "expert": {"ply": 1, "keep": 2, "window": 0.02, "cap": 800},
+    "master": {"ply": 1, "keep": 6, "window": 0.16, "cube_ply": 1},
 }
+#: the net's best play with no look-ahead (the expert before 2026-11-27): what the
+#: review ranks plays with, and the benchmarks' yardstick; not a level the app offers
+NO_LOOK_AHEAD = "0-ply"
+_SETTINGS = dict(LEVELS, **{NO_LOOK_AHEAD: {}})
 
 
 @dataclass(frozen=True)
@@ -151,6 +163,23 @@ def one_ply_steps(afters):
     return out
 
 
+def reply_count(afters):
+    """How many replies :func:`one_ply_steps` would evaluate for ``afters``: the
+    distinct plays of each of the opponent's 21 rolls, added up.
+
+    >>> from game import Position
+    >>> start = Position.start()
+    >>> reply_count([(start.theirs, start.mine)])   # every roll's distinct plays from the start
+    447
+    """
+    total = 0
+    for a_mine, a_theirs in afters:
+        if any(a_theirs):
+            for d1, d2, _ in ROLLS:
+                total += len(play_results(a_mine, a_theirs, d1, d2))
+    return total
+
+
 def one_ply(afters):
     """:func:`one_ply_steps` in one call."""
     return finish(one_ply_steps(afters))
@@ -160,10 +189,10 @@ class Bot:
     """A backgammon player.  ``Bot()`` plays at the default level, ``"expert"``."""
 
     def __init__(self, level="expert", seed=None, cube_life=_cube.CUBE_LIFE):
-        if level not in LEVELS:
-            raise ValueError(f"level {level!r}: one of {', '.join(LEVELS)} expected")
+        if level not in _SETTINGS:
+            raise ValueError(f"level {level!r}: one of {', '.join(_SETTINGS)} expected")
         self.level = level
-        self.settings = LEVELS[level]
+        self.settings = _SETTINGS[level]
         self.rng = random.Random(seed)
         self.cube_life = cube_life
 
@@ -175,7 +204,7 @@ class Bot:
         """The five probabilities for the player on roll, before rolling."""
         return evaluate(position.mine, position.theirs)
 
-    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None):
+    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None, cap=None):
         """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator)."""
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
@@ -184,12 +213,13 @@ class Bot:
         probs = yield from evaluate_steps(mine, theirs, afters)
         scored = sorted(zip(map(equity, probs), probs, afters), key=lambda t: -t[0])
         if ply and len(scored) > 1:
-            yield
             top = scored[0][0]
             head = [s for s in scored[:keep] if s[0] >= top - window]
-            deeper = yield from one_ply_steps([s[2] for s in head])
-            head = sorted(((equity(p), p, s[2]) for p, s in zip(deeper, head)), key=lambda t: -t[0])
-            scored = head + scored[len(head):]
+            if len(head) > 1 and (cap is None or reply_count([s[2] for s in head]) <= cap):
+                yield
+                deeper = yield from one_ply_steps([s[2] for s in head])
+                head = sorted(((equity(p), p, s[2]) for p, s in zip(deeper, head)), key=lambda t: -t[0])
+                scored = head + scored[len(head):]
         if ctx is not None and ctx.is_match:
             scored = [(self._mwc(p, ctx), p, a) for _, p, a in scored]
             if not ply:
@@ -198,7 +228,8 @@ class Bot:
 
     def _scored(self, position, dice, ctx):
         s = self.settings
-        return self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16), ctx)
+        return self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16), ctx,
+                            s.get("cap"))
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford
@@ -263,7 +294,7 @@ class Bot:
     def _cube_probs(self, position):
         """The probabilities cube decisions use (a generator)."""
         p = self.evaluate(position)
-        if self.settings.get("ply"):
+        if self.settings.get("cube_ply"):
             # average over the rolls of the player on roll, each played best at 0-ply
             total = [0.0] * 5
             for d1, d2, w in ROLLS:

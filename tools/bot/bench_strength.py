@@ -22,6 +22,7 @@ Usage:
     python3 tools/bot/bench_strength.py --games 200 --weights /tmp/w.bin --dev 2   # a checkpoint
     python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin --dev 3   # side by side
     python3 tools/bot/bench_strength.py --games 2000 --level master --jobs 2   # two processes
+    python3 tools/bot/bench_strength.py --games 2000 --level 0-ply expert master --dev 4   # and the paired differences
 """
 
 import argparse
@@ -270,6 +271,7 @@ def main(argv=None):
     baseline = read_weights(args.baseline) if args.baseline else None
     levels = [args.level] if isinstance(args.level, str) else args.level
     opponents = ["pubeval", "gnubg"] if args.opponent == "both" else [args.opponent]
+    first = {}  # opponent -> the first level's pair results, for the paired differences
     for level in levels:
         for name in opponents:
             runs = [("", candidate)] + ([("baseline ", baseline)] if baseline else [])
@@ -291,6 +293,12 @@ def main(argv=None):
                 diff, se = mean_se([a - b for a, b in zip(*results)])
                 print(f"{'difference':>12} vs {name:<8} {diff:+.3f} ± {se:.3f} ppg (same dice, paired; "
                       f"{kind} seed {args.seed})", flush=True)
+            if name in first:
+                diff, se = mean_se([a - b for a, b in zip(results[0], first[name][1])])
+                print(f"{level + ' - ' + first[name][0]:>12} vs {name:<8} {diff:+.3f} ± {se:.3f} ppg "
+                      f"(same dice, paired; {kind} seed {args.seed})", flush=True)
+            else:
+                first[name] = (level, results[0])
             net._nets = candidate
 
 
