@@ -96,7 +96,7 @@ def bear_off_play(prefs, turn, choose=None):
     '5/off 2/off'
     >>> two = Position.from_counts({6: 2}, {6: 15})          # nothing comes off: the bot's best play
     >>> str(bear_off_play(Prefs, Turn(two, (2, 1))))
-    '6/5 6/4'
+    '6/3'
     >>> contact = Position.from_counts({5: 1, 2: 2}, {24: 1, 6: 14})
     >>> bear_off_play(Prefs, Turn(contact, (6, 3))) is None      # contact: the person plays
     True
