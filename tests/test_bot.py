@@ -267,3 +267,48 @@ def test_dead_cube_no_double():
     # 2-away with the cube already at 2: a single win is enough
     ctx = CubeContext(match_length=5, score_me=3, score_opponent=1, cube_value=2, cube_owner="me")
     assert Bot().cube_action(RACE_DROP, ctx) == "no_double"
+
+
+# --- the look-ahead at close calls ----------------------------------------------------------
+
+def _looked_at(bot, position, dice):
+    """How many plays ``bot`` valued at 1-ply for this roll (0 when it did not look ahead)."""
+    zero = {str(h.move): h.equity for h in Bot(level="0-ply").hints(position, dice)}
+    hints = bot.hints(position, dice)
+    return sum(1 for h in hints if abs(h.equity - zero[str(h.move)]) > 1e-12)
+
+
+def test_the_expert_looks_ahead_only_at_two_close_plays_and_otherwise_plays_the_nets_best():
+    from game.bot.timing import sample_positions
+    expert, net = Bot(level="expert"), Bot(level="0-ply")
+    looked = []
+    for position, dice in sample_positions(40, seed=5):
+        n = _looked_at(expert, position, dice)
+        assert n in (0, 2)
+        ranked = net.hints(position, dice)
+        if n == 0:
+            # Then without a look-ahead it ranks every play as the net alone does
+            assert expert.hints(position, dice) == ranked
+        else:
+            # Then it looked ahead only because the net's two best were within 0.02
+            assert ranked[0].equity - ranked[1].equity <= 0.02
+        looked.append(n)
+    assert 0 in looked and 2 in looked
+
+
+@pytest.mark.parametrize("level", ["0-ply", "expert", "master"])
+def test_in_a_match_every_level_ranks_plays_by_match_winning_chances(level):
+    # Given the Crawford game of a 5-point match, the bot one point from winning: its gammons
+    # are worth nothing and the opponent's count double, so the orders differ from money play
+    from game.bot.timing import sample_positions
+    ctx = CubeContext(match_length=5, score_me=4, score_opponent=0, crawford=True)
+    bot = Bot(level=level)
+    cases = sample_positions(30, seed=6)
+    for position, dice in (cases if level != "master" else cases[:8]):
+        hints = bot.hints(position, dice, ctx=ctx)
+        values = [h.mwc for h in hints]
+        looked = _looked_at(bot, position, dice)
+        # Then the plays valued at 1-ply come first, and each part is ranked by match winning chances
+        assert values[:looked] == sorted(values[:looked], reverse=True)
+        assert values[looked:] == sorted(values[looked:], reverse=True)
+        assert str(bot.choose_move(position, dice, ctx)) == str(hints[0].move)

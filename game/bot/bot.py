@@ -128,23 +128,24 @@ def evaluate_steps(mine, theirs, afters, bases=None):
     return out
 
 
-def one_ply_steps(afters):
+def one_ply_steps(afters, made=None):
     """Probabilities for the mover of each after-position, looking one roll ahead.
 
     For each of the opponent's 21 rolls the opponent plays his best 0-ply
     reply; the mover's probabilities are averaged over the rolls.  A
     generator: it yields after each roll (and within a roll with many
-    replies) and returns the list.
+    replies) and returns the list.  ``made``: :func:`replies_of` the
+    ``afters``, when already made (they are made roll by roll otherwise).
     """
     out = []
-    for a_mine, a_theirs in afters:
+    for i, (a_mine, a_theirs) in enumerate(afters):
         if not any(a_theirs):
             out.append(flip(evaluate(a_mine, a_theirs)))
             continue
         total = [0.0] * 5
         bases = {}
-        for d1, d2, w in ROLLS:
-            replies = play_results(a_mine, a_theirs, d1, d2)
+        for r, (d1, d2, w) in enumerate(ROLLS):
+            replies = play_results(a_mine, a_theirs, d1, d2) if made is None else made[i][r]
             if not replies:
                 p = evaluate(a_theirs, a_mine)
             else:
@@ -163,21 +164,18 @@ def one_ply_steps(afters):
     return out
 
 
-def reply_count(afters):
-    """How many replies :func:`one_ply_steps` would evaluate for ``afters``: the
-    distinct plays of each of the opponent's 21 rolls, added up.
+def replies_of(afters):
+    """The opponent's replies to each after-position, roll by roll (the 21 rolls
+    of ``ROLLS``; no rolls when the game is over), as :func:`one_ply_steps` uses them.
 
     >>> from game import Position
     >>> start = Position.start()
-    >>> reply_count([(start.theirs, start.mine)])   # every roll's distinct plays from the start
-    447
+    >>> rolls = replies_of([(start.theirs, start.mine)])[0]
+    >>> len(rolls), sum(map(len, rolls))     # every roll's distinct plays from the start
+    (21, 447)
     """
-    total = 0
-    for a_mine, a_theirs in afters:
-        if any(a_theirs):
-            for d1, d2, _ in ROLLS:
-                total += len(play_results(a_mine, a_theirs, d1, d2))
-    return total
+    return [[play_results(a_mine, a_theirs, d1, d2) for d1, d2, _ in ROLLS] if any(a_theirs) else []
+            for a_mine, a_theirs in afters]
 
 
 def one_ply(afters):
@@ -212,19 +210,22 @@ class Bot:
             return []
         probs = yield from evaluate_steps(mine, theirs, afters)
         scored = sorted(zip(map(equity, probs), probs, afters), key=lambda t: -t[0])
+        looked = 0   # how many plays, at the front, were valued at 1-ply
         if ply and len(scored) > 1:
             top = scored[0][0]
-            head = [s for s in scored[:keep] if s[0] >= top - window]
-            if len(head) > 1 and (cap is None or reply_count([s[2] for s in head]) <= cap):
+            head = [s[2] for s in scored[:keep] if s[0] >= top - window]
+            # with a cap the replies are made first, to count them (else roll by roll, between yields)
+            replies = replies_of(head) if cap is not None and len(head) > 1 else None
+            if len(head) > 1 and (replies is None or sum(len(r) for rolls in replies for r in rolls) <= cap):
                 yield
-                deeper = yield from one_ply_steps([s[2] for s in head])
-                head = sorted(((equity(p), p, s[2]) for p, s in zip(deeper, head)), key=lambda t: -t[0])
-                scored = head + scored[len(head):]
+                deeper = yield from one_ply_steps(head, replies)
+                scored[:len(head)] = [(equity(p), p, a) for p, a in zip(deeper, head)]
+                looked = len(head)
         if ctx is not None and ctx.is_match:
             scored = [(self._mwc(p, ctx), p, a) for _, p, a in scored]
-            if not ply:
-                scored.sort(key=lambda t: -t[0])
-        return scored
+        # the plays valued at 1-ply first, then the others, each part best first
+        return (sorted(scored[:looked], key=lambda t: -t[0])
+                + sorted(scored[looked:], key=lambda t: -t[0]))
 
     def _scored(self, position, dice, ctx):
         s = self.settings
