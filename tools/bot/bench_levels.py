@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tools" / "bot"))
 
 from bench_strength import dice_line, dice_seed  # noqa: E402
 from game import Position  # noqa: E402
-from game.bot import LEVELS, NO_LOOK_AHEAD, Bot  # noqa: E402
+from game.bot import LEVELS, Bot  # noqa: E402
 from game.bot.bot import finish, one_ply  # noqa: E402
 from game.bot.evaluator import equity  # noqa: E402
 
@@ -120,8 +120,10 @@ def main(argv=None):
     except ValueError as exc:
         parser.error(str(exc))
     for level in args.level:
-        if level not in LEVELS and level != NO_LOOK_AHEAD:
-            parser.error(f"unknown level {level!r}")
+        try:
+            Bot(level=level)   # the bot says which names it takes
+        except ValueError as exc:
+            parser.error(str(exc))
     print(dice_line(kind, seed, 2).split(" (")[0] + f", {args.decisions} checker-play decisions "
           "from expert self-play", flush=True)
     t0 = time.time()
