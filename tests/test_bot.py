@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game import Position
-from game.bot import LEVELS, Bot, CubeContext
+from game.bot import LEVELS, NO_LOOK_AHEAD, Bot, CubeContext
 from game.bot import bearoff, net
 from game.bot.evaluator import evaluate, evaluate_plays, play_results, flip, is_race
 
@@ -81,6 +81,39 @@ def test_beginner_does_not_always_play_the_best_move():
     differ = sum(str(expert.choose_move(p, (4, 2))) != str(beginner.choose_move(p, (4, 2)))
                  for p in positions if p.legal_moves((4, 2)))
     assert differ >= 5
+
+
+def _mean_loss(bot, cases):
+    """Mean 0-ply equity lost by ``bot``'s plays on (position, dice) cases."""
+    judge = Bot(NO_LOOK_AHEAD)
+    total = 0.0
+    for position, dice in cases:
+        hints = judge.hints(position, dice)
+        value = {str(h.move): h.equity for h in hints}
+        total += hints[0].equity - value[str(bot.choose_move(position, dice))]
+    return total / len(cases)
+
+
+def test_the_noisier_the_level_the_more_equity_it_loses():
+    rng = random.Random(15)
+    cases = [(p, (rng.randint(1, 6), rng.randint(1, 6))) for p in random_positions(240, seed=15)[::2]]
+    cases = [(p, d) for p, d in cases if len(set(p.legal_moves(d).results())) > 1]
+    beginner = _mean_loss(Bot("beginner", seed=1), cases)
+    intermediate = _mean_loss(Bot("intermediate", seed=1), cases)
+    assert _mean_loss(Bot(NO_LOOK_AHEAD), cases) == 0.0
+    assert beginner > 1.5 * intermediate > 0.0
+
+
+def test_noisy_levels_misjudge_cube_decisions_and_the_others_do_not():
+    # Given a race where doubling is right and taking is a close call
+    race = Position.from_counts({6: 2, 5: 3, 4: 3, 3: 3, 2: 4}, {6: 3, 5: 3, 4: 3, 3: 3, 2: 3})
+    assert Bot().cube_action(race) == "double"
+    for level in ("expert", "master"):
+        assert len({Bot(level, seed=s).take_decision(race) for s in range(20)}) == 1
+    beginner = Bot("beginner", seed=7)
+    answers = [(beginner.cube_action(race), beginner.take_decision(race)) for _ in range(200)]
+    assert {a for a, _ in answers} >= {"double", "no_double"}
+    assert {t for _, t in answers} == {"take", "drop"}
 
 
 def test_expert_makes_the_standard_opening_plays():

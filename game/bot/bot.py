@@ -2,10 +2,12 @@
 
 Levels (``Bot(level=...)``):
 
-* ``"beginner"``: picks among the plays at random, weighted by
-  ``exp(equity / 0.08)``: it often misses the best play when others look
-  close, and now and then blunders.
-* ``"intermediate"``: the same with a temperature of 0.04: smaller mistakes.
+* ``"beginner"``: misjudges every play it weighs by a random amount (normal,
+  standard deviation 0.15 of a point) and takes the one that looks best to
+  it, as GNU Backgammon's weaker levels do: it often misses the best play
+  when others are close, and now and then blunders.  Its cube decisions
+  misjudge the position the same way.
+* ``"intermediate"``: the same with a standard deviation of 0.05.
 * ``"expert"`` (the default): the best play by the net (0-ply), except when
   the runner-up is within 0.02 of it: then the two are scored again at 1-ply
   (below), unless that would mean evaluating more than 800 replies.
@@ -49,7 +51,6 @@ are the same as the plain calls':
 ('24/23 13/11', True)
 """
 
-import math
 import random
 from dataclasses import dataclass
 
@@ -62,10 +63,11 @@ __all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "finish"]
 
 #: ``ply``: 1 scores the best ``keep`` plays within ``window`` of the best at 1-ply
 #: (only when there are two or more), ``cap``: ... unless their replies number more
-#: than that; ``cube_ply``: 1 for cube decisions one roll ahead; ``temperature``: see above.
+#: than that; ``cube_ply``: 1 for cube decisions one roll ahead; ``noise``: the standard
+#: deviation of the error added to each play's equity (see above and :func:`misjudged`).
 LEVELS = {
-    "beginner": {"temperature": 0.08},
-    "intermediate": {"temperature": 0.04},
+    "beginner": {"noise": 0.15},
+    "intermediate": {"noise": 0.05},
     "expert": {"ply": 1, "keep": 2, "window": 0.02, "cap": 800},
     "master": {"ply": 1, "keep": 6, "window": 0.16, "cube_ply": 1},
 }
@@ -105,6 +107,25 @@ def finish(steps):
             next(steps)
         except StopIteration as done:
             return done.value
+
+
+def misjudged(p, shift):
+    """Probabilities ``p`` with the chance of winning moved by ``shift`` (kept within 0..1),
+    the gammons and backgammons of each side scaled with that side's chances.
+
+    How a noisy level sees a position before a cube decision: moving the
+    winning chance by ``s`` moves the cubeless equity by about ``2 s``, so the
+    levels move it by half their ``noise``.
+
+    >>> [round(x, 4) for x in misjudged((0.6, 0.2, 0.02, 0.1, 0.0), 0.1)]
+    [0.7, 0.2333, 0.0233, 0.075, 0.0]
+    >>> misjudged((0.9, 0.0, 0.0, 0.0, 0.0), 0.3)[0]
+    1.0
+    """
+    win = min(1.0, max(0.0, p[0] + shift))
+    up = win / p[0] if p[0] > 0 else 0.0
+    down = (1.0 - win) / (1.0 - p[0]) if p[0] < 1 else 0.0
+    return (win, p[1] * up, p[2] * up, p[3] * down, p[4] * down)
 
 
 #: plays evaluated between two yields of the step-by-step forms (a few ms in Pyodide)
@@ -256,19 +277,12 @@ class Bot:
         scored = yield from self._scored(position, dice, ctx)
         if not scored:
             return None
-        temperature = s.get("temperature")
-        if temperature and len(scored) > 1:
-            if ctx is not None and ctx.is_match:
-                values = [2.0 * v for v, _, _ in scored]
-            else:
-                values = [v for v, _, _ in scored]
-            top = values[0]
-            weights = [math.exp((v - top) / temperature) for v in values]
-            pick = self.rng.random() * sum(weights)
-            for (_, _, after), w in zip(scored, weights):
-                pick -= w
-                if pick <= 0:
-                    break
+        noise = s.get("noise")
+        if noise and len(scored) > 1:
+            # a match value is a winning chance: twice it is on the scale of money equity
+            scale = 2.0 if ctx is not None and ctx.is_match else 1.0
+            gauss = self.rng.gauss
+            after = max(scored, key=lambda t: scale * t[0] + gauss(0.0, noise))[2]
         else:
             after = scored[0][2]
         return self._move_for(position, dice, after)
@@ -308,6 +322,9 @@ class Bot:
                     total[k] += w * q[k]
                 yield
             p = tuple(t / 36.0 for t in total)
+        noise = self.settings.get("noise")
+        if noise:
+            p = misjudged(p, self.rng.gauss(0.0, noise / 2.0))
         return p
 
     def think_cube(self, position, ctx=None):

@@ -8,12 +8,21 @@ its filtered 1-ply ranks its best few plays, and a level's play outside
 that set gets its own 1-ply value.  A level's loss on a decision is the best
 of those values minus its play's (cubeless money equity, a cube of 1); the
 error rate is the mean loss per decision in thousandths of a point
-("millipoints", as GNU Backgammon's review counts them).  Cube decisions
-are not counted.  The master's own rate is 0 by construction.
+("millipoints", as GNU Backgammon's review counts them).  The master's own
+rate is 0 by construction.
+
+Cube decisions (``--cube N``) are counted apart, in money play with the
+cube in the middle: before a roll of the same self-play, where the judge
+(the master's cube, on probabilities averaged over the roller's 21 rolls)
+finds doubling within ``CLOSE_CUBE`` of not doubling (as the review counts
+them), each level decides whether to double and, as the opponent, whether
+to take.  A double is worth the judge's ``min(take, drop)``; a take or a
+drop is weighed from the taker's side.
 
 Usage:
     python3 tools/bot/bench_levels.py --decisions 2000 --test
     python3 tools/bot/bench_levels.py --decisions 200 --dev 1 --level beginner expert
+    python3 tools/bot/bench_levels.py --decisions 300 --cube 300 --test
 """
 
 import argparse
@@ -30,6 +39,7 @@ from bench_strength import dice_line, dice_seed  # noqa: E402
 from game import Position  # noqa: E402
 from game.bot import LEVELS, Bot  # noqa: E402
 from game.bot.bot import finish, one_ply  # noqa: E402
+from game.analysis import CLOSE_CUBE  # noqa: E402
 from game.bot.evaluator import equity  # noqa: E402
 
 #: a loss at least this large is an error (GNU Backgammon's default threshold)
@@ -80,6 +90,53 @@ def losses(position, dice, bots):
     return [best - deep[after] for after in chosen]
 
 
+def cube_decisions(seed, count):
+    """``count`` (position, judge's CubeEquities) pairs, before a roll, where doubling is close.
+
+    >>> picks = cube_decisions(5, 2)
+    >>> len(picks), all(abs(min(e.double_take, e.double_drop) - e.no_double) < CLOSE_CUBE for _, e in picks)
+    (2, True)
+    """
+    rng = random.Random(seed * 1_000_003 + 500_009)
+    bot, judge = Bot(level="expert"), Bot(level="master")
+    out = []
+    while len(out) < count:
+        position = Position.start()
+        while position.winner() is None and len(out) < count:
+            e = judge.cube_equities(position)
+            if abs(min(e.double_take, e.double_drop) - e.no_double) < CLOSE_CUBE:
+                out.append((position, e))
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            move = bot.choose_move(position, (d1, d2))
+            position = position.play(move) if move is not None else position.swapped()
+    return out
+
+
+def cube_losses(position, judged, bot):
+    """The loss of ``bot``'s double-or-not and of its take-or-drop, judged by ``judged``."""
+    nd, dt, dp = judged.no_double, judged.double_take, judged.double_drop
+    doubled = min(dt, dp)
+    chosen = doubled if bot.cube_action(position) == "double" else nd
+    taker = {"take": -dt, "drop": -dp}
+    return max(nd, doubled) - chosen, max(taker.values()) - taker[bot.take_decision(position)]
+
+
+def cube_error_rates(levels, seed, count):
+    """``{level: (millipoints per cube decision, share of errors >= 0.08)}``; each of the
+    ``count`` positions is two decisions (the double and the take).
+
+    >>> cube_error_rates(["master"], 5, 2)["master"]
+    (0.0, 0.0)
+    """
+    bots = [Bot(level=lv, seed=seed * 7919 + 104_729 + i) for i, lv in enumerate(levels)]
+    picks = cube_decisions(seed, count)
+    rates = {}
+    for level, bot in zip(levels, bots):
+        lost = [x for position, judged in picks for x in cube_losses(position, judged, bot)]
+        rates[level] = (1000 * sum(lost) / len(lost), sum(x >= ERROR for x in lost) / len(lost))
+    return rates
+
+
 def error_rates(levels, seed, count, progress=None):
     """``{level: (millipoints per decision, share of errors >= 0.08)}`` over ``count`` decisions.
 
@@ -114,6 +171,8 @@ def main(argv=None):
     dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
                       help="test dice, seed >= 1000; without SEED a fresh one is drawn")
     parser.add_argument("--progress", type=int, default=0)
+    parser.add_argument("--cube", type=int, default=0, metavar="N",
+                        help="also N close cube positions (2 N decisions: double, take)")
     args = parser.parse_args(argv)
     try:
         kind, seed = dice_seed(args.dev, args.test)
@@ -132,7 +191,15 @@ def main(argv=None):
         mp, share = rates[level]
         print(f"{level:>12}: {mp:6.1f} millipoints per decision, {100 * share:4.1f}% errors (loss >= {ERROR})",
               flush=True)
-    print(f"({kind} seed {seed}, {time.time() - t0:.0f} s)")
+    print(f"({kind} seed {seed}, {time.time() - t0:.0f} s)", flush=True)
+    if args.cube:
+        t0 = time.time()
+        rates = cube_error_rates(args.level, seed, args.cube)
+        for level in args.level:
+            mp, share = rates[level]
+            print(f"{level:>12}: {mp:6.1f} millipoints per cube decision, {100 * share:4.1f}% errors "
+                  f"({2 * args.cube} decisions)", flush=True)
+        print(f"(cube: {kind} seed {seed}, {time.time() - t0:.0f} s)")
 
 
 if __name__ == "__main__":
