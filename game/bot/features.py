@@ -51,21 +51,8 @@ inputs (:data:`NF3`):
     rearmost occupied point but one, when that point is still behind the
     opponent's rearmost checker (36 otherwise).  Input ``code / 36``.
 
-A fourth group of one per side (inputs 24-25) is read by nets with 234
-inputs (:data:`NF4`):
-
-12. *point making*: of the 36 rolls, how many give this side a point it
-    lacks among its points 1-9 (the home board, the bar point and the two
-    beyond, where primes and closed boards are built; not a point the
-    opponent holds): a blot there covered by a checker one die away (or
-    both dice, through an open point), two checkers one die away each, or
-    with a double two checkers that reach it in four steps at most
-    (through open points).  Every checker may move, as if nothing else
-    mattered; with a checker on the bar, 0.  Input ``code / 36``.
-
-The C trainer (tools/bot/td_train.c) computes the first three groups;
-tests/test_bot_train.py checks that both agree.  It does not compute the
-fourth, so a 234-input net cannot play its games.
+The C trainer (tools/bot/td_train.c) computes the same values;
+tests/test_bot_train.py checks that both agree.
 
 >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 >>> codes(start, start)[:18]
@@ -77,7 +64,7 @@ fourth, so a 234-input net cannot play its games.
 17
 """
 
-__all__ = ["NF", "NF_ALL", "NF3", "NF4", "PER_SIDE", "EXTRA", "codes", "values", "shots", "hits", "escapes",
+__all__ = ["NF", "NF_ALL", "NF3", "PER_SIDE", "EXTRA", "codes", "values", "shots", "hits", "escapes",
            "SIZES", "size"]
 
 PER_SIDE = 6                  # first group, per side
@@ -85,14 +72,11 @@ EXTRA = 3                     # second group, per side
 NF = 2 * PER_SIDE             # a net with 220 inputs reads the first group
 NF_ALL = NF + 2 * EXTRA       # a net with 226 inputs reads both
 THIRD = 3                     # third group, per side
-NF3 = NF_ALL + 2 * THIRD      # a net with 232 inputs reads three groups
-FOURTH = 1                    # fourth group, per side
-NF4 = NF3 + 2 * FOURTH        # a net with 234 inputs reads all four
+NF3 = NF_ALL + 2 * THIRD      # a net with 232 inputs reads all three
 # number of distinct codes of each feature (for lookup tables)
 SIZES = (37, 37, 37, 7, 7, 7)
 EXTRA_SIZES = (73, 37, 13)
 THIRD_SIZES = (226, 91, 37)
-FOURTH_SIZES = (37,)
 
 # the 21 rolls (high die first) with their weights out of 36
 _ROLLS = tuple((d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(1, d1 + 1))
@@ -312,60 +296,6 @@ def _third(me, block, back, their_back):
     return min(pips, 225), (mob + 3) // 6, escapes(block, second) if second > q else 36
 
 
-#: points (indices) where the fourth group counts the rolls that make a point
-BUILD = range(9)
-
-
-def _make_masks(me, block):
-    """Bits of ``_ROLLS`` that make each point of :data:`BUILD` ``me`` lacks and
-    ``block`` (the opponent's made points, ``me``'s numbering) leaves open, or'ed."""
-    mask = 0
-    for t in BUILD:
-        have = me[t]
-        if have >= 2 or block >> t & 1:
-            continue
-        for r, (d1, d2, _) in enumerate(_ROLLS):
-            if mask >> r & 1:
-                continue
-            if d1 != d2:
-                a = t + d1 < 24 and me[t + d1] > 0
-                b = t + d2 < 24 and me[t + d2] > 0
-                if have:
-                    c = t + d1 + d2
-                    ok = a or b or (c < 24 and me[c] > 0 and not (block >> (t + d1) & 1 and block >> (t + d2) & 1))
-                else:
-                    ok = a and b
-            else:
-                need, cost = 2 - have, 0
-                for k in range(1, 5):
-                    s = t + k * d1
-                    if s >= 24 or block >> s & 1:
-                        break
-                    take = min(me[s], need, (4 - cost) // k)
-                    need -= take
-                    cost += take * k
-                    if not need:
-                        break
-                ok = not need
-            if ok:
-                mask |= 1 << r
-    return mask
-
-
-def point_making(me, them_made):
-    """Rolls (of 36) that make one of ``me``'s missing points 1-9 (the fourth group).
-
-    ``them_made``: the opponent's made points in his own numbering (:func:`_made`).
-
-    >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
-    >>> point_making(start, _made(start))   # 3-1 4-2 5-3 6-1 6-4, and every double
-    16
-    """
-    if me[24]:
-        return 0
-    return _weight(_make_masks(me, _reverse24(them_made)))
-
-
 def _side(me, them, my_made, their_made, my_back, their_back, third=False):
     """The codes of the side ``me`` by group (``their_made``: the opponent's made points, own numbering;
     ``my_back``, ``their_back``: each side's rearmost index, :func:`_rearmost`)."""
@@ -389,8 +319,7 @@ def _side(me, them, my_made, their_made, my_back, their_back, third=False):
 
 def codes(mine, theirs, count=NF3):
     """The feature codes of a position, group by group, each group for the
-    player on roll first: 18 codes, 24 when ``count`` is more than 18, 26
-    when it is more than 24."""
+    player on roll first: 18 codes, or 24 when ``count`` is more than 18."""
     mm = _made(mine)
     tm = _made(theirs)
     third = count > NF_ALL
@@ -398,36 +327,30 @@ def codes(mine, theirs, count=NF3):
     tb = _rearmost(theirs)
     a1, a2, a3 = _side(mine, theirs, mm, tm, mb, tb, third)
     b1, b2, b3 = _side(theirs, mine, tm, mm, tb, mb, third)
-    out = a1 + b1 + a2 + b2 + a3 + b3
-    if count > NF3:
-        out += (point_making(mine, tm), point_making(theirs, mm))
-    return out
+    return a1 + b1 + a2 + b2 + a3 + b3
 
 
 _SCALE = (lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 6.0,
           lambda c: c * c / 36.0, lambda c: 1.0 - (6 - c) * (6 - c) / 36.0)
 _EXTRA_SCALE = (lambda c: c / 72.0, lambda c: c / 36.0, lambda c: c / 12.0)
 _THIRD_SCALE = (lambda c: c / 150.0, lambda c: c / 90.0, lambda c: c / 36.0)
-_FOURTH_SCALE = (lambda c: c / 36.0,)
 
 
 def size(k):
-    """How many codes input ``k`` (0-25) takes.
+    """How many codes input ``k`` (0-23) takes.
 
-    >>> size(0), size(12), size(17), size(18), size(25)
-    (37, 73, 13, 226, 37)
+    >>> size(0), size(12), size(17), size(18)
+    (37, 73, 13, 226)
     """
     if k < NF:
         return SIZES[k % PER_SIDE]
     if k < NF_ALL:
         return EXTRA_SIZES[(k - NF) % EXTRA]
-    if k < NF3:
-        return THIRD_SIZES[(k - NF_ALL) % THIRD]
-    return FOURTH_SIZES[(k - NF3) % FOURTH]
+    return THIRD_SIZES[(k - NF_ALL) % THIRD]
 
 
 def value(k, code):
-    """The value of input ``k`` (0-25: the first group, the second, the third, the fourth) for ``code``.
+    """The value of input ``k`` (0-23: the first group, the second, the third) for ``code``.
 
     >>> value(4, 3), value(5, 0), value(14, 6)
     (0.25, 0.0, 0.5)
@@ -436,11 +359,9 @@ def value(k, code):
         return _SCALE[k % PER_SIDE](code)
     if k < NF_ALL:
         return _EXTRA_SCALE[(k - NF) % EXTRA](code)
-    if k < NF3:
-        return _THIRD_SCALE[(k - NF_ALL) % THIRD](code)
-    return _FOURTH_SCALE[(k - NF3) % FOURTH](code)
+    return _THIRD_SCALE[(k - NF_ALL) % THIRD](code)
 
 
 def values(mine, theirs, count=NF):
-    """The first ``count`` inputs (12, 18, 24 or 26) as floats."""
+    """The first ``count`` inputs (12, 18 or 24) as floats."""
     return [value(k, c) for k, c in enumerate(codes(mine, theirs, count)[:count])]
