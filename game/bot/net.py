@@ -254,7 +254,7 @@ _nets = None
 
 
 def load(path=None):
-    """The (contact, race) nets, read once from ``weights.bin``."""
+    """The nets, read once from ``weights.bin``: contact, race, and crashed if it has three."""
     global _nets
     if path is not None:
         return parse(pathlib.Path(path).read_bytes())
