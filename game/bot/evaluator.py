@@ -19,7 +19,7 @@ from .net import load
 from ..movegen import generate
 from ..position import theirs_after_hits
 
-__all__ = ["evaluate", "equity", "flip", "play_results", "evaluate_plays", "is_race", "is_crashed",
+__all__ = ["evaluate", "equity", "flip", "play_results", "evaluate_plays", "is_race",
            "finished_probs", "ROLLS"]
 
 # the 21 distinct rolls and their weights out of 36
@@ -45,38 +45,6 @@ def is_race(mine, theirs):
     while back_theirs >= 0 and not theirs[back_theirs]:
         back_theirs -= 1
     return back_mine + back_theirs < 23
-
-
-#: a side with this many checkers or fewer left in play is crashed (see :func:`is_crashed`)
-CRASHED = 6
-
-
-def _live(board):
-    return sum(board) - (board[0] if board[0] >= 2 else 0) - (board[1] if board[1] >= 2 else 0)
-
-
-def is_crashed(mine, theirs):
-    """A side has at most :data:`CRASHED` checkers left that can still play a part: those on
-    the board less the ones piled (two or more) on its 1-point and on its 2-point.
-
-    Meant for contact positions, where a third net (when ``weights.bin`` has one)
-    values them: a crashed board, or a bear-off against a held point, plays
-    unlike the rest.
-
-    >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
-    >>> crashed = (5, 4, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)
-    >>> is_crashed(start, start), is_crashed(start, crashed)
-    (False, True)
-    """
-    return _live(mine) <= CRASHED or _live(theirs) <= CRASHED
-
-
-def _contact(nets, mine, theirs):
-    """The contact net for this position: the crashed net (``nets[2]``) when there is
-    one and the position is crashed."""
-    if len(nets) > 2 and is_crashed(mine, theirs):
-        return nets[2]
-    return nets[0]
 
 
 def finished_probs(loser):
@@ -107,13 +75,12 @@ def evaluate(mine, theirs):
         return finished_probs(theirs)
     if not any(theirs):
         return flip(finished_probs(mine))
-    nets = load()
+    contact, race = load()
     if is_race(mine, theirs):
-        race = nets[1]
         if _home(mine) and _home(theirs):
             return _bearoff(mine, theirs, lambda: race.evaluate(mine, theirs))
         return race.evaluate(mine, theirs)
-    return _contact(nets, mine, theirs).evaluate(mine, theirs)
+    return contact.evaluate(mine, theirs)
 
 
 def play_results(mine, theirs, d1, d2):
@@ -139,8 +106,7 @@ def evaluate_plays(mine, theirs, afters, bases=None):
     ``bases`` to share them between rolls); each play then only adds and
     removes the vectors of the slots it changed.
     """
-    nets = load()
-    race = nets[1]
+    contact, race = load()
     if bases is None:
         bases = {}
     out = []
@@ -155,7 +121,7 @@ def evaluate_plays(mine, theirs, afters, bases=None):
                 out.append(flip(p))
                 continue
         else:
-            net = _contact(nets, a_mine, a_theirs)
+            net = contact
         base = bases.get(net)
         if base is None:
             # the position before the play, from the opponent's side

@@ -254,7 +254,7 @@ _nets = None
 
 
 def load(path=None):
-    """The nets, read once from ``weights.bin``: contact, race, and crashed if it has three."""
+    """The (contact, race) nets, read once from ``weights.bin``."""
     global _nets
     if path is not None:
         return parse(pathlib.Path(path).read_bytes())

@@ -71,18 +71,6 @@ def extra_inputs(boards, count=18):
     return out
 
 
-def crashed_rows(boards):
-    """Which records are crashed positions (``game.bot.evaluator.is_crashed``): a bool array."""
-    sys.path.insert(0, str(ROOT))
-    from game.bot.evaluator import CRASHED
-
-    def live(side):
-        b = side.astype(np.int32)
-        return b.sum(1) - np.where(b[:, 0] >= 2, b[:, 0], 0) - np.where(b[:, 1] >= 2, b[:, 1], 0)
-
-    return (live(boards[:, :25]) <= CRASHED) | (live(boards[:, 25:50]) <= CRASHED)
-
-
 def encode(boards, feats, extra=None):
     """The 220 inputs of ``game/bot/net.py`` for each record (float32 array),
     226 when ``extra`` (:func:`extra_inputs`) is given."""
@@ -223,26 +211,19 @@ def main(argv=None):
     parser.add_argument("--inputs", type=int, choices=[220, 226, 232], default=0,
                         help="the contact net's inputs (default: the init net's); 226 adds the second "
                              "group of hand-made inputs, 232 the third too, starting from zero weights")
-    parser.add_argument("--net", choices=["contact", "race", "crashed"], default="contact",
-                        help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only; "
-                             "crashed: the contact records that game.bot.evaluator.is_crashed picks, starting "
-                             "from the init's crashed net, or its contact net when it has none); "
-                             "the other nets are copied unchanged")
+    parser.add_argument("--net", choices=["contact", "race"], default="contact",
+                        help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
+                             "the other net is copied unchanged")
     args = parser.parse_args(argv)
     rec = read_records(args.data)
     print(f"{len(rec)} positions from {len(args.data)} file(s)")
-    if args.net == "crashed":
-        rec = rec[crashed_rows(rec["b"])]
-        print(f"{len(rec)} of them crashed")
     nets = read_weights(args.init)
-    count = (args.inputs or nets[0][0]) - NRAW if args.net != "race" else NF
+    count = (args.inputs or nets[0][0]) - NRAW if args.net == "contact" else NF
     x = encode(rec["b"], rec["f"], extra_inputs(rec["b"], count) if count > NF else None)
     t = rec["t"].astype(np.float32)
-    which = {"contact": 0, "race": 1, "crashed": 2}[args.net]
+    which = 0 if args.net == "contact" else 1
     if which == 1:
         x = np.ascontiguousarray(x[:, :NRAW])
-    if which == 2 and len(nets) < 3:
-        nets.append(nets[0])
     init = nets[which]
     hidden = args.hidden or init[1]
     w1, b1, w2, b2 = fit(x, t, init, hidden, args.epochs, args.lr, args.batch, args.seed)
