@@ -87,3 +87,27 @@ def test_doctests_of_bench_levels_pass():
     import bench_levels
     failures, tried = doctest.testmod(bench_levels)
     assert tried >= 4 and failures == 0
+
+
+def test_where_lost_values_every_legal_result_with_gnubg_and_counts_every_decision():
+    import random as _random
+    import where_lost
+    from game import Position
+    failures, tried = doctest.testmod(where_lost)
+    assert tried >= 1 and failures == 0
+    # Given positions of a game, GNU Backgammon values exactly our legal results
+    rng = _random.Random(5)
+    position = Position.start()
+    for _ in range(12):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = position.legal_moves(dice)
+        if not plays:
+            position = position.swapped()
+            continue
+        values = where_lost.gnubg_values(position, dice)
+        assert set(values) == {(r.theirs, r.mine) for r in plays.results()}   # results: the opponent on roll
+        position = position.play(plays[0])
+    # and every counted decision is in one class, each loss at least 0
+    table = where_lost.losses_by_class(3, 40)
+    assert sum(n for n, _, _ in table.values()) == 40
+    assert all(loss >= 0 and 0 <= big <= n for n, loss, big in table.values())
