@@ -333,7 +333,8 @@ class Bot:
         return _cube.cube_equities(p, ctx, self.cube_life)
 
     def cube_equities(self, position, ctx=None):
-        """:class:`game.bot.cube.CubeEquities` for the player on roll in ``position``."""
+        """:class:`game.bot.cube.CubeEquities` for the player on roll in ``position``
+        (at a noisy level, as that level misjudges it: drawn afresh at each call)."""
         return finish(self.think_cube(position, ctx))
 
     def cube_action(self, position, ctx=None):
