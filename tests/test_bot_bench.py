@@ -76,6 +76,31 @@ def test_error_rates_are_judged_by_the_master_and_ordered_on_a_clear_blunder():
     assert worst_loss > bench_levels.ERROR
 
 
+def test_cube_errors_are_weighed_from_the_side_that_decides():
+    import bench_levels
+    from game import Position
+    from game.bot import Bot
+    # Given a race the judge calls double and take
+    race = Position.from_counts({6: 2, 5: 3, 4: 3, 3: 3, 2: 4}, {6: 3, 5: 3, 4: 3, 3: 3, 2: 3})
+    judged = Bot(level="master").cube_equities(race)
+    assert (judged.action, judged.response) == ("double", "take")
+
+    class Timid:      # never doubles and always drops
+        def cube_action(self, position):
+            return "no_double"
+
+        def take_decision(self, position):
+            return "drop"
+
+    # When the master and the timid player decide
+    right = bench_levels.cube_losses(race, judged, Bot(level="master"))
+    double_loss, take_loss = bench_levels.cube_losses(race, judged, Timid())
+    # Then the master loses nothing, and the timid player loses what the judge's equities say
+    assert right == (0.0, 0.0)
+    assert double_loss == pytest.approx(judged.double_take - judged.no_double) and double_loss > 0
+    assert take_loss == pytest.approx(judged.double_drop - judged.double_take) and take_loss > 0
+
+
 def test_bench_levels_refuses_development_seeds_among_test_seeds():
     import bench_levels
     with pytest.raises(SystemExit) as exc:
