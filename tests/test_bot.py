@@ -194,7 +194,7 @@ def test_a_net_reads_as_many_hand_made_inputs_as_it_has_rows_for():
 
 def test_weights_file_has_the_expected_shapes():
     contact, race = net.load()
-    assert contact.nin == net.NIN + net.NF4 and race.nin == net.NIN  # the contact net reads all four groups
+    assert contact.nin == net.NIN + net.NF3 and race.nin == net.NIN  # the contact net reads all three groups
     for n in (contact, race):
         assert len(n.w1) == n.nin * n.h
         assert len(n.b1) == n.h and len(n.w2) == 5 and all(len(row) == n.h for row in n.w2)
