@@ -153,25 +153,6 @@ def test_break_contact_mobility_and_second_escape():
     assert codes(them, me)[21:24] == (10, 9, 36)
 
 
-def test_timing_forward_anchor_and_back_points():
-    # Given my 20- and 24-points held, a blot on my 22-point, spares in the outfield and the home board
-    me = side({24: 2, 22: 1, 20: 3, 13: 2, 9: 1, 6: 4, 3: 1, 1: 1})
-    them = side({6: 15})
-    # Timing: the blot (22 - 6 = 16 pips to my 6-point), the 20-point's spare (14), the 13-point's two (2 x 7),
-    # the 9-point's checker (3), the 6-point's two spares (2 x 5), the 3-point blot (2); the 1-point has none
-    # Forward anchor: my 20-point (20 - 15 = 5); back points: my 20- and 24-points
-    assert codes(me, them)[24:27] == (16 + 14 + 14 + 3 + 10 + 2, 5, 2)
-    # A checker on the bar counts 19 pips, and timing stops at 150
-    assert codes(side({6: 14}, bar=1), them)[24] == 19 + 12 * 5
-    assert codes(side({18: 15}), them)[24] == 150
-    # No point held beyond my 15-point: no forward anchor, no back points (the midpoint does not count)
-    assert codes(side({13: 5, 8: 5, 6: 5}), them)[24:27] == (5 * 7 + 5 * 2 + 3 * 5, 0, 0)
-    # The player on roll's three come first: the opponent's 13 spares on his 6-point, then mine
-    assert codes(them, me)[24:30] == (13 * 5, 0, 0, 59, 5, 2)
-    # A net of 232 inputs does not ask for them
-    assert len(codes(me, them, 24)) == 24
-
-
 def test_a_net_of_226_inputs_asks_for_the_first_two_groups_only():
     start = Position.start()
     assert len(codes(start.mine, start.theirs, 18)) == 18

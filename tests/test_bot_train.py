@@ -84,7 +84,7 @@ def test_trainer_and_python_compute_the_same_hand_made_inputs(trainer):
                            check=True).stdout.splitlines()
     assert len(lines) == len(cases)
     for position, line in zip(cases, lines):
-        assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs, 30),
+        assert [float(x) for x in line.split()] == pytest.approx(values(position.mine, position.theirs, 24),
                                                                   abs=1e-6)
 
 
@@ -104,9 +104,9 @@ def test_a_net_that_gains_the_hand_made_inputs_keeps_its_outputs(trainer, tmp_pa
     two = tmp_path / "two.bin"
     subprocess.run([str(trainer), "train", str(two), "1", "6", str(raw_only), "0", "0"], check=True,
                    capture_output=True, env=dict(os.environ, TD_INPUTS="226"))
-    # Then the contact net reads the 30 hand-made inputs (or the first 12 or 18) and answers exactly as before
+    # Then the contact net reads the 24 hand-made inputs (or the first 12 or 18) and answers exactly as before
     assert struct.unpack_from("<ii", raw_only.read_bytes(), 0) == (208, 128)
-    assert struct.unpack_from("<ii", grown.read_bytes(), 0) == (238, 128)
+    assert struct.unpack_from("<ii", grown.read_bytes(), 0) == (232, 128)
     assert struct.unpack_from("<ii", first.read_bytes(), 0) == (220, 128)
     assert struct.unpack_from("<ii", two.read_bytes(), 0) == (226, 128)
     text = "".join(" ".join(map(str, p.mine + p.theirs)) + "\n" for p in positions(200, seed=24))

@@ -51,39 +51,20 @@ inputs (:data:`NF3`):
     rearmost occupied point but one, when that point is still behind the
     opponent's rearmost checker (36 otherwise).  Input ``code / 36``.
 
-A fourth group of three per side (inputs 24-29) is read by nets with 238
-inputs (:data:`NF4`):
-
-12. *timing*: the pips this side can play before it must give up a point
-    it holds: every checker on the bar or its points 7-18 counts the pips
-    to its 6-point, on its points 19-24 each checker beyond the two of a
-    held point (every checker of a blot) the same, and in its home board
-    each checker beyond two on a point the pips to its 1-point (a home
-    blot too); at most 150.  Input ``code / 100``.
-13. *forward anchor*: this side's most forward point held with two or
-    more checkers among its points 16-24 (the opponent's home board and
-    the three points beyond it): code ``point - 15`` (0 when none), input
-    ``code / 9``.
-14. *back points*: how many of the opponent's home points (this side's
-    19-24) this side holds with two or more (a back game from two).  Input
-    ``code / 3``.
-
 The C trainer (tools/bot/td_train.c) computes the same values;
 tests/test_bot_train.py checks that both agree.
 
 >>> start = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 >>> codes(start, start)[:18]
 (0, 16, 4, 1, 0, 0, 0, 16, 4, 1, 0, 0, 0, 0, 12, 0, 0, 12)
->>> codes(start, start)[18:24]  # the pip count less 15; only 1-1 is stopped from the 13-point
+>>> codes(start, start)[18:]    # the pip count less 15; only 1-1 is stopped from the 13-point
 (152, 35, 35, 152, 35, 35)
->>> codes(start, start)[24:]    # 5 x 7 from the 13-point, 3 x 2 from the 8, 3 spares x 5 on the 6
-(56, 9, 1, 56, 9, 1)
 >>> blot = (0, 0, 0, 0, 0, 5, 1, 2, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 >>> codes(blot, start)[0]       # the 7-point blot: 6s, 5-1, 4-2, 3-3, 2-2 from the 24-point
 17
 """
 
-__all__ = ["NF", "NF_ALL", "NF3", "NF4", "PER_SIDE", "EXTRA", "codes", "values", "shots", "hits", "escapes",
+__all__ = ["NF", "NF_ALL", "NF3", "PER_SIDE", "EXTRA", "codes", "values", "shots", "hits", "escapes",
            "SIZES", "size"]
 
 PER_SIDE = 6                  # first group, per side
@@ -91,14 +72,11 @@ EXTRA = 3                     # second group, per side
 NF = 2 * PER_SIDE             # a net with 220 inputs reads the first group
 NF_ALL = NF + 2 * EXTRA       # a net with 226 inputs reads both
 THIRD = 3                     # third group, per side
-NF3 = NF_ALL + 2 * THIRD      # a net with 232 inputs reads three groups
-FOURTH = 3                    # fourth group, per side
-NF4 = NF3 + 2 * FOURTH        # a net with 238 inputs reads all four
+NF3 = NF_ALL + 2 * THIRD      # a net with 232 inputs reads all three
 # number of distinct codes of each feature (for lookup tables)
 SIZES = (37, 37, 37, 7, 7, 7)
 EXTRA_SIZES = (73, 37, 13)
 THIRD_SIZES = (226, 91, 37)
-FOURTH_SIZES = (151, 10, 7)
 
 # the 21 rolls (high die first) with their weights out of 36
 _ROLLS = tuple((d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(1, d1 + 1))
@@ -318,22 +296,6 @@ def _third(me, block, back, their_back):
     return min(pips, 225), (mob + 3) // 6, escapes(block, second) if second > q else 36
 
 
-def _fourth(me, my_made):
-    """The fourth group's codes of the side ``me`` (``my_made``: its made points, :func:`_made`)."""
-    pips = 19 * me[24]
-    for i in range(6, 18):
-        pips += me[i] * (i - 5)
-    for i in range(18, 24):
-        n = me[i]
-        pips += (n - 2 if n >= 2 else n) * (i - 5)
-    for i in range(1, 6):
-        n = me[i]
-        pips += (n - 2 if n >= 2 else n) * i
-    held = my_made >> 15
-    forward = (held & -held).bit_length()
-    return min(pips, 150), forward, bin(my_made >> 18).count("1")
-
-
 def _side(me, them, my_made, their_made, my_back, their_back, third=False):
     """The codes of the side ``me`` by group (``their_made``: the opponent's made points, own numbering;
     ``my_back``, ``their_back``: each side's rearmost index, :func:`_rearmost`)."""
@@ -355,10 +317,9 @@ def _side(me, them, my_made, their_made, my_back, their_back, third=False):
             _third(me, block, back, their_back) if third else ())
 
 
-def codes(mine, theirs, count=NF4):
+def codes(mine, theirs, count=NF3):
     """The feature codes of a position, group by group, each group for the
-    player on roll first: 18 codes, 24 when ``count`` is more than 18, 30
-    when it is more than 24."""
+    player on roll first: 18 codes, or 24 when ``count`` is more than 18."""
     mm = _made(mine)
     tm = _made(theirs)
     third = count > NF_ALL
@@ -366,36 +327,30 @@ def codes(mine, theirs, count=NF4):
     tb = _rearmost(theirs)
     a1, a2, a3 = _side(mine, theirs, mm, tm, mb, tb, third)
     b1, b2, b3 = _side(theirs, mine, tm, mm, tb, mb, third)
-    out = a1 + b1 + a2 + b2 + a3 + b3
-    if count > NF3:
-        out += _fourth(mine, mm) + _fourth(theirs, tm)
-    return out
+    return a1 + b1 + a2 + b2 + a3 + b3
 
 
 _SCALE = (lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 36.0, lambda c: c / 6.0,
           lambda c: c * c / 36.0, lambda c: 1.0 - (6 - c) * (6 - c) / 36.0)
 _EXTRA_SCALE = (lambda c: c / 72.0, lambda c: c / 36.0, lambda c: c / 12.0)
 _THIRD_SCALE = (lambda c: c / 150.0, lambda c: c / 90.0, lambda c: c / 36.0)
-_FOURTH_SCALE = (lambda c: c / 100.0, lambda c: c / 9.0, lambda c: c / 3.0)
 
 
 def size(k):
-    """How many codes input ``k`` (0-29) takes.
+    """How many codes input ``k`` (0-23) takes.
 
-    >>> size(0), size(12), size(17), size(18), size(24)
-    (37, 73, 13, 226, 151)
+    >>> size(0), size(12), size(17), size(18)
+    (37, 73, 13, 226)
     """
     if k < NF:
         return SIZES[k % PER_SIDE]
     if k < NF_ALL:
         return EXTRA_SIZES[(k - NF) % EXTRA]
-    if k < NF3:
-        return THIRD_SIZES[(k - NF_ALL) % THIRD]
-    return FOURTH_SIZES[(k - NF3) % FOURTH]
+    return THIRD_SIZES[(k - NF_ALL) % THIRD]
 
 
 def value(k, code):
-    """The value of input ``k`` (0-29: the first group, the second, the third, the fourth) for ``code``.
+    """The value of input ``k`` (0-23: the first group, the second, the third) for ``code``.
 
     >>> value(4, 3), value(5, 0), value(14, 6)
     (0.25, 0.0, 0.5)
@@ -404,11 +359,9 @@ def value(k, code):
         return _SCALE[k % PER_SIDE](code)
     if k < NF_ALL:
         return _EXTRA_SCALE[(k - NF) % EXTRA](code)
-    if k < NF3:
-        return _THIRD_SCALE[(k - NF_ALL) % THIRD](code)
-    return _FOURTH_SCALE[(k - NF3) % FOURTH](code)
+    return _THIRD_SCALE[(k - NF_ALL) % THIRD](code)
 
 
 def values(mine, theirs, count=NF):
-    """The first ``count`` inputs (12, 18, 24 or 30) as floats."""
+    """The first ``count`` inputs (12, 18 or 24) as floats."""
     return [value(k, c) for k, c in enumerate(codes(mine, theirs, count)[:count])]

@@ -46,8 +46,7 @@ NIN = 208                      # raw inputs
 NF = _features.NF              # hand-made inputs, first group (a 220-input net)
 NF_ALL = _features.NF_ALL      # two groups (a 226-input net)
 NF3 = _features.NF3            # three groups (a 232-input net)
-NF4 = _features.NF4            # four groups (a 238-input net)
-WIDTHS = (NIN, NIN + NF, NIN + NF_ALL, NIN + NF3, NIN + NF4)
+WIDTHS = (NIN, NIN + NF, NIN + NF_ALL, NIN + NF3)
 NOUT = 5
 SLOTS = 26
 WEIGHTS = pathlib.Path(__file__).with_name("weights.bin")
@@ -84,7 +83,7 @@ def units(slot, n):
 def encode(mine, theirs, features=False):
     """The 208 raw inputs, then the hand-made ones if asked, as a dense list.
 
-    ``features``: False (none), True (the first group, 12) or a count (12, 18, 24 or 30).
+    ``features``: False (none), True (the first group, 12) or a count (12, 18 or 24).
     """
     x = [0.0] * NIN
     for side, board in enumerate((mine, theirs)):
@@ -104,7 +103,7 @@ def _sigmoid(x):
 
 
 class Net:
-    """One net: 208 inputs (or 220, 226, 232 or 238 with hand-made ones), ``h`` sigmoid hidden units, 5 sigmoid outputs."""
+    """One net: 208 inputs (or 220, 226 or 232 with hand-made ones), ``h`` sigmoid hidden units, 5 sigmoid outputs."""
 
     def __init__(self, h, w1, b1, w2, b2, nin=NIN):
         if nin not in WIDTHS:

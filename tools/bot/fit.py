@@ -14,8 +14,7 @@ of the one that was thrown, with many passes over the same positions.
 
 ``--inputs 226`` fits a contact net that reads the second group of hand-made
 inputs too (``game/bot/features.py``; they start from zero weights when the
-init net has fewer inputs), ``--inputs 232`` the third group as well
-(``238`` the fourth): the
+init net has fewer inputs), ``--inputs 232`` the third group as well: the
 records hold the first group as ``gen`` wrote it, and the others are
 computed here from each record's position by the game's own code (about
 40 µs a position).
@@ -209,9 +208,9 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--inputs", type=int, choices=[220, 226, 232, 238], default=0,
+    parser.add_argument("--inputs", type=int, choices=[220, 226, 232], default=0,
                         help="the contact net's inputs (default: the init net's); 226 adds the second "
-                             "group of hand-made inputs, 232 the third too, 238 the fourth, starting from zero weights")
+                             "group of hand-made inputs, 232 the third too, starting from zero weights")
     parser.add_argument("--net", choices=["contact", "race"], default="contact",
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
                              "the other net is copied unchanged")

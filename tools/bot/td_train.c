@@ -11,7 +11,7 @@
  *   ./td_train race OUT.bin GAMES SEED INIT.bin ALPHA0 ALPHA1   (random races only)
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
- *   ./td_train features < positions           (prints the 30 hand-made inputs)
+ *   ./td_train features < positions           (prints the 18 hand-made inputs)
  *   ./td_train gen RAW OUT GAMES SEED [PLY]   (self-play contact positions with their
  *       PLY-deep values, for tools/bot/fit.py; GEN_EXPLORE, GEN_TOP, GEN_RACE=1;
  *       GEN_TRIALS=N GEN_DEPTH=D: truncated rollouts instead of PLY, see rollout_value())
@@ -22,8 +22,8 @@
  * over the 21 rolls of the best play's value) instead of the rolled one's.
  * With INIT, an older contact net without the hand-made inputs (or with the
  * first group only) gets them with zero weights; TD_HIDDEN=N grows its hidden
- * layer to N units.  TD_INPUTS=220, 226 or 232 grows it to the first group
- * only, the first two or three (the default: all four, 238 inputs).
+ * layer to N units.  TD_INPUTS=220 or 226 grows it to the first group only
+ * or the first two (the default: all three, 232 inputs).
  *
  * Positions are seen from the player on roll: mine[0..23] are his points 1-24,
  * mine[24] his bar; theirs[] is the same for the opponent in the opponent's
@@ -41,8 +41,7 @@
 #define NF 12             /* hand-made inputs, first group (gen's records hold these) */
 #define NF_ALL 18         /* two groups (a 226-input contact net), see features() */
 #define NF3 24            /* three groups (a 232-input contact net) */
-#define NF4 30            /* four groups (a 238-input contact net) */
-#define NIN (NRAW + NF4)
+#define NIN (NRAW + NF3)
 #define NOUT 5
 #define HC 128
 #define HR 64
@@ -135,7 +134,7 @@ static void net_grow(Net *n, int nin, int h) {
  * Borne off n: [n>=1, n/15, (n-7)/8 if n>7, (n-12)/3 if n>12].          */
 static void features(const int *mine, const int *theirs, float *f);
 
-/* nf: how many hand-made inputs follow the raw ones (0, NF, NF_ALL, NF3 or NF4) */
+/* nf: how many hand-made inputs follow the raw ones (0, NF, NF_ALL or NF3) */
 static int encode(const int *mine, const int *theirs, int *idx, float *val, int nf) {
     int nz = 0;
     for (int side = 0; side < 2; side++) {
@@ -161,7 +160,7 @@ static int encode(const int *mine, const int *theirs, int *idx, float *val, int 
         }
     }
     if (nf) {
-        float f[NF4];
+        float f[NF3];
         features(mine, theirs, f);
         for (int k = 0; k < nf; k++)
             if (f[k] != 0.0f) { idx[nz] = NRAW + k; val[nz++] = f[k]; }
@@ -513,29 +512,12 @@ static void side_third(const int *me, const int *them, int their_made, float *g)
     g[2] = second / 36.0f;
 }
 
-/* The fourth group of the side me: timing, forward anchor, back points
- * (features.py says how each is counted). */
-static void side_fourth(const int *me, int my_made, float *g) {
-    int pips = 19 * me[24], forward = 0, back = 0;
-    for (int i = 6; i < 18; i++) pips += me[i] * (i - 5);
-    for (int i = 18; i < 24; i++) pips += (me[i] >= 2 ? me[i] - 2 : me[i]) * (i - 5);
-    for (int i = 1; i < 6; i++) pips += (me[i] >= 2 ? me[i] - 2 : me[i]) * i;
-    for (int i = 15; i < 24; i++) if ((my_made >> i) & 1) { forward = i - 14; break; }
-    for (int i = 18; i < 24; i++) back += (my_made >> i) & 1;
-    if (pips > 150) pips = 150;
-    g[0] = pips / 100.0f;
-    g[1] = forward / 9.0f;
-    g[2] = back / 3.0f;
-}
-
 static void features(const int *mine, const int *theirs, float *f) {
     int mm = made_bits(mine), tm = made_bits(theirs);
     side_features(mine, theirs, mm, tm, f, f + NF);
     side_features(theirs, mine, tm, mm, f + NF / 2, f + NF + (NF_ALL - NF) / 2);
     side_third(mine, theirs, tm, f + NF_ALL);
     side_third(theirs, mine, mm, f + NF_ALL + (NF3 - NF_ALL) / 2);
-    side_fourth(mine, mm, f + NF3);
-    side_fourth(theirs, tm, f + NF3 + (NF4 - NF3) / 2);
 }
 
 /* ---------------------------------------------------------------- eval */
@@ -925,9 +907,9 @@ int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "features")) {
         int mine[25], theirs[25];
         while (read_pos(mine, theirs)) {
-            float f[NF4];
+            float f[NF3];
             features(mine, theirs, f);
-            for (int k = 0; k < NF4; k++) printf(k ? " %.7f" : "%.7f", f[k]);
+            for (int k = 0; k < NF3; k++) printf(k ? " %.7f" : "%.7f", f[k]);
             printf("\n");
         }
         return 0;
