@@ -8,9 +8,10 @@ Levels (``Bot(level=...)``):
   when others are close, and now and then blunders.  Its cube decisions
   misjudge the position the same way.
 * ``"intermediate"``: the same with a standard deviation of 0.05.
-* ``"expert"`` (the default): the best play by the net (0-ply), except when
-  the runner-up is within 0.02 of it: then the two are scored again at 1-ply
-  (below), unless that would mean evaluating more than 800 replies.
+* ``"expert"`` (the default): the net's best plays (at most 4) within 0.10
+  of its best are scored again at 1-ply (below), the opponent choosing each
+  reply among the 3 that a small pruning net ranks best for that roll; with
+  no other play that close, the net's best play.
 * ``"master"``: 0-ply picks the best few plays, then each is scored by its
   average over the 21 rolls of the opponent's best 0-ply reply (1-ply); its
   cube decisions look one roll ahead too.
@@ -57,18 +58,21 @@ from dataclasses import dataclass
 from . import cube as _cube
 from . import resign as _resign
 from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, is_race, play_results
+from .prune import rank
 from .match_equity import MatchCube
 
 __all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "finish"]
 
 #: ``ply``: 1 scores the best ``keep`` plays within ``window`` of the best at 1-ply
-#: (only when there are two or more), ``cap``: ... unless their replies number more
-#: than that; ``cube_ply``: 1 for cube decisions one roll ahead; ``noise``: the standard
-#: deviation of the error added to each play's equity (see above and :func:`misjudged`).
+#: (only when there are two or more); ``prune``: ... with only that many of the
+#: opponent's replies to each roll, those the pruning net ranks best, valued in full
+#: (:mod:`game.bot.prune`); ``cube_ply``: 1 for cube decisions one roll ahead;
+#: ``noise``: the standard deviation of the error added to each play's equity (see
+#: above and :func:`misjudged`).
 LEVELS = {
     "beginner": {"noise": 0.15},
     "intermediate": {"noise": 0.05},
-    "expert": {"ply": 1, "keep": 2, "window": 0.02, "cap": 800},
+    "expert": {"ply": 1, "keep": 4, "window": 0.10, "prune": 3},
     "master": {"ply": 1, "keep": 6, "window": 0.16, "cube_ply": 1},
 }
 #: the net's best play with no look-ahead (the expert before 2026-11-27): what the
@@ -149,27 +153,32 @@ def evaluate_steps(mine, theirs, afters, bases=None):
     return out
 
 
-def one_ply_steps(afters, made=None):
+def one_ply_steps(afters, prune=None):
     """Probabilities for the mover of each after-position, looking one roll ahead.
 
     For each of the opponent's 21 rolls the opponent plays his best 0-ply
     reply; the mover's probabilities are averaged over the rolls.  A
     generator: it yields after each roll (and within a roll with many
-    replies) and returns the list.  ``made``: :func:`replies_of` the
-    ``afters``, when already made (they are made roll by roll otherwise).
+    replies) and returns the list.
+    ``prune``: in contact, only that many replies of each roll, those the
+    pruning net ranks best (:func:`~game.bot.prune.rank`), are
+    valued by the full nets.
     """
     out = []
-    for i, (a_mine, a_theirs) in enumerate(afters):
+    for a_mine, a_theirs in afters:
         if not any(a_theirs):
             out.append(flip(evaluate(a_mine, a_theirs)))
             continue
         total = [0.0] * 5
         bases = {}
-        for r, (d1, d2, w) in enumerate(ROLLS):
-            replies = play_results(a_mine, a_theirs, d1, d2) if made is None else made[i][r]
+        race = is_race(a_mine, a_theirs)
+        for d1, d2, w in ROLLS:
+            replies = play_results(a_mine, a_theirs, d1, d2)
             if not replies:
                 p = evaluate(a_theirs, a_mine)
             else:
+                if prune and len(replies) > prune and not race:
+                    replies = rank(a_mine, a_theirs, replies, prune, bases)
                 best = None
                 best_e = -9.0
                 for q in (yield from evaluate_steps(a_mine, a_theirs, replies, bases)):
@@ -183,20 +192,6 @@ def one_ply_steps(afters, made=None):
             yield
         out.append(tuple(t / 36.0 for t in total))
     return out
-
-
-def replies_of(afters):
-    """The opponent's replies to each after-position, roll by roll (the 21 rolls
-    of ``ROLLS``; no rolls when the game is over), as :func:`one_ply_steps` uses them.
-
-    >>> from game import Position
-    >>> start = Position.start()
-    >>> rolls = replies_of([(start.theirs, start.mine)])[0]
-    >>> len(rolls), sum(map(len, rolls))     # every roll's distinct plays from the start
-    (21, 447)
-    """
-    return [[play_results(a_mine, a_theirs, d1, d2) for d1, d2, _ in ROLLS] if any(a_theirs) else []
-            for a_mine, a_theirs in afters]
 
 
 def one_ply(afters):
@@ -223,7 +218,7 @@ class Bot:
         """The five probabilities for the player on roll, before rolling."""
         return evaluate(position.mine, position.theirs)
 
-    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None, cap=None):
+    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None, prune=None):
         """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator)."""
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
@@ -235,11 +230,9 @@ class Bot:
         if ply and len(scored) > 1:
             top = scored[0][0]
             head = [s[2] for s in scored[:keep] if s[0] >= top - window]
-            # with a cap the replies are made first, to count them (else roll by roll, between yields)
-            replies = replies_of(head) if cap is not None and len(head) > 1 else None
-            if len(head) > 1 and (replies is None or sum(len(r) for rolls in replies for r in rolls) <= cap):
+            if len(head) > 1:
                 yield
-                deeper = yield from one_ply_steps(head, replies)
+                deeper = yield from one_ply_steps(head, prune=prune)
                 scored[:len(head)] = [(equity(p), p, a) for p, a in zip(deeper, head)]
                 looked = len(head)
         if ctx is not None and ctx.is_match:
@@ -251,7 +244,7 @@ class Bot:
     def _scored(self, position, dice, ctx):
         s = self.settings
         return self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16), ctx,
-                            s.get("cap"))
+                            s.get("prune"))
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford

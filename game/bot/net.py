@@ -40,7 +40,7 @@ from operator import add, mul, sub
 
 from . import features as _features
 
-__all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "units"]
+__all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "slot_table", "units"]
 
 NIN = 208                      # raw inputs
 NF = _features.NF              # hand-made inputs, first group (a 220-input net)
@@ -96,6 +96,25 @@ def encode(mine, theirs, features=False):
     return x
 
 
+def slot_table(rows, h):
+    """``table[side][slot][n]``: the first-layer contribution of ``n`` checkers
+    on that slot, from the first layer's ``rows`` (one list of ``h`` weights per raw input)."""
+    table = []
+    for side in range(2):
+        slots = []
+        for slot in range(SLOTS):
+            vectors = [None]
+            for n in range(1, 16):
+                vector = [0.0] * h
+                for unit, value in units(slot, n):
+                    row = rows[side * 104 + slot * 4 + unit]
+                    vector = [a + value * w for a, w in zip(vector, row)]
+                vectors.append(vector)
+            slots.append(vectors)
+        table.append(slots)
+    return table
+
+
 def _sigmoid(x):
     if x < -60.0:
         return 0.0
@@ -117,21 +136,7 @@ class Net:
         self.w2 = [list(w2[k * h:(k + 1) * h]) for k in range(NOUT)]
         self.b2 = list(b2)
         rows = [list(w1[i * h:(i + 1) * h]) for i in range(nin)]
-        # table[side][slot][n]: first-layer contribution of n checkers there
-        self.table = []
-        for side in range(2):
-            slots = []
-            for slot in range(SLOTS):
-                vectors = [None]
-                for n in range(1, 16):
-                    parts = [(rows[side * 104 + slot * 4 + unit], value)
-                             for unit, value in units(slot, n)]
-                    vector = [0.0] * h
-                    for row, value in parts:
-                        vector = [a + value * w for a, w in zip(vector, row)]
-                    vectors.append(vector)
-                slots.append(vectors)
-            self.table.append(slots)
+        self.table = slot_table(rows, h)
         # ftable[k][code]: contribution of hand-made input k (None when its value is 0)
         self.ftable = []
         for k in range(nin - NIN):
@@ -271,3 +276,4 @@ def contact_net():
 def race_net():
     """The net for races (no contact left)."""
     return load()[1]
+
