@@ -51,4 +51,4 @@ def test_the_level_chooser_opens_on_the_default_and_says_what_each_level_is():
             line = tr(f"level.{level}_about")
             assert line.startswith(tr(f"level.{level}")), (language, line)
             assert "pubeval" in line
-    assert "0.62" in translator("en")("level.expert_about") and "0,62" in translator("fr")("level.expert_about")
+    assert "0.63" in translator("en")("level.expert_about") and "0,63" in translator("fr")("level.expert_about")
