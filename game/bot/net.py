@@ -40,7 +40,7 @@ from operator import add, mul, sub
 
 from . import features as _features
 
-__all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "slot_table", "units"]
+__all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "slot_table", "table_sums", "units"]
 
 NIN = 208                      # raw inputs
 NF = _features.NF              # hand-made inputs, first group (a 220-input net)
@@ -115,6 +115,21 @@ def slot_table(rows, h):
     return table
 
 
+def table_sums(table, bias, mine, theirs):
+    """``bias`` plus the vectors of :func:`slot_table` for each slot of a position."""
+    acc = bias
+    for side, board in zip(table, (mine, theirs)):
+        total = 0
+        for slot in range(25):
+            n = board[slot]
+            if n:
+                total += n
+                acc = list(map(add, acc, side[slot][n]))
+        if total < 15:
+            acc = list(map(add, acc, side[25][15 - total]))
+    return acc
+
+
 def _sigmoid(x):
     if x < -60.0:
         return 0.0
@@ -166,17 +181,7 @@ class Net:
 
     def slot_sums(self, mine, theirs):
         """The raw inputs' part of the first-layer sums (see :meth:`moved`)."""
-        acc = self.b1
-        for side, board in ((self.table[0], mine), (self.table[1], theirs)):
-            total = 0
-            for slot in range(25):
-                n = board[slot]
-                if n:
-                    total += n
-                    acc = list(map(add, acc, side[slot][n]))
-            if total < 15:
-                acc = list(map(add, acc, side[25][15 - total]))
-        return acc
+        return table_sums(self.table, self.b1, mine, theirs)
 
     def moved(self, acc, mine0, theirs0, mine1, theirs1):
         """Raw sums of (mine1, theirs1) from the raw sums ``acc`` of (mine0, theirs0)."""

@@ -27,7 +27,7 @@ import struct
 from array import array
 from operator import add, mul, sub
 
-from .net import NIN, slot_table
+from .net import NIN, slot_table, table_sums
 
 __all__ = ["Pruner", "MAGIC", "parse", "pruner", "rank"]
 
@@ -49,17 +49,7 @@ class Pruner:
 
     def sums(self, mine, theirs):
         """The hidden sums of a position (before the rectifier)."""
-        acc = self.b1
-        for side, board in zip(self.table, (mine, theirs)):
-            total = 0
-            for slot in range(25):
-                n = board[slot]
-                if n:
-                    total += n
-                    acc = list(map(add, acc, side[slot][n]))
-            if total < 15:
-                acc = list(map(add, acc, side[25][15 - total]))
-        return acc
+        return table_sums(self.table, self.b1, mine, theirs)
 
     def value(self, acc):
         """The equity estimate for the player on roll from the hidden sums."""

@@ -74,8 +74,18 @@ def extra_inputs(boards, count=18):
 def encode(boards, feats, extra=None):
     """The 220 inputs of ``game/bot/net.py`` for each record (float32 array),
     226 when ``extra`` (:func:`extra_inputs`) is given."""
+    x = raw_inputs(boards, NF + (0 if extra is None else extra.shape[1]))
+    x[:, NRAW:NRAW + NF] = feats
+    if extra is not None:
+        x[:, NRAW + NF:] = extra
+    return x
+
+
+def raw_inputs(boards, spare=0):
+    """The 208 raw inputs of ``game/bot/net.py`` for each board (float32 array),
+    followed by ``spare`` zero columns."""
     n = len(boards)
-    x = np.zeros((n, NRAW + NF + (0 if extra is None else extra.shape[1])), dtype=np.float32)
+    x = np.zeros((n, NRAW + spare), dtype=np.float32)
     for side in range(2):
         b = boards[:, side * 25:(side + 1) * 25].astype(np.float32)
         base = side * 104
@@ -90,9 +100,6 @@ def encode(boards, feats, extra=None):
         x[:, o + 1] = off / 15
         x[:, o + 2] = np.maximum(off - 7, 0) / 8
         x[:, o + 3] = np.maximum(off - 12, 0) / 3
-    x[:, NRAW:NRAW + NF] = feats
-    if extra is not None:
-        x[:, NRAW + NF:] = extra
     return x
 
 

@@ -104,25 +104,9 @@ def make_data(path, games, seed, jobs, keep=3):
 
 def encode(boards):
     """The 208 raw inputs of ``game/bot/net.py`` (float32 array)."""
-    from fit import NRAW
+    from fit import raw_inputs
 
-    n = len(boards)
-    x = np.zeros((n, NRAW), dtype=np.float32)
-    for side in range(2):
-        b = boards[:, side * 25:(side + 1) * 25].astype(np.float32)
-        base = side * 104
-        cols = base + np.arange(25) * 4
-        x[:, cols] = b >= 1
-        x[:, cols + 1] = b >= 2
-        x[:, cols + 2] = b >= 3
-        x[:, cols + 3] = np.maximum(b - 3, 0) / 2
-        off = 15 - b.sum(axis=1)
-        o = base + 100
-        x[:, o] = off >= 1
-        x[:, o + 1] = off / 15
-        x[:, o + 2] = np.maximum(off - 7, 0) / 8
-        x[:, o + 3] = np.maximum(off - 12, 0) / 3
-    return x
+    return raw_inputs(boards)
 
 
 def equity(p):
