@@ -40,7 +40,7 @@ from operator import add, mul, sub
 
 from . import features as _features
 
-__all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "slot_table", "table_sums", "units"]
+__all__ = ["Net", "NIN", "NOUT", "load", "contact_net", "race_net", "slot_table", "table_moved", "table_sums", "units"]
 
 NIN = 208                      # raw inputs
 NF = _features.NF              # hand-made inputs, first group (a 220-input net)
@@ -130,6 +130,36 @@ def table_sums(table, bias, mine, theirs):
     return acc
 
 
+def table_moved(table, acc, mine0, theirs0, mine1, theirs1):
+    """The sums ``acc`` of (mine0, theirs0) (:func:`table_sums`) turned into those of
+    (mine1, theirs1), adding and removing the vectors of the slots that differ."""
+    for side, old, new in ((table[0], mine0, mine1), (table[1], theirs0, theirs1)):
+        if old is new:
+            continue
+        for slot in range(25):
+            a = old[slot]
+            b = new[slot]
+            if a != b:
+                vectors = side[slot]
+                if not a:
+                    acc = list(map(add, acc, vectors[b]))
+                elif not b:
+                    acc = list(map(sub, acc, vectors[a]))
+                else:
+                    acc = [x + y - z for x, y, z in zip(acc, vectors[b], vectors[a])]
+        a = 15 - sum(old)
+        b = 15 - sum(new)
+        if a != b:
+            vectors = side[25]
+            if not a:
+                acc = list(map(add, acc, vectors[b]))
+            elif not b:
+                acc = list(map(sub, acc, vectors[a]))
+            else:
+                acc = [x + y - z for x, y, z in zip(acc, vectors[b], vectors[a])]
+    return acc
+
+
 def _sigmoid(x):
     if x < -60.0:
         return 0.0
@@ -185,31 +215,7 @@ class Net:
 
     def moved(self, acc, mine0, theirs0, mine1, theirs1):
         """Raw sums of (mine1, theirs1) from the raw sums ``acc`` of (mine0, theirs0)."""
-        for side, old, new in ((self.table[0], mine0, mine1), (self.table[1], theirs0, theirs1)):
-            if old is new:
-                continue
-            for slot in range(25):
-                a = old[slot]
-                b = new[slot]
-                if a != b:
-                    vectors = side[slot]
-                    if not a:
-                        acc = list(map(add, acc, vectors[b]))
-                    elif not b:
-                        acc = list(map(sub, acc, vectors[a]))
-                    else:
-                        acc = [x + y - z for x, y, z in zip(acc, vectors[b], vectors[a])]
-            a = 15 - sum(old)
-            b = 15 - sum(new)
-            if a != b:
-                vectors = side[25]
-                if not a:
-                    acc = list(map(add, acc, vectors[b]))
-                elif not b:
-                    acc = list(map(sub, acc, vectors[a]))
-                else:
-                    acc = [x + y - z for x, y, z in zip(acc, vectors[b], vectors[a])]
-        return acc
+        return table_moved(self.table, acc, mine0, theirs0, mine1, theirs1)
 
     def output(self, acc):
         """The five probabilities from the hidden sums, made consistent."""

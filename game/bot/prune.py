@@ -25,9 +25,9 @@ float32 ``w1`` (``nin × h``, row by input), ``b1`` (``h``), ``w2`` (``h``), ``b
 import pathlib
 import struct
 from array import array
-from operator import add, mul, sub
+from operator import mul
 
-from .net import NIN, slot_table, table_sums
+from .net import NIN, slot_table, table_moved, table_sums
 
 __all__ = ["Pruner", "MAGIC", "parse", "pruner", "rank"]
 
@@ -60,38 +60,15 @@ class Pruner:
         opponent, as :func:`game.bot.evaluator.play_results` gives them): the
         mover's estimated equity (higher is better for the mover).  ``base``:
         ``self.sums(theirs, mine)``, when already known."""
-        t_next, t_mover = self.table
         if base is None:
             base = self.sums(theirs, mine)
-        w2, b2 = self.w2, self.b2
+        table, w2, b2 = self.table, self.w2, self.b2
         out = []
         for a_mine, a_theirs in afters:
             if not any(a_theirs):   # the mover bore off his last checker: nothing is better
                 out.append(9.0)
                 continue
-            acc = base
-            for side, old, new in ((t_next, theirs, a_mine), (t_mover, mine, a_theirs)):
-                if old is new:
-                    continue
-                left = 0
-                for slot in range(25):
-                    a = old[slot]
-                    b = new[slot]
-                    if a != b:
-                        left += a - b
-                        vectors = side[slot]
-                        if not a:
-                            acc = list(map(add, acc, vectors[b]))
-                        elif not b:
-                            acc = list(map(sub, acc, vectors[a]))
-                        else:
-                            acc = list(map(add, acc, map(sub, vectors[b], vectors[a])))
-                if left:   # checkers borne off by this play
-                    vectors = side[25]
-                    a = 15 - sum(old)
-                    b = a + left
-                    acc = list(map(add, acc, vectors[b])) if not a else \
-                        list(map(add, acc, map(sub, vectors[b], vectors[a])))
+            acc = table_moved(table, base, theirs, mine, a_mine, a_theirs)
             out.append(-(b2 + sum(map(mul, w2, [x if x > 0.0 else 0.0 for x in acc]))))
         return out
 
