@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from . import cube as _cube
 from . import resign as _resign
 from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, is_race, play_results
-from .prune import rank
+from .lookahead import CHUNK, evaluate_steps, finish, one_ply, one_ply_steps, rolled_steps, two_ply_steps  # noqa: F401
 from .match_equity import MatchCube
 
 __all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "finish"]
@@ -97,22 +97,6 @@ class Hint:
     mwc: float = None
 
 
-def finish(steps):
-    """Run a step-by-step generator to its end; return its value.
-
-    >>> def count():
-    ...     yield
-    ...     return 3
-    >>> finish(count())
-    3
-    """
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def misjudged(p, shift):
     """Probabilities ``p`` with the chance of winning moved by ``shift`` (kept within 0..1),
     the gammons and backgammons of each side scaled with that side's chances.
@@ -130,73 +114,6 @@ def misjudged(p, shift):
     up = win / p[0] if p[0] > 0 else 0.0
     down = (1.0 - win) / (1.0 - p[0]) if p[0] < 1 else 0.0
     return (win, p[1] * up, p[2] * up, p[3] * down, p[4] * down)
-
-
-#: plays evaluated between two yields of the step-by-step forms (a few ms in Pyodide)
-CHUNK = 64
-
-
-def evaluate_steps(mine, theirs, afters, bases=None):
-    """:func:`evaluate_plays` in chunks of :data:`CHUNK` plays, yielding between them.
-
-    A generator that returns the same list as ``evaluate_plays``.
-    """
-    if bases is None:
-        bases = {}
-    if len(afters) <= CHUNK:
-        return evaluate_plays(mine, theirs, afters, bases)
-    out = []
-    for i in range(0, len(afters), CHUNK):
-        if i:
-            yield
-        out.extend(evaluate_plays(mine, theirs, afters[i:i + CHUNK], bases))
-    return out
-
-
-def one_ply_steps(afters, prune=None):
-    """Probabilities for the mover of each after-position, looking one roll ahead.
-
-    For each of the opponent's 21 rolls the opponent plays his best 0-ply
-    reply; the mover's probabilities are averaged over the rolls.  A
-    generator: it yields after each roll (and within a roll with many
-    replies) and returns the list.
-    ``prune``: in contact, only that many replies of each roll, those the
-    pruning net ranks best (:func:`~game.bot.prune.rank`), are
-    valued by the full nets.
-    """
-    out = []
-    for a_mine, a_theirs in afters:
-        if not any(a_theirs):
-            out.append(flip(evaluate(a_mine, a_theirs)))
-            continue
-        total = [0.0] * 5
-        bases = {}
-        race = is_race(a_mine, a_theirs)
-        for d1, d2, w in ROLLS:
-            replies = play_results(a_mine, a_theirs, d1, d2)
-            if not replies:
-                p = evaluate(a_theirs, a_mine)
-            else:
-                if prune and len(replies) > prune and not race:
-                    replies = rank(a_mine, a_theirs, replies, prune, bases)
-                best = None
-                best_e = -9.0
-                for q in (yield from evaluate_steps(a_mine, a_theirs, replies, bases)):
-                    e = equity(q)
-                    if e > best_e:
-                        best_e = e
-                        best = q
-                p = flip(best)
-            for k in range(5):
-                total[k] += w * p[k]
-            yield
-        out.append(tuple(t / 36.0 for t in total))
-    return out
-
-
-def one_ply(afters):
-    """:func:`one_ply_steps` in one call."""
-    return finish(one_ply_steps(afters))
 
 
 class Bot:
@@ -218,33 +135,37 @@ class Bot:
         """The five probabilities for the player on roll, before rolling."""
         return evaluate(position.mine, position.theirs)
 
-    def _ranked(self, position, dice, ply=0, keep=6, window=0.16, ctx=None, prune=None):
-        """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator)."""
+    def _ranked(self, position, dice, ctx=None, ply=0, keep=6, window=0.16, prune=None, keep2=2,
+                window2=0.04):
+        """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator).
+
+        The plays valued deepest come first, then the others, each part best first.
+        """
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
         if not afters:
             return []
         probs = yield from evaluate_steps(mine, theirs, afters)
-        scored = sorted(zip(map(equity, probs), probs, afters), key=lambda t: -t[0])
-        looked = 0   # how many plays, at the front, were valued at 1-ply
-        if ply and len(scored) > 1:
-            top = scored[0][0]
-            head = [s[2] for s in scored[:keep] if s[0] >= top - window]
-            if len(head) > 1:
-                yield
-                deeper = yield from one_ply_steps(head, prune=prune)
-                scored[:len(head)] = [(equity(p), p, a) for p, a in zip(deeper, head)]
-                looked = len(head)
+        best_first = lambda t: -t[0]  # noqa: E731
+        tiers = [sorted(zip(map(equity, probs), probs, afters), key=best_first)]   # deepest first
+        for depth, look, how_many, how_close in ((1, one_ply_steps, keep, window),
+                                                 (2, two_ply_steps, keep2, window2)):
+            front = tiers[0]
+            head = [t[2] for t in front[:how_many] if t[0] >= front[0][0] - how_close]
+            if ply < depth or len(head) < 2:
+                break
+            yield
+            deeper = yield from look(head, prune=prune)
+            tiers[:1] = [sorted(((equity(p), p, a) for p, a in zip(deeper, head)), key=best_first),
+                         front[len(head):]]
         if ctx is not None and ctx.is_match:
-            scored = [(self._mwc(p, ctx), p, a) for _, p, a in scored]
-        # the plays valued at 1-ply first, then the others, each part best first
-        return (sorted(scored[:looked], key=lambda t: -t[0])
-                + sorted(scored[looked:], key=lambda t: -t[0]))
+            tiers = [sorted(((self._mwc(p, ctx), p, a) for _, p, a in tier), key=best_first) for tier in tiers]
+        return [t for tier in tiers for t in tier]
 
     def _scored(self, position, dice, ctx):
         s = self.settings
-        return self._ranked(position, dice, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16), ctx,
-                            s.get("prune"))
+        return self._ranked(position, dice, ctx, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16),
+                            s.get("prune"), s.get("keep2", 2), s.get("window2", 0.04))
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford
@@ -301,20 +222,11 @@ class Bot:
     # --- cube -------------------------------------------------------------------------
     def _cube_probs(self, position):
         """The probabilities cube decisions use (a generator)."""
-        p = self.evaluate(position)
         if self.settings.get("cube_ply"):
             # average over the rolls of the player on roll, each played best at 0-ply
-            total = [0.0] * 5
-            for d1, d2, w in ROLLS:
-                afters = play_results(position.mine, position.theirs, d1, d2)
-                if afters:
-                    q = max((yield from evaluate_steps(position.mine, position.theirs, afters)), key=equity)
-                else:
-                    q = flip(evaluate(position.theirs, position.mine))
-                for k in range(5):
-                    total[k] += w * q[k]
-                yield
-            p = tuple(t / 36.0 for t in total)
+            p = yield from rolled_steps(position.mine, position.theirs)
+        else:
+            p = self.evaluate(position)
         noise = self.settings.get("noise")
         if noise:
             p = misjudged(p, self.rng.gauss(0.0, noise / 2.0))
