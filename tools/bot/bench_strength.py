@@ -69,9 +69,10 @@ def pubeval_player(position, dice):
     return _result_of(position, dice, steps)
 
 
-def gnubg_player(position, dice):
+def gnubg_player(position, dice, plies=0):
+    """GNU Backgammon's play (at ``plies``, 0 by default) as our legal result."""
     import gnubg_nn
-    pairs = gnubg_nn.best_move([list(position.theirs), list(position.mine)], dice[0], dice[1], 0)
+    pairs = gnubg_nn.best_move([list(position.theirs), list(position.mine)], dice[0], dice[1], plies)
     steps = [(s - 1, t - 1) for s, t in pairs]
     return _result_of(position, dice, steps)
 

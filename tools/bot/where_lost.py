@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "tools" / "bot"))
 from bench_strength import dice_line, dice_seed, read_weights  # noqa: E402
 from game import Position  # noqa: E402
 from game.bot import NO_LOOK_AHEAD, Bot  # noqa: E402
-from game.bot.evaluator import equity, is_race  # noqa: E402
+from game.bot.evaluator import equity, finished_probs, is_race  # noqa: E402
 
 
 def position_class(mine, theirs):
@@ -65,14 +65,18 @@ def position_class(mine, theirs):
     return "other contact"
 
 
-def gnubg_values(position, dice):
-    """``{(mine_after, theirs_after): equity for the mover}`` of every legal result, by GNU Backgammon 0-ply."""
+def gnubg_values(position, dice, plies=0):
+    """``{(mine_after, theirs_after): equity for the mover}`` of every legal result, by GNU
+    Backgammon at ``plies`` (0 by default)."""
     import gnubg_nn
     board = [list(position.theirs), list(position.mine)]
     out = {}
     for key in gnubg_nn.moves(board, dice[0], dice[1]):
         them, me = gnubg_nn.board_from_position_key(key)     # the mover second, not swapped
-        p = gnubg_nn.probabilities([list(me), list(them)], 0)  # the opponent on roll
+        if not any(me):   # the mover bore off his last checker
+            out[(tuple(me), tuple(them))] = equity(finished_probs(them))
+            continue
+        p = gnubg_nn.probabilities([list(me), list(them)], plies)  # the opponent on roll
         out[(tuple(me), tuple(them))] = -equity(p)
     return out
 
