@@ -304,9 +304,9 @@ def test_dead_cube_no_double():
 
 # --- the look-ahead at close calls ----------------------------------------------------------
 
-def _looked_at(bot, position, dice):
-    """How many plays ``bot`` valued at 1-ply for this roll (0 when it did not look ahead)."""
-    zero = {str(h.move): h.equity for h in Bot(level="0-ply").hints(position, dice)}
+def _looked_at(bot, position, dice, than=None):
+    """How many plays ``bot`` valued deeper than ``than`` (by default the 0-ply) for this roll."""
+    zero = {str(h.move): h.equity for h in (than or Bot(level="0-ply")).hints(position, dice)}
     hints = bot.hints(position, dice)
     return sum(1 for h in hints if abs(h.equity - zero[str(h.move)]) > 1e-12)
 
@@ -338,12 +338,19 @@ def test_in_a_match_every_level_ranks_plays_by_match_winning_chances(level):
     from game.bot.timing import sample_positions
     ctx = CubeContext(match_length=5, score_me=4, score_opponent=0, crawford=True)
     bot = Bot(level=level)
+    once = Bot(level="0-ply")
+    once.settings = dict(bot.settings, ply=min(1, bot.settings.get("ply", 0)))
     cases = sample_positions(30, seed=6)
+    depths = set()
     for position, dice in (cases if level != "master" else cases[:8]):
         hints = bot.hints(position, dice, ctx=ctx)
         values = [h.mwc for h in hints]
-        looked = _looked_at(bot, position, dice)
-        # Then the plays valued at 1-ply come first, and each part is ranked by match winning chances
-        assert values[:looked] == sorted(values[:looked], reverse=True)
-        assert values[looked:] == sorted(values[looked:], reverse=True)
+        looked = _looked_at(bot, position, dice)              # valued at 1-ply or deeper
+        deepest = _looked_at(bot, position, dice, than=once)  # valued at 2-ply (the master)
+        # Then the plays valued deepest come first, and each part is ranked by match winning chances
+        parts = [values[:deepest], values[deepest:looked], values[looked:]]
+        assert all(part == sorted(part, reverse=True) for part in parts)
         assert str(bot.choose_move(position, dice, ctx)) == str(hints[0].move)
+        depths.add(2 if deepest else 1 if looked else 0)
+    # and the cases include plays valued as deep as the level looks
+    assert max(depths) == bot.settings.get("ply", 0)

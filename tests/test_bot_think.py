@@ -56,9 +56,11 @@ def best_reply_probabilities(mine, theirs):
     return tuple(t / 36.0 for t in total)
 
 
-def test_master_plays_the_best_play_of_a_textbook_filtered_one_ply():
-    settings = LEVELS["master"]
-    bot = Bot(level="master")
+def test_the_filtered_one_ply_plays_the_best_play_of_a_textbook_one_ply():
+    # Given a bot that looks one roll ahead at its best 6 plays within 0.16, every reply valued
+    settings = {"ply": 1, "keep": 6, "window": 0.16}
+    bot = Bot(level="0-ply")
+    bot.settings = settings
     checked = 0
     for position, dice in CASES[20:28]:
         afters = play_results(position.mine, position.theirs, *dice)

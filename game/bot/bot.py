@@ -73,7 +73,7 @@ LEVELS = {
     "beginner": {"noise": 0.15},
     "intermediate": {"noise": 0.05},
     "expert": {"ply": 1, "keep": 4, "window": 0.10, "prune": 3},
-    "master": {"ply": 1, "keep": 6, "window": 0.16, "cube_ply": 1},
+    "master": {"ply": 2, "keep": 6, "window": 0.16, "prune": 3, "keep2": 2, "window2": 0.08, "cube_ply": 1},
 }
 #: the net's best play with no look-ahead (the expert before 2026-11-27): what the
 #: review ranks plays with, and the benchmarks' yardstick; not a level the app offers
