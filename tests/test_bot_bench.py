@@ -59,7 +59,7 @@ def test_a_run_names_its_dice_and_seeds_give_distinct_games(capsys, monkeypatch)
     assert played == [4321 * 1000003, 4321 * 1000003, 4321 * 1000003 + 1, 4321 * 1000003 + 1]
 
 
-def test_error_rates_are_judged_by_the_master_and_ordered_on_a_clear_blunder():
+def test_error_rates_are_judged_by_a_filtered_one_ply_and_ordered_on_a_clear_blunder():
     import bench_levels
     from game import Position
     from game.bot import Bot
@@ -71,7 +71,7 @@ def test_error_rates_are_judged_by_the_master_and_ordered_on_a_clear_blunder():
         def choose_move(self, position, dice):
             return greedy.hints(position, dice)[-1].move
     expert_loss, worst_loss = bench_levels.losses(start, (6, 5), [greedy, Worst()])
-    # Then the master's 1-ply finds no loss in the expert's 24/13 and a large one in the worst play
+    # Then the judge's 1-ply finds no loss in the expert's 24/13 and a large one in the worst play
     assert expert_loss == 0.0
     assert worst_loss > bench_levels.ERROR
 
@@ -136,3 +136,33 @@ def test_where_lost_values_every_legal_result_with_gnubg_and_counts_every_decisi
     table = where_lost.losses_by_class(3, 40)
     assert sum(n for n, _, _ in table.values()) == 40
     assert all(loss >= 0 and 0 <= big <= n for n, loss, big in table.values())
+
+
+def test_judge_gnubg_finds_gnubgs_own_play_costless_and_a_blunder_costly():
+    import judge_gnubg
+    from game import Position
+    from game.bot import Bot
+    failures, tried = doctest.testmod(judge_gnubg)
+    assert tried >= 3 and failures == 0
+    # Given the opening 6-5, and a player who always picks the last-ranked play
+    greedy = Bot(level="0-ply")
+
+    def worst(position, dice):
+        return position.play(greedy.hints(position, dice)[-1].move)
+
+    chosen_by = judge_gnubg.players(["expert"], [0], 7) + [("worst", worst)]
+    out = judge_gnubg.judged_losses([(Position.start(), (6, 5))], chosen_by, judge=1)
+    # Then GNU Backgammon 1-ply finds nothing lost by 24/13 (ours or its 0-ply's) and much by the worst
+    assert out["expert"][0] == [0.0] and out["gnubg-0"][0] == [0.0]
+    assert out["worst"][0][0] > judge_gnubg.ERROR
+
+
+def test_judge_gnubg_prints_every_player_and_the_paired_differences(capsys):
+    import judge_gnubg
+    judge_gnubg.main(["--decisions", "3", "--dev", "5", "--level", "0-ply", "--gnubg", "0", "--judge", "0"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("dice: development seed 5, 3 checker plays")
+    assert out[-2].strip().startswith("0-ply:") and out[-1].strip().startswith("gnubg-0:   0.00 ± 0.00")
+    assert "less the first" in out[-1]
+    with pytest.raises(SystemExit):
+        judge_gnubg.main(["--test", "12"])

@@ -1,15 +1,19 @@
-"""Error rate per decision of each level, judged by the strongest level (our own review).
+"""Error rate per decision of each level, judged by our own filtered 1-ply.
 
 Positions come from games of the expert level against itself, with dice
 from a development or a test seed (as in ``bench_strength.py``).  At every
 checker play with more than one distinct result, each level chooses its
-play, and the judge, the master level, values the plays one roll deeper:
-its filtered 1-ply ranks its best few plays, and a level's play outside
-that set gets its own 1-ply value.  A level's loss on a decision is the best
-of those values minus its play's (cubeless money equity, a cube of 1); the
-error rate is the mean loss per decision in thousandths of a point
-("millipoints", as GNU Backgammon's review counts them).  The master's own
-rate is 0 by construction.
+play, and the judge values the plays one roll deeper: a filtered 1-ply
+(:data:`JUDGE`: the net's best 6 plays within 0.16, every reply valued in
+full; the master level until it looked two rolls ahead) ranks its best few
+plays, and a level's play outside that set gets its own 1-ply value.  A
+level's loss on a decision is the best of those values minus its play's
+(cubeless money equity, a cube of 1); the error rate is the mean loss per
+decision in thousandths of a point ("millipoints", as GNU Backgammon's
+review counts them).  The master, which looks deeper than the judge, is
+judged too: its figure is how often and how far it disagrees with a
+shallower look, not an error.  ``judge_gnubg.py`` judges the levels by GNU
+Backgammon's 2-ply instead.
 
 Cube decisions (``--cube N``) are counted apart, in money play with the
 cube in the middle: before a roll of the same self-play, where the judge
@@ -45,6 +49,10 @@ from game.bot.evaluator import equity  # noqa: E402
 #: a loss at least this large is an error (GNU Backgammon's default threshold)
 ERROR = 0.08
 
+#: the judge of checker plays: 0-ply keeps this many plays within this much of its best,
+#: and they are valued at 1-ply with every reply in full
+JUDGE = {"keep": 6, "window": 0.16}
+
 
 def decisions(seed, count):
     """``count`` (position, dice) pairs with more than one distinct play, from expert self-play.
@@ -71,11 +79,11 @@ def decisions(seed, count):
 
 
 def losses(position, dice, bots):
-    """The loss of each bot's play on this decision, judged by the master's 1-ply (equity)."""
-    keep, window = LEVELS["master"]["keep"], LEVELS["master"]["window"]
+    """The loss of each bot's play on this decision, judged by the filtered 1-ply (equity)."""
+    keep, window = JUDGE["keep"], JUDGE["window"]
     ranked = finish(Bot(level="expert")._ranked(position, dice))  # 0-ply, best first
     head = [after for value, _, after in ranked[:keep] if value >= ranked[0][0] - window]
-    deep = {after: equity(p) for after, p in zip(head, one_ply(head))}  # the master's filtered 1-ply
+    deep = {after: equity(p) for after, p in zip(head, one_ply(head))}  # the judge's filtered 1-ply
     plays = position.legal_moves(dice)
     results = plays.results()
     chosen = []
@@ -140,26 +148,22 @@ def cube_error_rates(levels, seed, count):
 def error_rates(levels, seed, count, progress=None):
     """``{level: (millipoints per decision, share of errors >= 0.08)}`` over ``count`` decisions.
 
-    >>> rates = error_rates(["master", "expert"], 5, 2)
-    >>> rates["master"]
-    (0.0, 0.0)
-    >>> rates["expert"][0] >= 0
+    >>> rates = error_rates(["0-ply", "expert"], 5, 2)
+    >>> rates["expert"][0] >= 0 and rates["0-ply"][0] >= 0
     True
     """
-    judged = [lv for lv in levels if lv != "master"]  # the judge's own loss is 0: not replayed
-    bots = [Bot(level=lv, seed=seed * 7919 + i) for i, lv in enumerate(judged)]
-    total = [0.0] * len(judged)
-    errors = [0] * len(judged)
+    bots = [Bot(level=lv, seed=seed * 7919 + i) for i, lv in enumerate(levels)]
+    total = [0.0] * len(levels)
+    errors = [0] * len(levels)
     picks = decisions(seed, count)
     for n, (position, dice) in enumerate(picks, 1):
         for i, loss in enumerate(losses(position, dice, bots)):
             total[i] += loss
             errors[i] += loss >= ERROR
         if progress and n % progress == 0:
-            print(f"  {n} decisions: " + ", ".join(f"{lv} {1000 * t / n:.1f}" for lv, t in zip(judged, total)),
+            print(f"  {n} decisions: " + ", ".join(f"{lv} {1000 * t / n:.1f}" for lv, t in zip(levels, total)),
                   flush=True)
-    rates = {lv: (1000 * t / len(picks), e / len(picks)) for lv, t, e in zip(judged, total, errors)}
-    return {lv: rates.get(lv, (0.0, 0.0)) for lv in levels}
+    return {lv: (1000 * t / len(picks), e / len(picks)) for lv, t, e in zip(levels, total, errors)}
 
 
 def main(argv=None):
