@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from game.bot import prune
-from game.bot.bot import one_ply
+from game.bot.lookahead import one_ply
 from game.bot.evaluator import ROLLS, equity, evaluate_plays, is_race, play_results
 from game.bot.timing import sample_positions
 
@@ -79,7 +79,7 @@ def test_rank_keeps_the_best_few_by_score_best_first():
 
 
 def test_one_ply_with_a_prune_wider_than_every_roll_is_the_plain_one_ply(cases):
-    from game.bot.bot import finish, one_ply_steps
+    from game.bot.lookahead import finish, one_ply_steps
 
     position, dice = cases[0]
     afters = play_results(position.mine, position.theirs, *dice)[:2]

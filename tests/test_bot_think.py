@@ -7,7 +7,7 @@ import pytest
 
 from game import Position
 from game.bot import LEVELS, Bot, CubeContext
-from game.bot.bot import CHUNK, evaluate_steps, finish
+from game.bot.lookahead import CHUNK, evaluate_steps, finish
 from game.bot.evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, play_results
 from game.bot.timing import sample_positions
 from game.ui.controller import Controller

@@ -12,9 +12,12 @@ Levels (``Bot(level=...)``):
   of its best are scored again at 1-ply (below), the opponent choosing each
   reply among the 3 that a small pruning net ranks best for that roll; with
   no other play that close, the net's best play.
-* ``"master"``: 0-ply picks the best few plays, then each is scored by its
-  average over the 21 rolls of the opponent's best 0-ply reply (1-ply); its
-  cube decisions look one roll ahead too.
+* ``"master"``: 0-ply picks its best 6 plays within 0.16, the opponent's
+  replies (pruned as the expert's) value them one roll deeper (1-ply), and
+  the best 2 of those within 0.08 are valued two rolls deeper (2-ply: each
+  reply's position valued by the master's own best answer to each of its
+  21 rolls; :mod:`game.bot.lookahead`); its cube decisions look one roll
+  ahead.
 * ``"0-ply"`` (:data:`NO_LOOK_AHEAD`, not offered in the app): the net's best
   play, never looking ahead; the review ranks plays with it.
 
@@ -57,14 +60,15 @@ from dataclasses import dataclass
 
 from . import cube as _cube
 from . import resign as _resign
-from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, is_race, play_results
-from .lookahead import CHUNK, evaluate_steps, finish, one_ply, one_ply_steps, rolled_steps, two_ply_steps  # noqa: F401
+from .evaluator import equity, evaluate, evaluate_plays, flip, is_race, play_results
+from .lookahead import evaluate_steps, finish, one_ply_steps, rolled_steps, two_ply_steps
 from .match_equity import MatchCube
 
 __all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "finish"]
 
 #: ``ply``: 1 scores the best ``keep`` plays within ``window`` of the best at 1-ply
-#: (only when there are two or more); ``prune``: ... with only that many of the
+#: (only when there are two or more), 2 then scores the best ``keep2`` of those within
+#: ``window2`` at 2-ply (again only when there are two or more); ``prune``: ... with only that many of the
 #: opponent's replies to each roll, those the pruning net ranks best, valued in full
 #: (:mod:`game.bot.prune`); ``cube_ply``: 1 for cube decisions one roll ahead;
 #: ``noise``: the standard deviation of the error added to each play's equity (see
@@ -204,7 +208,8 @@ class Bot:
     def hints(self, position, dice, n=None, ctx=None):
         """The legal plays ranked best first, as :class:`Hint` (``n`` best only if given).
 
-        The master level ranks its best few plays at 1-ply and the rest at 0-ply.
+        The levels that look ahead put the plays they valued deepest first: the
+        master its best 2-ply plays, then its other 1-ply plays, then the rest at 0-ply.
         """
         return finish(self.think_hints(position, dice, n, ctx))
 

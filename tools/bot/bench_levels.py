@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "tools" / "bot"))
 from bench_strength import dice_line, dice_seed  # noqa: E402
 from game import Position  # noqa: E402
 from game.bot import LEVELS, Bot  # noqa: E402
-from game.bot.bot import finish, one_ply  # noqa: E402
+from game.bot.lookahead import finish, one_ply  # noqa: E402
 from game.analysis import CLOSE_CUBE  # noqa: E402
 from game.bot.evaluator import equity  # noqa: E402
 
