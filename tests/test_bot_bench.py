@@ -157,12 +157,18 @@ def test_judge_gnubg_finds_gnubgs_own_play_costless_and_a_blunder_costly():
     assert out["worst"][0][0] > judge_gnubg.ERROR
 
 
-def test_judge_gnubg_prints_every_player_and_the_paired_differences(capsys):
+def test_judge_gnubg_prints_every_player_and_the_paired_differences(capsys, tmp_path):
+    import json
     import judge_gnubg
-    judge_gnubg.main(["--decisions", "3", "--dev", "5", "--level", "0-ply", "--gnubg", "0", "--judge", "0"])
+    saved = tmp_path / "losses.json"
+    judge_gnubg.main(["--decisions", "3", "--dev", "5", "--level", "0-ply", "--gnubg", "0", "--judge", "0",
+                      "--save", str(saved)])
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("dice: development seed 5, 3 checker plays")
     assert out[-2].strip().startswith("0-ply:") and out[-1].strip().startswith("gnubg-0:   0.00 ± 0.00")
     assert "less the first" in out[-1]
+    kept = json.loads(saved.read_text())
+    assert kept["seed"] == 5 and kept["judge"] == 0
+    assert len(kept["losses"]["0-ply"]) == 3 and kept["losses"]["gnubg-0"] == [0.0, 0.0, 0.0]
     with pytest.raises(SystemExit):
         judge_gnubg.main(["--test", "12"])

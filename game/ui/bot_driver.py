@@ -23,7 +23,7 @@ from .modes import sharing
 
 __all__ = ["BotDriver", "HINT_LEVEL"]
 
-#: the level whose analysis the Hint button shows (1-ply on the best few plays)
+#: the level whose analysis the Hint button shows (2-ply on its best close plays, 1-ply on a few more)
 HINT_LEVEL = "master"
 #: what a thought gives when the match moved on while it ran: it is dropped
 DROPPED = object()

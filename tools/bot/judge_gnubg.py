@@ -12,7 +12,8 @@ from the mover's side); a player's loss is the best value less its play's.
 Prints, per player: the mean loss in millipoints per decision ± its
 standard error, the share of plays losing 0.08 or more, the mean think time;
 then each player's mean loss less the first player's, over the same
-decisions (± the standard error of the paired difference).
+decisions (± the standard error of the paired difference).  ``--save FILE``
+keeps every loss, to pair any two players afterwards.
 
 The judge is a program of its own, not ours, so these figures test our
 levels against the world; it still favours plays like its own, most of all
@@ -25,6 +26,7 @@ Usage:
 """
 
 import argparse
+import json
 import math
 import pathlib
 import sys
@@ -98,6 +100,7 @@ def main(argv=None):
                         help="GNU Backgammon's own plays at these depths, judged beside ours")
     parser.add_argument("--judge", type=int, default=2, metavar="PLIES", help="the judge's depth (default 2)")
     parser.add_argument("--progress", type=int, default=0)
+    parser.add_argument("--save", metavar="FILE", help="write each player's loss per decision (JSON)")
     dice = parser.add_mutually_exclusive_group()
     dice.add_argument("--dev", type=int, metavar="SEED", help="development dice, seed 1-999 (default --dev 1)")
     dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
@@ -114,6 +117,9 @@ def main(argv=None):
     picks = decisions(seed, args.decisions)
     out = judged_losses(picks, players(args.level, args.gnubg, seed), args.judge, args.progress)
     print(f"({time.perf_counter() - start:.0f} s)")
+    if args.save:
+        pathlib.Path(args.save).write_text(json.dumps({"seed": seed, "kind": kind, "judge": args.judge,
+                                                       "losses": {k: v[0] for k, v in out.items()}}))
     first = None
     for who, (lost, seconds) in out.items():
         mean, se = mean_se(lost)
