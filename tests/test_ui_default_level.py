@@ -50,5 +50,5 @@ def test_the_level_chooser_opens_on_the_default_and_says_what_each_level_is():
             tr = translator(language)
             line = tr(f"level.{level}_about")
             assert line.startswith(tr(f"level.{level}")), (language, line)
-            assert "pubeval" in line
+            assert "pubeval" in line or "GNU Backgammon" in line   # how strong, against a named yardstick
     assert "0.63" in translator("en")("level.expert_about") and "0,63" in translator("fr")("level.expert_about")
