@@ -30,28 +30,13 @@ True
 
 from .evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, is_race, play_results
 from .prune import rank
+from ..steps import finish
 
 __all__ = ["CHUNK", "finish", "evaluate_steps", "best_play_steps", "rolled_steps",
            "one_ply_steps", "one_ply", "two_ply_steps"]
 
 #: plays evaluated between two yields of the step-by-step forms (a few ms in Pyodide)
 CHUNK = 64
-
-
-def finish(steps):
-    """Run a step-by-step generator to its end; return its value.
-
-    >>> def count():
-    ...     yield
-    ...     return 3
-    >>> finish(count())
-    3
-    """
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def evaluate_steps(mine, theirs, afters, bases=None):

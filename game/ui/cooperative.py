@@ -24,26 +24,12 @@ the next slice.  In CPython it is a plain coroutine:
 import asyncio
 import time
 
+from ..steps import finish
+
 __all__ = ["drive", "finish", "SLICE_S"]
 
 #: how long the page may be held before it gets the hand back (well under a 50 ms "long task")
 SLICE_S = 0.025
-
-
-def finish(steps):
-    """Run the generator ``steps`` to its end at once (no yielding); return its value.
-
-    >>> def work():
-    ...     yield
-    ...     return 5
-    >>> finish(work())
-    5
-    """
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 async def drive(steps, slice_s=SLICE_S, clock=time.perf_counter, on_slice=None):

@@ -39,7 +39,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "bot"))
 
-from bench_strength import dice_line, dice_seed  # noqa: E402
+from bench_strength import add_dice_options, dice_line, parsed_dice  # noqa: E402
 from game import Position  # noqa: E402
 from game.bot import LEVELS, Bot  # noqa: E402
 from game.bot.lookahead import finish, one_ply  # noqa: E402
@@ -170,18 +170,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decisions", type=int, default=2000)
     parser.add_argument("--level", nargs="+", default=list(LEVELS))
-    dice = parser.add_mutually_exclusive_group()
-    dice.add_argument("--dev", type=int, metavar="SEED", help="development dice, seed 1-999 (default --dev 1)")
-    dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
-                      help="test dice, seed >= 1000; without SEED a fresh one is drawn")
+    add_dice_options(parser)
     parser.add_argument("--progress", type=int, default=0)
     parser.add_argument("--cube", type=int, default=0, metavar="N",
                         help="also N close cube positions (2 N decisions: double, take)")
     args = parser.parse_args(argv)
-    try:
-        kind, seed = dice_seed(args.dev, args.test)
-    except ValueError as exc:
-        parser.error(str(exc))
+    kind, seed = parsed_dice(parser, args)
     for level in args.level:
         try:
             Bot(level=level)   # the bot says which names it takes

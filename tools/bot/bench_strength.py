@@ -226,6 +226,24 @@ def dice_seed(dev=None, test=None, fresh=None):
     return "dev", dev
 
 
+def add_dice_options(parser):
+    """``--dev SEED`` / ``--test [SEED]`` on an argparse parser, as the benchmarks take them."""
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument("--dev", type=int, metavar="SEED", help="development dice, seed 1-999 (default --dev 1)")
+    dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
+                      help="test dice, seed >= 1000; without SEED a fresh one is drawn")
+    return dice
+
+
+def parsed_dice(parser, args):
+    """``(kind, seed)`` of the options :func:`add_dice_options` added; a bad seed ends the
+    program with the parser's usage error."""
+    try:
+        return dice_seed(args.dev, args.test)
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
 def dice_line(kind, seed, games):
     """The line every run prints first, naming its dice.
 

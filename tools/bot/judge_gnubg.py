@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "bot"))
 
 from bench_levels import ERROR, decisions  # noqa: E402
-from bench_strength import dice_seed, gnubg_player  # noqa: E402
+from bench_strength import add_dice_options, gnubg_player, parsed_dice  # noqa: E402
 from where_lost import gnubg_values  # noqa: E402
 from game.bot import Bot  # noqa: E402
 
@@ -101,15 +101,9 @@ def main(argv=None):
     parser.add_argument("--judge", type=int, default=2, metavar="PLIES", help="the judge's depth (default 2)")
     parser.add_argument("--progress", type=int, default=0)
     parser.add_argument("--save", metavar="FILE", help="write each player's loss per decision (JSON)")
-    dice = parser.add_mutually_exclusive_group()
-    dice.add_argument("--dev", type=int, metavar="SEED", help="development dice, seed 1-999 (default --dev 1)")
-    dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
-                      help="test dice, seed >= 1000; without SEED a fresh one is drawn")
+    add_dice_options(parser)
     args = parser.parse_args(argv)
-    try:
-        kind, seed = dice_seed(args.dev, args.test)
-    except ValueError as exc:
-        parser.error(str(exc))
+    kind, seed = parsed_dice(parser, args)
     name = "TEST" if kind == "test" else "development"
     print(f"dice: {name} seed {seed}, {args.decisions} checker plays of expert self-play; "
           f"judge: GNU Backgammon {args.judge}-ply", flush=True)

@@ -35,7 +35,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "bot"))
 
-from bench_strength import dice_line, dice_seed, read_weights  # noqa: E402
+from bench_strength import add_dice_options, dice_line, parsed_dice, read_weights  # noqa: E402
 from game import Position  # noqa: E402
 from game.bot import NO_LOOK_AHEAD, Bot  # noqa: E402
 from game.bot.evaluator import equity, finished_probs, is_race  # noqa: E402
@@ -111,16 +111,10 @@ def losses_by_class(seed, count):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decisions", type=int, default=3000)
-    dice = parser.add_mutually_exclusive_group()
-    dice.add_argument("--dev", type=int, metavar="SEED", help="development dice, seed 1-999 (default --dev 1)")
-    dice.add_argument("--test", type=int, nargs="?", const=0, metavar="SEED",
-                      help="test dice, seed >= 1000; without SEED a fresh one is drawn")
+    add_dice_options(parser)
     parser.add_argument("--weights", help="a weights file to use instead of game/bot/weights.bin")
     args = parser.parse_args(argv)
-    try:
-        kind, seed = dice_seed(args.dev, args.test)
-    except ValueError as exc:
-        parser.error(str(exc))
+    kind, seed = parsed_dice(parser, args)
     if args.weights:
         from game.bot import net
         net._nets = read_weights(args.weights)
