@@ -59,6 +59,92 @@ def test_a_run_names_its_dice_and_seeds_give_distinct_games(capsys, monkeypatch)
     assert played == [4321 * 1000003, 4321 * 1000003, 4321 * 1000003 + 1, 4321 * 1000003 + 1]
 
 
+def _fake_games(monkeypatch, points=lambda seed: 1 if seed % 3 else -2):
+    """Stand-in games: the bot wins ``points(seed)`` from either seat; the seeds played."""
+    played = []
+    opponents = set(bench_strength.OPPONENTS.values())
+
+    def fake_game(first, second, seed):
+        played.append(seed)
+        return -points(seed) if first in opponents else points(seed)
+
+    monkeypatch.setattr(bench_strength, "play_game", fake_game)
+    return played
+
+
+def test_a_pair_log_goes_on_where_a_run_stopped_and_pools_every_pair(tmp_path, capsys, monkeypatch):
+    import pair_log
+    log = tmp_path / "pairs.jsonl"
+    # Given a run of 3 pairs on development dice 7 kept in a pair log
+    base = 7 * 1000003
+    played = _fake_games(monkeypatch, points=lambda seed: [2, 1, -1, 3, 0][seed - base])
+    bench_strength.main(["--games", "6", "--opponent", "pubeval", "--dev", "7", "--log", str(log)])
+    assert played == [base, base, base + 1, base + 1, base + 2, base + 2]
+    # When the same run asks for 5 pairs
+    played.clear()
+    capsys.readouterr()
+    bench_strength.main(["--games", "10", "--opponent", "pubeval", "--dev", "7", "--log", str(log),
+                         "--progress", "1"])
+    out = capsys.readouterr().out
+    # Then only pairs 3 and 4 are played, and the figure pools all five
+    assert played == [base + 3, base + 3, base + 4, base + 4]
+    assert "3 pairs of these 5 already in" in out
+    # (points 2, 1, -1, 3, 0: mean 1, standard error sqrt(2.5 / 5))
+    assert "+1.000 ± 0.707 ppg over 10 games" in out
+    assert "10 games (pairs 0-4)" in out
+    key_lines = log.read_text().splitlines()
+    assert len(key_lines) == 5
+    assert sorted(pair_log.read(log, __import__("json").loads(key_lines[0])["key"])) == [0, 1, 2, 3, 4]
+
+
+def test_a_pair_log_keeps_apart_other_levels_and_other_dice(tmp_path, monkeypatch):
+    log = tmp_path / "pairs.jsonl"
+    played = _fake_games(monkeypatch)
+    bench_strength.main(["--games", "2", "--opponent", "pubeval", "--dev", "7", "--log", str(log)])
+    # Given one pair logged for the expert on development dice 7
+    # When another level, other dice, or the other opponent ask for it
+    for argv in (["--level", "0-ply", "--dev", "7"], ["--dev", "8"], ["--opponent", "gnubg", "--dev", "7"]):
+        played.clear()
+        if "--opponent" not in argv:
+            argv = argv + ["--opponent", "pubeval"]
+        monkeypatch.setitem(bench_strength.OPPONENTS, "gnubg", bench_strength.pubeval_player)
+        bench_strength.main(["--games", "2", "--log", str(log)] + argv)
+        # Then the pair is played again, for that run
+        assert len(played) == 2, argv
+    assert len(log.read_text().splitlines()) == 4
+
+
+def test_a_changed_level_setting_starts_its_pairs_again(tmp_path, monkeypatch):
+    from game.bot.bot import LEVELS
+    log = tmp_path / "pairs.jsonl"
+    played = _fake_games(monkeypatch)
+    bench_strength.main(["--games", "2", "--opponent", "pubeval", "--dev", "7", "--log", str(log)])
+    # Given the expert's settings changed since its pair was logged
+    monkeypatch.setitem(LEVELS, "expert", dict(LEVELS["expert"], keep=LEVELS["expert"]["keep"] + 1))
+    played.clear()
+    bench_strength.main(["--games", "2", "--opponent", "pubeval", "--dev", "7", "--log", str(log)])
+    # Then the logged pair is not reused
+    assert len(played) == 2
+
+
+def test_a_damaged_pair_log_is_refused_before_any_game(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "pairs.jsonl"
+    log.write_text('{"key": {}, "pair": 0, "points": 1}\nnot json\n')
+    played = _fake_games(monkeypatch)
+    with pytest.raises(SystemExit) as exc:
+        bench_strength.main(["--games", "2", "--opponent", "pubeval", "--log", str(log)])
+    assert exc.value.code == 2
+    assert played == []
+    assert "pairs.jsonl:2: not a pair result" in capsys.readouterr().err
+    assert log.read_text().count("\n") == 2  # unchanged
+
+
+def test_pair_log_doctests_pass():
+    import pair_log
+    failures, tried = doctest.testmod(pair_log)
+    assert tried >= 6 and failures == 0
+
+
 def test_error_rates_are_judged_by_a_filtered_one_ply_and_ordered_on_a_clear_blunder():
     import bench_levels
     from game import Position

@@ -23,6 +23,8 @@ Usage:
     python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin --dev 3   # side by side
     python3 tools/bot/bench_strength.py --games 2000 --level master --jobs 2   # two processes
     python3 tools/bot/bench_strength.py --games 2000 --level 0-ply expert master --dev 4   # and the paired differences
+    python3 tools/bot/bench_strength.py --games 6000 --level master --opponent gnubg --test 472552186 \
+        --jobs 2 --progress 20 --log docs/strength/pairs.jsonl   # stops and goes on later
 """
 
 import argparse
@@ -38,6 +40,9 @@ sys.path.insert(0, str(ROOT))
 
 from game import Position  # noqa: E402
 from game.bot import Bot  # noqa: E402
+from game.bot.bot import LEVELS  # noqa: E402
+
+import pair_log  # noqa: E402  (tools/bot, beside this file)
 
 
 def _result_of(position, dice, steps):
@@ -120,15 +125,9 @@ def mean_se(values):
     return mean, math.sqrt(var / n)
 
 
-def match_up(bot, opponent, pairs, seed=1, progress=None):
-    """Play ``pairs`` duplicate pairs; returns (points per game, standard error, games)."""
-    means = pair_results(bot, opponent, pairs, seed, progress)
-    mean, se = mean_se(means)
-    return mean, se, 2 * len(means)
-
-
-def pair_results(bot, opponent, pairs, seed=1, progress=None, first=0):
-    """The points per game of each duplicate pair, in order (pair ``i`` uses the dice of seed ``i``)."""
+def pair_results(bot, opponent, pairs, seed=1, first=0):
+    """The points per game of pairs ``first`` … ``first + pairs - 1``, in order (pair ``i``
+    uses the dice of seed ``seed * 1_000_003 + i``)."""
     me = bot_player(bot)
     means = []
     for i in range(first, first + pairs):
@@ -136,36 +135,49 @@ def pair_results(bot, opponent, pairs, seed=1, progress=None, first=0):
         a = play_game(me, opponent, s)
         b = -play_game(opponent, me, s)
         means.append((a + b) / 2)
-        if progress and (i + 1 - first) % progress == 0 and len(means) > 1:
-            m = sum(means) / len(means)
-            se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means))
-            print(f"  {2 * (i + 1 - first)} games: {m:+.3f} ± {se:.3f}", flush=True)
     return means
 
 
 def _chunk(job):
     level, name, pairs, seed, first = job
-    return pair_results(Bot(level=level, seed=seed * 7919 + first), OPPONENTS[name], pairs, seed, None, first)
+    return first, pair_results(Bot(level=level, seed=seed * 7919 + first), OPPONENTS[name], pairs, seed, first)
 
 
-def parallel_pair_results(level, name, pairs, seed, jobs, progress=None):
-    """:func:`pair_results` split over ``jobs`` processes (the same dice; the noisy
-    levels draw from one generator per chunk, so their choices differ from one process).
-
-    The pairs go out in chunks, in order; with ``progress`` the running figure
-    over the pairs done so far (always the first pairs, 0 to k) is printed as
-    chunks come back, so a run stopped early still names a figure and its games."""
+def played_chunks(bot, level, name, seed, first, pairs, jobs=1, size=None):
+    """Play pairs ``first`` … ``first + pairs - 1`` in chunks of ``size``; yields
+    ``(first pair, results)`` chunk by chunk, in order, so a caller can keep and print
+    them as they come.  With ``jobs`` > 1 the chunks go to that many processes (fork):
+    the same dice, but the noisy levels then draw from one generator per chunk."""
+    size = max(1, min(size or pairs, (pairs + jobs - 1) // jobs if jobs > 1 else pairs))
+    chunks = [(level, name, min(size, first + pairs - a), seed, a) for a in range(first, first + pairs, size)]
+    if jobs <= 1:
+        for _, _, count, _, start in chunks:
+            yield start, pair_results(bot, OPPONENTS[name], count, seed, start)
+        return
     import multiprocessing
-    size = max(1, min((pairs + jobs - 1) // jobs, progress or pairs))
-    chunks = [(level, name, min(size, pairs - a), seed, a) for a in range(0, pairs, size)]
-    means = []
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for part in pool.imap(_chunk, chunks):
-            means.extend(part)
-            if progress and len(means) > 1:
-                m, se = mean_se(means)
-                print(f"  {2 * len(means)} games (pairs 0-{len(means) - 1}): {m:+.3f} ± {se:.3f}", flush=True)
-    return means
+        yield from pool.imap(_chunk, chunks)
+
+
+def run_pairs(bot, level, name, seed, pairs, jobs=1, progress=None, log=None, key=None):
+    """The results of pairs 0 … ``pairs - 1``: those already in the pair log ``log`` (under
+    ``key``) are read, the others played and added to it chunk by chunk, so a stopped run
+    goes on where it stopped.  With ``progress`` the running figure over every pair known
+    so far is printed after each chunk."""
+    done = pair_log.read(log, key) if log else {}
+    if log and done:
+        print(f"  {len(done)} pairs of these {pairs} already in {log}", flush=True)
+    for first, count in pair_log.missing_runs(done, pairs):
+        for start, part in played_chunks(bot, level, name, seed, first, count, jobs, progress):
+            if log:
+                pair_log.append(log, key, start, part)
+            done.update(enumerate(part, start))
+            if progress and len(done) > 1:
+                m, se = mean_se(list(done.values()))
+                span = (f"pairs 0-{len(done) - 1}" if max(done) == len(done) - 1
+                        else f"{len(done)} of pairs 0-{max(done)}")
+                print(f"  {2 * len(done)} games ({span}): {m:+.3f} ± {se:.3f}", flush=True)
+    return [done[i] for i in range(pairs)]
 
 
 def read_weights(path):
@@ -181,6 +193,9 @@ def read_weights(path):
         data = tmp.read_bytes()
     return net.parse(data)
 
+
+# The bot's other data files: a pair played with other tables is not the same measurement.
+TABLES = [(ROOT / "game" / "bot" / name).read_bytes() for name in ("prune.bin", "bearoff.bin")]
 
 DEV_SEEDS = range(1, 1000)
 TEST_SEEDS_FROM = 1000
@@ -273,6 +288,9 @@ def main(argv=None):
                         "(raw td_train output is converted first)")
     parser.add_argument("--progress", type=int, default=0, help="print a running figure every N pairs")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play the pairs in (fork)")
+    parser.add_argument("--log", metavar="FILE",
+                        help="a pair log (JSON lines): pairs already there are read, not played again, "
+                             "and every pair played is added, so a stopped run can go on later")
     parser.add_argument("--baseline", metavar="WEIGHTS",
                         help="also play the same pairs with these weights and print the paired difference")
     args = parser.parse_args(argv)
@@ -282,12 +300,19 @@ def main(argv=None):
         kind, args.seed = dice_seed(args.dev, args.test)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.log:
+        try:
+            pair_log.read(args.log, None)  # every line, checked before a game is played
+        except ValueError as exc:
+            parser.error(str(exc))
     print(dice_line(kind, args.seed, args.games), flush=True)
     if kind == "test" and args.games < REPORT_GAMES:
         print(f"note: fewer than {REPORT_GAMES} games per opponent: not a report figure", flush=True)
     from game.bot import net
     candidate = read_weights(args.weights) if args.weights else net.load()
     baseline = read_weights(args.baseline) if args.baseline else None
+    nets_bytes = {"": pathlib.Path(args.weights or net.WEIGHTS).read_bytes(),
+                  "baseline ": pathlib.Path(args.baseline).read_bytes() if args.baseline else b""}
     levels = [args.level] if isinstance(args.level, str) else args.level
     opponents = ["pubeval", "gnubg"] if args.opponent == "both" else [args.opponent]
     first = {}  # opponent -> the first level's pair results, for the paired differences
@@ -298,12 +323,11 @@ def main(argv=None):
             for label, nets in runs:
                 net._nets = nets
                 bot = Bot(level=level, seed=args.seed)
+                key = {"level": level, "opponent": name, "dice": kind, "seed": args.seed,
+                       "digest": pair_log.digest(nets_bytes[label], repr(LEVELS.get(level)), *TABLES)}
                 t0 = time.time()
-                if args.jobs > 1:
-                    means = parallel_pair_results(level, name, args.games // 2, args.seed, args.jobs,
-                                                  args.progress)
-                else:
-                    means = pair_results(bot, OPPONENTS[name], args.games // 2, args.seed, args.progress)
+                means = run_pairs(bot, level, name, args.seed, args.games // 2, args.jobs, args.progress,
+                                  args.log, key)
                 mean, se = mean_se(means)
                 results.append(means)
                 print(f"{label + level:>12} vs {name:<8} {mean:+.3f} ± {se:.3f} ppg over {2 * len(means)} games "
