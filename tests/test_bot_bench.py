@@ -97,6 +97,26 @@ def test_a_pair_log_goes_on_where_a_run_stopped_and_pools_every_pair(tmp_path, c
     assert sorted(pair_log.read(log, __import__("json").loads(key_lines[0])["key"])) == [0, 1, 2, 3, 4]
 
 
+def test_from_pair_plays_and_reports_the_later_pairs_only(tmp_path, capsys, monkeypatch):
+    # Given pairs 0-3 of development dice 7, the bot scoring 4, 0, 2, 6 on them
+    base = 7 * 1000003
+    played = _fake_games(monkeypatch, points=lambda seed: [4, 0, 2, 6][seed - base])
+    # When a run of 8 games starts at pair 2
+    bench_strength.main(["--games", "8", "--opponent", "pubeval", "--dev", "7", "--from-pair", "2"])
+    out = capsys.readouterr().out
+    # Then only pairs 2 and 3 are played, named on the first line, and the figure is theirs
+    assert played == [base + 2, base + 2, base + 3, base + 3]
+    assert out.startswith("dice: development seed 7 (pairs 2-3,")
+    assert "+4.000 ± 2.000 ppg over 4 games" in out
+
+
+def test_a_from_pair_beyond_the_run_is_refused(capsys):
+    with pytest.raises(SystemExit) as exc:
+        bench_strength.main(["--games", "8", "--from-pair", "4"])
+    assert exc.value.code == 2
+    assert "--from-pair must be from 0 to 3" in capsys.readouterr().err
+
+
 def test_a_pair_log_keeps_apart_other_levels_and_other_dice(tmp_path, monkeypatch):
     log = tmp_path / "pairs.jsonl"
     played = _fake_games(monkeypatch)

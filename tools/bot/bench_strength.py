@@ -159,25 +159,26 @@ def played_chunks(bot, level, name, seed, first, pairs, jobs=1, size=None):
         yield from pool.imap(_chunk, chunks)
 
 
-def run_pairs(bot, level, name, seed, pairs, jobs=1, progress=None, log=None, key=None):
-    """The results of pairs 0 … ``pairs - 1``: those already in the pair log ``log`` (under
-    ``key``) are read, the others played and added to it chunk by chunk, so a stopped run
-    goes on where it stopped.  With ``progress`` the running figure over every pair known
-    so far is printed after each chunk."""
-    done = pair_log.read(log, key) if log else {}
-    if log and done:
-        print(f"  {len(done)} pairs of these {pairs} already in {log}", flush=True)
-    for first, count in pair_log.missing_runs(done, pairs):
-        for start, part in played_chunks(bot, level, name, seed, first, count, jobs, progress):
+def run_pairs(bot, level, name, seed, pairs, jobs=1, progress=None, log=None, key=None, start=0):
+    """The results of pairs ``start`` … ``pairs - 1``: those already in the pair log ``log``
+    (under ``key``) are read, the others played and added to it chunk by chunk, so a
+    stopped run goes on where it stopped.  With ``progress`` the running figure over
+    every pair known so far is printed after each chunk."""
+    logged = pair_log.read(log, key) if log else {}
+    done = {i: points for i, points in logged.items() if start <= i < pairs}
+    if done:
+        print(f"  {len(done)} pairs of these {pairs - start} already in {log}", flush=True)
+    for first, count in pair_log.missing_runs(done, pairs, start):
+        for begin, part in played_chunks(bot, level, name, seed, first, count, jobs, progress):
             if log:
-                pair_log.append(log, key, start, part)
-            done.update(enumerate(part, start))
+                pair_log.append(log, key, begin, part)
+            done.update(enumerate(part, begin))
             if progress and len(done) > 1:
                 m, se = mean_se(list(done.values()))
-                span = (f"pairs 0-{len(done) - 1}" if max(done) == len(done) - 1
-                        else f"{len(done)} of pairs 0-{max(done)}")
+                span = (f"pairs {start}-{max(done)}" if max(done) - start == len(done) - 1
+                        else f"{len(done)} of pairs {start}-{max(done)}")
                 print(f"  {2 * len(done)} games ({span}): {m:+.3f} ± {se:.3f}", flush=True)
-    return [done[i] for i in range(pairs)]
+    return [done[i] for i in range(start, pairs)]
 
 
 def read_weights(path):
@@ -259,17 +260,19 @@ def parsed_dice(parser, args):
         parser.error(str(exc))
 
 
-def dice_line(kind, seed, games):
-    """The line every run prints first, naming its dice.
+def dice_line(kind, seed, games, start=0):
+    """The line every run prints first, naming its dice (pairs ``start`` onwards).
 
     >>> dice_line("test", 4242, 6000)
     'dice: TEST seed 4242 (pairs 0-2999, dice of Random(4242 * 1000003 + pair)), 6000 games per opponent'
     >>> dice_line("dev", 1, 200)
     'dice: development seed 1 (pairs 0-99, dice of Random(1 * 1000003 + pair)), 200 games per opponent'
+    >>> dice_line("test", 4242, 6000, start=570)
+    'dice: TEST seed 4242 (pairs 570-2999, dice of Random(4242 * 1000003 + pair)), 4860 games per opponent'
     """
     name = "TEST" if kind == "test" else "development"
-    line = (f"dice: {name} seed {seed} (pairs 0-{games // 2 - 1}, dice of Random({seed} * 1000003 + pair)), "
-            f"{games} games per opponent")
+    line = (f"dice: {name} seed {seed} (pairs {start}-{games // 2 - 1}, dice of Random({seed} * 1000003 + pair)), "
+            f"{games - 2 * start} games per opponent")
     return line
 
 
@@ -291,11 +294,15 @@ def main(argv=None):
     parser.add_argument("--log", metavar="FILE",
                         help="a pair log (JSON lines): pairs already there are read, not played again, "
                              "and every pair played is added, so a stopped run can go on later")
+    parser.add_argument("--from-pair", type=int, default=0, metavar="N",
+                        help="play pairs N onwards only (the figure is over those pairs)")
     parser.add_argument("--baseline", metavar="WEIGHTS",
                         help="also play the same pairs with these weights and print the paired difference")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games must be even (duplicate pairs)")
+    if not 0 <= args.from_pair < args.games // 2:
+        parser.error(f"--from-pair must be from 0 to {args.games // 2 - 1}, the pairs of {args.games} games")
     try:
         kind, args.seed = dice_seed(args.dev, args.test)
     except ValueError as exc:
@@ -305,8 +312,8 @@ def main(argv=None):
             pair_log.read(args.log, None)  # every line, checked before a game is played
         except ValueError as exc:
             parser.error(str(exc))
-    print(dice_line(kind, args.seed, args.games), flush=True)
-    if kind == "test" and args.games < REPORT_GAMES:
+    print(dice_line(kind, args.seed, args.games, args.from_pair), flush=True)
+    if kind == "test" and args.games - 2 * args.from_pair < REPORT_GAMES:
         print(f"note: fewer than {REPORT_GAMES} games per opponent: not a report figure", flush=True)
     from game.bot import net
     candidate = read_weights(args.weights) if args.weights else net.load()
@@ -327,7 +334,7 @@ def main(argv=None):
                        "digest": pair_log.digest(nets_bytes[label], repr(LEVELS.get(level)), *TABLES)}
                 t0 = time.time()
                 means = run_pairs(bot, level, name, args.seed, args.games // 2, args.jobs, args.progress,
-                                  args.log, key)
+                                  args.log, key, args.from_pair)
                 mean, se = mean_se(means)
                 results.append(means)
                 print(f"{label + level:>12} vs {name:<8} {mean:+.3f} ± {se:.3f} ppg over {2 * len(means)} games "

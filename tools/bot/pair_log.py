@@ -18,6 +18,8 @@ changes the digest, and those pairs start again.
 [(2, 3), (6, 2)]
 >>> missing_runs({}, 3)
 [(0, 3)]
+>>> missing_runs({6: 1.0}, 8, start=5)
+[(5, 1), (7, 1)]
 >>> read(path.with_name("none.jsonl"), key)
 {}
 """
@@ -69,10 +71,10 @@ def append(path, key, first, means):
             out.write(json.dumps({"key": key, "pair": i, "points": points}, sort_keys=True) + "\n")
 
 
-def missing_runs(done, pairs):
-    """The pairs of ``range(pairs)`` not in ``done``, as ``(first, count)`` runs in order."""
+def missing_runs(done, pairs, start=0):
+    """The pairs of ``range(start, pairs)`` not in ``done``, as ``(first, count)`` runs in order."""
     runs = []
-    for i in range(pairs):
+    for i in range(start, pairs):
         if i in done:
             continue
         if runs and runs[-1][0] + runs[-1][1] == i:
