@@ -278,3 +278,30 @@ def test_judge_gnubg_prints_every_player_and_the_paired_differences(capsys, tmp_
     assert len(kept["losses"]["0-ply"]) == 3 and kept["losses"]["gnubg-0"] == [0.0, 0.0, 0.0]
     with pytest.raises(SystemExit):
         judge_gnubg.main(["--test", "12"])
+
+
+def test_pooled_figures_equal_the_figure_of_all_the_pairs():
+    import random
+    import pool_figures
+    assert doctest.testmod(pool_figures).failed == 0
+    # Given two disjoint sets of pair results and the figures a run prints for each
+    rng = random.Random(5)
+    first = [rng.choice([-3, -2, -1, 0, 1, 2]) / 2 for _ in range(570)]
+    second = [rng.choice([-2, -1, 0, 1, 2, 3]) / 2 for _ in range(913)]
+    parts = [(2 * len(part), *bench_strength.mean_se(part)) for part in (first, second)]
+    # When they are pooled
+    games, mean, se = pool_figures.pool(parts)
+    # Then the figure is that of every pair together
+    whole_mean, whole_se = bench_strength.mean_se(first + second)
+    assert games == 2 * (570 + 913)
+    assert mean == pytest.approx(whole_mean, abs=1e-12)
+    assert se == pytest.approx(whole_se, rel=1e-9)
+
+
+@pytest.mark.parametrize("text", ["1140:0.014", "1141:0.1:0.1", "x:0.1:0.1", "100:0.1:-1"])
+def test_a_figure_not_games_mean_se_is_refused(text, capsys):
+    import pool_figures
+    with pytest.raises(SystemExit) as exc:
+        pool_figures.main([text])
+    assert exc.value.code == 2
+    assert repr(text) in capsys.readouterr().err
