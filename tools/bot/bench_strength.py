@@ -303,10 +303,7 @@ def main(argv=None):
         parser.error("--games must be even (duplicate pairs)")
     if not 0 <= args.from_pair < args.games // 2:
         parser.error(f"--from-pair must be from 0 to {args.games // 2 - 1}, the pairs of {args.games} games")
-    try:
-        kind, args.seed = dice_seed(args.dev, args.test)
-    except ValueError as exc:
-        parser.error(str(exc))
+    kind, args.seed = parsed_dice(parser, args)
     if args.log:
         try:
             pair_log.read(args.log, None)  # every line, checked before a game is played
