@@ -305,3 +305,26 @@ def test_a_figure_not_games_mean_se_is_refused(text, capsys):
         pool_figures.main([text])
     assert exc.value.code == 2
     assert repr(text) in capsys.readouterr().err
+
+
+def test_gnubg_against_itself_is_level_at_the_same_depth_and_names_its_dice(capsys):
+    import bench_gnubg_plies
+    assert doctest.testmod(bench_gnubg_plies).failed == 0
+    # Given GNU Backgammon 0-ply in both seats, on development dice
+    mean, se = bench_gnubg_plies.main(["--games", "8", "--plies", "0", "--against", "0", "--dev", "9"])
+    out = capsys.readouterr().out.splitlines()
+    # Then every duplicate pair is level, and the run names its dice first
+    assert (mean, se) == (0.0, 0.0)
+    assert out[0].startswith("dice: development seed 9 (pairs 0-3,")
+    assert out[-1].startswith("GNU Backgammon 0-ply vs 0-ply: +0.000 ± 0.000 ppg over 8 games")
+    # And the depth reaches the player: on these dice the 1-ply plays otherwise, and the pairs differ
+    mean1, se1 = bench_gnubg_plies.main(["--games", "8", "--plies", "1", "--dev", "9"])
+    assert mean1 != 0.0 and se1 > 0
+
+
+@pytest.mark.parametrize("argv", [["--games", "7"], ["--test", "12"], ["--plies", "3"]])
+def test_gnubg_against_itself_refuses_bad_options(argv):
+    import bench_gnubg_plies
+    with pytest.raises(SystemExit) as exc:
+        bench_gnubg_plies.main(argv)
+    assert exc.value.code == 2
