@@ -206,3 +206,41 @@ def test_gen_rollout_targets_are_probabilities_near_the_one_ply_values(trainer, 
         assert not is_race(mine, theirs)
         gaps.append(abs(rec["t"][0] - _raw_one_ply(mine, theirs, contact, race)[0]))
     assert 0 < sum(gaps) / len(gaps) < 0.15
+
+
+def _values(trainer, raw, cases, seed, ply=1, **env):
+    text = "".join(" ".join(map(str, p.mine + p.theirs)) + "\n" for p in cases)
+    out = subprocess.run([str(trainer), "value", str(raw), str(seed), str(ply)], input=text, text=True,
+                         capture_output=True, check=True, env=dict(os.environ, **env)).stdout
+    return [list(map(float, line.split())) for line in out.splitlines()]
+
+
+def _equity(p):
+    return 2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4]
+
+
+def test_rollouts_without_the_luck_of_the_dice_keep_the_mean_and_lose_the_noise(trainer, tmp_path):
+    import statistics
+    raw = tmp_path / "raw.bin"
+    train.to_raw(ROOT / "game" / "bot" / "weights.bin", raw)
+    cases = [p for p in positions(60, seed=31) if p.legal_moves((6, 5))][5:60:5]
+    # Given two plays of rollout with every later roll's luck taken out: the first roll stratified,
+    # the second roll's luck measured against its 21-roll average
+    two = _values(trainer, raw, cases, 1, GEN_TRIALS="36", GEN_DEPTH="2", GEN_VR="1")
+    # Then that is exactly the 2-ply value, whatever the dice drawn
+    assert len(two) == len(cases) == 11
+    for got, want in zip(two, _values(trainer, raw, cases, 1, ply=2)):
+        assert got == pytest.approx(want, abs=5e-5)
+    # And deeper rollouts (4 plays) vary far less from one seed to the next than plain ones,
+    # and agree with them on average
+    plain = [[_equity(p) for p in _values(trainer, raw, cases, s, GEN_TRIALS="36", GEN_DEPTH="4")]
+             for s in (1, 2)]
+    luck = [[_equity(p) for p in _values(trainer, raw, cases, s, GEN_TRIALS="36", GEN_DEPTH="4", GEN_VR="1")]
+            for s in (1, 2)]
+    spread_plain = statistics.pstdev(a - b for a, b in zip(*plain))
+    spread_luck = statistics.pstdev(a - b for a, b in zip(*luck))
+    assert spread_luck < spread_plain / 2
+    mean_gap = statistics.mean((a + b - c - d) / 2 for a, b, c, d in zip(*plain, *luck))
+    assert abs(mean_gap) < 0.05
+    for p in _values(trainer, raw, cases, 3, GEN_TRIALS="36", GEN_DEPTH="4", GEN_VR="1"):
+        assert 0 <= p[2] <= p[1] <= p[0] <= 1 and 0 <= p[4] <= p[3] <= 1 - p[0] + 1e-6

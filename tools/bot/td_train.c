@@ -10,11 +10,13 @@
  *   ./td_train train OUT.bin GAMES SEED [INIT.bin] [ALPHA0 ALPHA1]
  *   ./td_train race OUT.bin GAMES SEED INIT.bin ALPHA0 ALPHA1   (random races only)
  *   ./td_train eval WEIGHTS.bin < positions   (one "m0..m24 t0..t24" per line)
+ *   ./td_train value RAW SEED [PLY] < positions  (the target gen would write, same variables)
  *   ./td_train moves < lines                  ("m0..m24 t0..t24 d1 d2": prints results)
  *   ./td_train features < positions           (prints the 18 hand-made inputs)
  *   ./td_train gen RAW OUT GAMES SEED [PLY]   (self-play contact positions with their
  *       PLY-deep values, for tools/bot/fit.py; GEN_EXPLORE, GEN_TOP, GEN_RACE=1;
- *       GEN_TRIALS=N GEN_DEPTH=D: truncated rollouts instead of PLY, see rollout_value())
+ *       GEN_TRIALS=N GEN_DEPTH=D: truncated rollouts instead of PLY, GEN_VR=1 with
+ *       every roll's luck taken out, see rollout_value())
  * TD_RAW_ONLY=1: the contact net reads the raw inputs only (as in the first
  * stage of the shipped weights) and does not gain the hand-made ones.
  * TD_SAVE_EVERY=N: save (and report) every N games instead of 10,000.
@@ -713,29 +715,72 @@ static void value_ply(const int *mine, const int *theirs, int ply, float *out) {
  * on roll.  Variance reduction: the first roll is stratified, trial t opens
  * with the ordered dice pair t mod 36 (36 trials play each of the 36 once,
  * so the first roll's luck cancels exactly), and the depth is the same in
- * every trial.  With GEN_DEPTH=1 and 36 trials this is the 1-ply value.   */
-static void rollout_value(const int *mine, const int *theirs, int trials, int depth, float *out) {
+ * every trial.  With GEN_DEPTH=1 and 36 trials this is the 1-ply value.
+ *
+ * With `luck` set (GEN_VR=1) every later roll's luck is taken out as well:
+ * the value the nets give the roll's best play, less their average over
+ * the 21 rolls from the same position, is subtracted from the trial's
+ * result (each term has mean zero, so the estimate keeps its mean and loses
+ * most of the dice's noise; 21 times the plays to value).  The mean is
+ * then clamped to probabilities (bg <= gammon <= win).                   */
+static void flip_diff(const float *d, float *q) {
+    q[0] = -d[0]; q[1] = d[3]; q[2] = d[4]; q[3] = d[1]; q[4] = d[2];
+}
+
+/* The average over the 21 rolls of the value of the best play, for the
+ * player on roll before his roll (the 1-ply value of mine/theirs). */
+static void roll_average(const int *mine, const int *theirs, float *out) {
+    float avg[NOUT] = {0, 0, 0, 0, 0};
+    for (int r = 0; r < 21; r++) {
+        int m2[25], t2[25], dn, w = ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
+        float p[NOUT], q[NOUT];
+        play_roll(mine, theirs, ROLL_D1[r], ROLL_D2[r], m2, t2, p, &dn);
+        flip_p(p, q);
+        for (int k = 0; k < NOUT; k++) avg[k] += w * q[k];
+    }
+    for (int k = 0; k < NOUT; k++) out[k] = avg[k] / 36.0f;
+}
+
+static void clamp_p(float *p) {
+    for (int k = 0; k < NOUT; k++) p[k] = p[k] < 0 ? 0 : p[k] > 1 ? 1 : p[k];
+    if (p[1] > p[0]) p[1] = p[0];
+    if (p[2] > p[1]) p[2] = p[1];
+    if (p[3] > 1 - p[0]) p[3] = 1 - p[0];
+    if (p[4] > p[3]) p[4] = p[3];
+}
+
+static void rollout_value(const int *mine, const int *theirs, int trials, int depth, int luck, float *out) {
     double sum[NOUT] = {0, 0, 0, 0, 0};
     for (int t = 0; t < trials; t++) {
         int a[25], b[25], m2[25], t2[25], dn = 0, plays = 0;
-        float p[NOUT], q[NOUT];
+        float p[NOUT], q[NOUT], lucky[NOUT] = {0, 0, 0, 0, 0};
         memcpy(a, mine, sizeof a); memcpy(b, theirs, sizeof b);
         for (;;) {
             int d1, d2;
+            float avg[NOUT];
             if (plays == 0) { d1 = (t % 36) / 6 + 1; d2 = t % 6 + 1; }
             else { d1 = roll_die(); d2 = roll_die(); }
+            if (luck && plays > 0) roll_average(a, b, avg);
             play_roll(a, b, d1, d2, m2, t2, p, &dn);   /* p: for the player on roll in m2 */
+            if (luck && plays > 0) {
+                float got[NOUT], d[NOUT], r[NOUT];
+                flip_p(p, got);                         /* for the player who rolled */
+                for (int k = 0; k < NOUT; k++) d[k] = got[k] - avg[k];
+                if (plays % 2) flip_diff(d, r); else memcpy(r, d, sizeof r);
+                for (int k = 0; k < NOUT; k++) lucky[k] += r[k];
+            }
             plays++;
             if (dn || plays >= depth) break;
             memcpy(a, m2, sizeof a); memcpy(b, t2, sizeof b);
         }
         if (plays % 2) flip_p(p, q); else memcpy(q, p, sizeof q);
-        for (int k = 0; k < NOUT; k++) sum[k] += q[k];
+        for (int k = 0; k < NOUT; k++) sum[k] += q[k] - lucky[k];
     }
     for (int k = 0; k < NOUT; k++) out[k] = (float)(sum[k] / trials);
+    if (luck) clamp_p(out);
 }
 
-static int gen_trials, gen_depth;  /* GEN_TRIALS, GEN_DEPTH: rollout targets */
+static int gen_trials, gen_depth, gen_luck;  /* GEN_TRIALS, GEN_DEPTH, GEN_VR: rollout targets */
 
 /* One self-play move with exploration: with probability eps a uniform pick
  * among the best `top` plays at 0-ply, else the best.  Returns done.     */
@@ -790,7 +835,7 @@ static long gen_games(FILE *f, long games, int ply, double eps, int top, int rac
                 signed char b[50]; float feat[NF3], t[NOUT];
                 for (int i = 0; i < 25; i++) { b[i] = (signed char)mine[i]; b[25 + i] = (signed char)theirs[i]; }
                 features(mine, theirs, feat);
-                if (gen_trials > 0) rollout_value(mine, theirs, gen_trials, gen_depth, t);
+                if (gen_trials > 0) rollout_value(mine, theirs, gen_trials, gen_depth, gen_luck, t);
                 else value_ply(mine, theirs, ply, t);
                 fwrite(b, 1, 50, f); fwrite(feat, 4, NF, f); fwrite(t, 4, NOUT, f);
                 written++;
@@ -889,9 +934,28 @@ int main(int argc, char **argv) {
         gen_trials = getenv("GEN_TRIALS") ? atoi(getenv("GEN_TRIALS")) : 0;
         gen_depth = getenv("GEN_DEPTH") ? atoi(getenv("GEN_DEPTH")) : 10;
         if (gen_depth < 1) gen_depth = 1;
+        gen_luck = getenv("GEN_VR") != NULL;
         long n = gen_games(f, atol(argv[4]), ply, eps, top, getenv("GEN_RACE") != NULL);
         fclose(f);
         fprintf(stderr, "wrote %ld positions\n", n);
+        return 0;
+    }
+    if (argc >= 4 && !strcmp(argv[1], "value")) {
+        /* value RAW SEED [PLY] < positions: the target gen would write for each position */
+        if (load(argv[2])) { fprintf(stderr, "cannot read %s\n", argv[2]); return 1; }
+        rng_s = strtoull(argv[3], 0, 10);
+        int ply = argc >= 5 ? atoi(argv[4]) : 1;
+        gen_trials = getenv("GEN_TRIALS") ? atoi(getenv("GEN_TRIALS")) : 0;
+        gen_depth = getenv("GEN_DEPTH") ? atoi(getenv("GEN_DEPTH")) : 10;
+        if (gen_depth < 1) gen_depth = 1;
+        gen_luck = getenv("GEN_VR") != NULL;
+        int mine[25], theirs[25];
+        while (read_pos(mine, theirs)) {
+            float t[NOUT];
+            if (gen_trials > 0) rollout_value(mine, theirs, gen_trials, gen_depth, gen_luck, t);
+            else value_ply(mine, theirs, ply, t);
+            printf("%.6f %.6f %.6f %.6f %.6f\n", t[0], t[1], t[2], t[3], t[4]);
+        }
         return 0;
     }
     if (argc >= 3 && !strcmp(argv[1], "eval")) {
@@ -931,6 +995,6 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: td_train train OUT GAMES SEED [INIT|-] [A0 A1] | eval W | moves | features\n");
+    fprintf(stderr, "usage: td_train train OUT GAMES SEED [INIT|-] [A0 A1] | gen RAW OUT GAMES SEED [PLY] | value RAW SEED [PLY] | eval W | moves | features\n");
     return 1;
 }
