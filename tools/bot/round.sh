@@ -8,7 +8,8 @@
 #   sh tools/bot/round.sh INIT.bin WORK JOBS SECONDS SEED PLY [fit.py options...]
 #   e.g. sh tools/bot/round.sh game/bot/weights.bin /tmp/r6 14 300 601 2 --epochs 10 --seed 6
 # GEN_RACE=1 in the environment writes race positions instead (then pass --net race);
-# GEN_TRIALS=N GEN_DEPTH=D truncated-rollout targets (PLY is then ignored, give 0).
+# GEN_TRIALS=N GEN_DEPTH=D truncated-rollout targets (PLY is then ignored, give 0),
+# and GEN_VR=1 with each roll's luck taken out (see td_train.c, rollout_value).
 set -eu
 [ $# -ge 6 ] || { echo "usage: round.sh INIT.bin WORK JOBS SECONDS SEED PLY [fit.py options...]" >&2; exit 2; }
 init=$1; work=$2; jobs=$3; seconds=$4; seed=$5; ply=$6
