@@ -782,6 +782,13 @@ static void rollout_value(const int *mine, const int *theirs, int trials, int de
 
 static int gen_trials, gen_depth, gen_luck;  /* GEN_TRIALS, GEN_DEPTH, GEN_VR: rollout targets */
 
+static void read_rollout_env(void) {
+    gen_trials = getenv("GEN_TRIALS") ? atoi(getenv("GEN_TRIALS")) : 0;
+    gen_depth = getenv("GEN_DEPTH") ? atoi(getenv("GEN_DEPTH")) : 10;
+    if (gen_depth < 1) gen_depth = 1;
+    gen_luck = getenv("GEN_VR") != NULL;
+}
+
 /* One self-play move with exploration: with probability eps a uniform pick
  * among the best `top` plays at 0-ply, else the best.  Returns done.     */
 static int explore_move(int *mine, int *theirs, int d1, int d2, double eps, int top) {
@@ -931,10 +938,7 @@ int main(int argc, char **argv) {
         int ply = argc >= 7 ? atoi(argv[6]) : 1;
         double eps = getenv("GEN_EXPLORE") ? atof(getenv("GEN_EXPLORE")) : 0.1;
         int top = getenv("GEN_TOP") ? atoi(getenv("GEN_TOP")) : 4;
-        gen_trials = getenv("GEN_TRIALS") ? atoi(getenv("GEN_TRIALS")) : 0;
-        gen_depth = getenv("GEN_DEPTH") ? atoi(getenv("GEN_DEPTH")) : 10;
-        if (gen_depth < 1) gen_depth = 1;
-        gen_luck = getenv("GEN_VR") != NULL;
+        read_rollout_env();
         long n = gen_games(f, atol(argv[4]), ply, eps, top, getenv("GEN_RACE") != NULL);
         fclose(f);
         fprintf(stderr, "wrote %ld positions\n", n);
@@ -945,10 +949,7 @@ int main(int argc, char **argv) {
         if (load(argv[2])) { fprintf(stderr, "cannot read %s\n", argv[2]); return 1; }
         rng_s = strtoull(argv[3], 0, 10);
         int ply = argc >= 5 ? atoi(argv[4]) : 1;
-        gen_trials = getenv("GEN_TRIALS") ? atoi(getenv("GEN_TRIALS")) : 0;
-        gen_depth = getenv("GEN_DEPTH") ? atoi(getenv("GEN_DEPTH")) : 10;
-        if (gen_depth < 1) gen_depth = 1;
-        gen_luck = getenv("GEN_VR") != NULL;
+        read_rollout_env();
         int mine[25], theirs[25];
         while (read_pos(mine, theirs)) {
             float t[NOUT];
