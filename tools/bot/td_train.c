@@ -727,20 +727,6 @@ static void flip_diff(const float *d, float *q) {
     q[0] = -d[0]; q[1] = d[3]; q[2] = d[4]; q[3] = d[1]; q[4] = d[2];
 }
 
-/* The average over the 21 rolls of the value of the best play, for the
- * player on roll before his roll (the 1-ply value of mine/theirs). */
-static void roll_average(const int *mine, const int *theirs, float *out) {
-    float avg[NOUT] = {0, 0, 0, 0, 0};
-    for (int r = 0; r < 21; r++) {
-        int m2[25], t2[25], dn, w = ROLL_D1[r] == ROLL_D2[r] ? 1 : 2;
-        float p[NOUT], q[NOUT];
-        play_roll(mine, theirs, ROLL_D1[r], ROLL_D2[r], m2, t2, p, &dn);
-        flip_p(p, q);
-        for (int k = 0; k < NOUT; k++) avg[k] += w * q[k];
-    }
-    for (int k = 0; k < NOUT; k++) out[k] = avg[k] / 36.0f;
-}
-
 static void clamp_p(float *p) {
     for (int k = 0; k < NOUT; k++) p[k] = p[k] < 0 ? 0 : p[k] > 1 ? 1 : p[k];
     if (p[1] > p[0]) p[1] = p[0];
@@ -760,7 +746,7 @@ static void rollout_value(const int *mine, const int *theirs, int trials, int de
             float avg[NOUT];
             if (plays == 0) { d1 = (t % 36) / 6 + 1; d2 = t % 6 + 1; }
             else { d1 = roll_die(); d2 = roll_die(); }
-            if (luck && plays > 0) roll_average(a, b, avg);
+            if (luck && plays > 0) value_ply(a, b, 1, avg);   /* the 21-roll average */
             play_roll(a, b, d1, d2, m2, t2, p, &dn);   /* p: for the player on roll in m2 */
             if (luck && plays > 0) {
                 float got[NOUT], d[NOUT], r[NOUT];
