@@ -179,7 +179,7 @@ def test_the_link_notice_leaves_when_the_computer_rolls():
         else:
             app.roll()
     query = (f"?position={quote(app.match.position_id())}&match={quote(app.match.match_id())}"
-             f"&mode=bot&level=beginner")
+             f"&mode=bot&level=expert")
     app = load(store, query)
     assert app.bot_to_act() and is_notice(app.message)
     assert app.bot_act() == "roll"
