@@ -328,3 +328,33 @@ def test_gnubg_against_itself_refuses_bad_options(argv):
     with pytest.raises(SystemExit) as exc:
         bench_gnubg_plies.main(argv)
     assert exc.value.code == 2
+
+
+def test_bench_race_measures_the_race_net_against_gnubg(capsys):
+    import bench_race
+    from game.bot import evaluator
+    assert doctest.testmod(bench_race).failed == 0
+    # Given race positions of a development seed
+    positions = bench_race.race_positions(12, 5)
+    assert len(positions) == 12
+    assert all(evaluator.is_race(m, t) and bench_race.depends_on_race_net(m, t) for m, t in positions)
+    # the app's value with the shipped nets is the evaluator's, and GNU Backgammon's is close to it
+    nets = bench_race.net.load()
+    for mine, theirs in positions[:4]:
+        ours = bench_race.our_probabilities(nets, mine, theirs)
+        assert ours == evaluator.evaluate(mine, theirs)
+        assert abs(ours[0] - bench_race.gnubg_probabilities(mine, theirs)[0]) < 0.15
+    # When a net that always says "even race, no gammons" is compared with the shipped one
+    class Even:
+        def evaluate(self, mine, theirs):
+            return (0.5, 0.0, 0.0, 0.0, 0.0)
+    values = {"shipped": [bench_race.our_probabilities(nets, m, t) for m, t in positions],
+              "even": [bench_race.our_probabilities((nets[0], Even()), m, t) for m, t in positions]}
+    reference = [bench_race.gnubg_probabilities(m, t) for m, t in positions]
+    rows = bench_race.report(["shipped", "even"], positions, values, reference)
+    # Then the even net is much further from GNU Backgammon, and the paired line says so
+    assert sum(r[0] for r in rows["even"]) > 2 * sum(r[0] for r in rows["shipped"])
+    out = capsys.readouterr().out
+    assert "all races (12 positions):" in out and "even less shipped, |Δ equity| paired: +" in out
+    with pytest.raises(SystemExit):
+        bench_race.main(["--test", "12"])
