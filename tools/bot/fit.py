@@ -136,13 +136,15 @@ def equity(p):
     return 2 * p[..., 0] - 1 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
 
 
-def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print):
+def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse"):
     """Fit a ``x.shape[1]`` → hidden → 5 sigmoid net to targets ``t``; returns (w1, b1, w2, b2).
 
     Starts from ``init`` (the current contact net); extra hidden units start
     small and random with zero output weights, so the first outputs are the
-    current net's.  Loss: squared error of the five outputs plus that of the
-    equity.  Adam, the rate falling linearly to a tenth over the epochs.
+    current net's.  Loss: squared error of the five outputs (``objective="bce"``:
+    their cross-entropy, which weighs errors in small chances such as the
+    gammons more) plus the squared error of the equity.  Adam, the rate
+    falling linearly to a tenth over the epochs.
     """
     import torch
 
@@ -180,7 +182,11 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print):
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - 0.9 * min(s, steps) / steps)
 
     def loss_of(p, target):
-        return ((p - target) ** 2).mean() + ((equity(p) - equity(target)) ** 2).mean() / NOUT
+        if objective == "bce":
+            outputs = torch.nn.functional.binary_cross_entropy(p.clamp(1e-6, 1 - 1e-6), target.clamp(0, 1))
+        else:
+            outputs = ((p - target) ** 2).mean()
+        return outputs + ((equity(p) - equity(target)) ** 2).mean() / NOUT
 
     def report(epoch, start):
         with torch.no_grad():
@@ -215,6 +221,8 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--loss", choices=["mse", "bce"], default="mse",
+                        help="the outputs' loss: squared error, or cross-entropy (weighs small chances more)")
     parser.add_argument("--inputs", type=int, choices=[220, 226, 232], default=0,
                         help="the contact net's inputs (default: the init net's); 226 adds the second "
                              "group of hand-made inputs, 232 the third too, starting from zero weights")
@@ -233,7 +241,7 @@ def main(argv=None):
         x = np.ascontiguousarray(x[:, :NRAW])
     init = nets[which]
     hidden = args.hidden or init[1]
-    w1, b1, w2, b2 = fit(x, t, init, hidden, args.epochs, args.lr, args.batch, args.seed)
+    w1, b1, w2, b2 = fit(x, t, init, hidden, args.epochs, args.lr, args.batch, args.seed, objective=args.loss)
     nets[which] = (x.shape[1], hidden, w1, b1, w2, b2)
     write_weights(args.out, nets)
     print(f"{args.out}: {args.net} {x.shape[1]} → {hidden} → {NOUT}")
