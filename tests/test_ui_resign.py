@@ -127,7 +127,7 @@ def test_the_computer_resigns_a_hopeless_race_and_the_person_answers():
 
 def test_once_rejected_the_computer_plays_the_game_out():
     # the person needs seven rolls, the computer many more
-    app = make(Position.from_counts({6: 4, 5: 4, 4: 3, 12: 3}, {1: 5, 2: 5, 3: 4}), mode="bot", on_roll=BOT)
+    app = make(Position.from_counts({6: 4, 5: 4, 4: 2, 12: 4}, {1: 5, 2: 5, 3: 4}), mode="bot", on_roll=BOT)
     assert app.bot_act() == "resign"
     app.reject_resignation()
     assert "You reject the resignation" in app.view().message

@@ -94,7 +94,7 @@ def bear_off_play(prefs, turn, choose=None):
     >>> home = Position.from_counts({5: 1, 2: 2}, {6: 15})
     >>> str(bear_off_play(Prefs, Turn(home, (6, 3))))     # each die takes one off
     '5/off 2/off'
-    >>> two = Position.from_counts({6: 2}, {6: 15})          # nothing comes off: the bot's best play
+    >>> two = Position.from_counts({6: 2}, {1: 10})          # nothing comes off: the bot's best play
     >>> str(bear_off_play(Prefs, Turn(two, (2, 1))))
     '6/3'
     >>> contact = Position.from_counts({5: 1, 2: 2}, {24: 1, 6: 14})
