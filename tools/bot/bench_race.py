@@ -26,7 +26,6 @@ Usage:
 """
 
 import argparse
-import math
 import pathlib
 import random
 import sys
@@ -35,21 +34,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "bot"))
 
-from bench_strength import add_dice_options, parsed_dice, read_weights  # noqa: E402
+from bench_strength import add_dice_options, mean_se, parsed_dice, read_weights  # noqa: E402
 from game import Position  # noqa: E402
 from game.bot import Bot, evaluator, net  # noqa: E402
 from game.bot.bot import NO_LOOK_AHEAD  # noqa: E402
 
 LONG = 60   # pips to go of the side on roll, at least, for a "long" race
-
-
-def pips(board):
-    """Pips to bear off every checker of one side (25 counts, bar last).
-
-    >>> pips(Position.start().mine)
-    167
-    """
-    return sum((i + 1) * n for i, n in enumerate(board))
 
 
 def depends_on_race_net(mine, theirs):
@@ -75,7 +65,7 @@ def race_class(mine, theirs):
     'long'
     """
     home = not any(mine[6:]) or not any(theirs[6:])
-    return "long" if pips(mine) >= LONG and not home else "short"
+    return "long" if Position(mine, theirs).pips()[0] >= LONG and not home else "short"
 
 
 def race_positions(count, seed, every=3):
@@ -112,19 +102,6 @@ def our_probabilities(nets, mine, theirs):
         return evaluator.evaluate(mine, theirs)
     finally:
         net._nets = saved
-
-
-def mean_se(xs):
-    """Mean and standard error.
-
-    >>> m, se = mean_se([1.0, 2.0, 3.0])
-    >>> m, round(se, 6)
-    (2.0, 0.57735)
-    """
-    n = len(xs)
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return m, math.sqrt(var / n)
 
 
 def differences(ours, ref):
