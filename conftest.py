@@ -1,4 +1,4 @@
-"""The browser glue (game/ui/web) imports ``js`` and ``pyscript``, which exist only in
+"""The browser glue (game/web) imports ``js`` and ``pyscript``, which exist only in
 the browser: CPython's doctest run over ``game`` leaves it out."""
 
-collect_ignore = ["game/ui/web"]
+collect_ignore = ["game/web"]

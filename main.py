@@ -1,8 +1,8 @@
-"""The page's entry point (pyscript.toml runs it): the browser glue lives in ``game.ui.web``.
+"""The page's entry point (pyscript.toml runs it): the browser glue lives in ``game.web``.
 
 When the page is interactive it sets ``<body data-ready="true">``.
 """
 
-from game.ui.web.page import Page
+from game.web.page import Page
 
 Page().start()

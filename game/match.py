@@ -77,13 +77,12 @@ from . import cube as rules
 from .clock import Clock
 from .dice import ManualDice, SystemDice, dice_from_dict
 from .errors import GameError, IllegalActionError, IllegalMoveError
-from .match_id import (GAME_DROPPED, GAME_NONE, GAME_OVER, GAME_PLAYING, GAME_RESIGNED,
-                       MatchIdInfo, encode_match_id)
+from game.ids.match_id import (GAME_DROPPED, GAME_NONE, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MatchIdInfo, encode_match_id)
 from .move import Move
 from .position import Position, check_dice
 from .reasons import Reason
 from .turn import Turn
-from .xgid import BEAVER, BOTTOM, TOP, XgidInfo, encode_xgid, xgid_from_gnubg
+from game.ids.xgid import (BEAVER, BOTTOM, TOP, XgidInfo, encode_xgid, xgid_from_gnubg)
 
 __all__ = ["Match", "MatchConfig", "Game", "GameResult", "Phase", "InvalidMatchError", "SCHEMA"]
 
@@ -495,7 +494,7 @@ class Match:
         return self.game.position.position_id()
 
     def match_id_info(self):
-        """The :class:`game.match_id.MatchIdInfo` of the current state, as gnubg keeps it."""
+        """The :class:`game.ids.match_id.MatchIdInfo` of the current state, as gnubg keeps it."""
         g = self.game
         cfg = self.config
         resignation = 0

@@ -19,7 +19,7 @@ True
 from .errors import IllegalActionError, IllegalMoveError, InvalidPositionError
 from .move import BAR, OFF, Move, Step, format_steps, parse_notation
 from .movegen import generate
-from .position_id import decode_position_id, encode_position_id
+from game.ids.position_id import decode_position_id, encode_position_id
 from .reasons import Reason
 
 __all__ = ["Position", "MoveList", "check_dice"]

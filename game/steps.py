@@ -1,7 +1,7 @@
 """Step-by-step work: generators that yield (None) between small pieces and return an answer.
 
 The bot thinks this way so that a browser page can paint and answer clicks
-between the pieces (``game/ui/cooperative.py`` drives them there); anywhere
+between the pieces (``game/app/cooperative.py`` drives them there); anywhere
 else :func:`finish` runs one to its end.
 """
 

@@ -91,7 +91,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
     # Browser tests last: Playwright's sync API leaves its event loop marked as
     # running in the main thread for the rest of the session, where
-    # asyncio.run() (tests of game/ui/cooperative.py) would then refuse to start.
+    # asyncio.run() (tests of game/app/cooperative.py) would then refuse to start.
     items.sort(key=lambda item: BROWSER_DIR in item.path.parents)
 
 

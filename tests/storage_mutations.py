@@ -16,7 +16,7 @@ that is no JSON, markup, or a key removed. The damage is drawn from ``rng``
 import json
 import pathlib
 
-from game.ui import storage
+from game.app.keep import storage
 
 SAMPLES = pathlib.Path(__file__).resolve().parent / "data" / "storage"
 XSS = ('<img src=x onerror="document.body.dataset.pwned=1">', '"><script>document.body.dataset.pwned=2</script>',

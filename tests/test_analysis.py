@@ -1,4 +1,4 @@
-"""The review of a match (game/analysis.py): losses, marks, cube decisions, luck, summaries.
+"""The review of a match (game/bot/analysis.py): losses, marks, cube decisions, luck, summaries.
 
 The expected numbers are asked of the bot itself, never written down: the net
 may be retrained.
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game import Position
-from game.analysis import CLOSE_CUBE, LEVEL, MARKS, Review, analyse, mark, rating
+from game.bot.analysis import (CLOSE_CUBE, LEVEL, MARKS, Review, analyse, mark, rating)
 from game.bot import Bot, CubeContext
 from game.bot.evaluator import ROLLS
 from game.dice import ManualDice, SeededDice

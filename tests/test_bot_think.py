@@ -10,9 +10,9 @@ from game.bot import LEVELS, Bot, CubeContext
 from game.bot.lookahead import CHUNK, evaluate_steps, finish
 from game.bot.evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, play_results
 from game.bot.timing import sample_positions
-from game.ui.controller import Controller
-from game.ui.cooperative import drive
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller
+from game.app.cooperative import drive
+from game.app.keep.storage import MemoryStore
 
 CASES = sample_positions(40, seed=11)
 

@@ -50,10 +50,10 @@ from fuzz_batches import feed_batches
 from game import GameError, IllegalMoveError, Position
 from game.dice import ManualDice, SeededDice
 from game.match import Match, MatchConfig, Phase
-from game.match_id import MatchIdInfo, decode_match_id, encode_match_id
+from game.ids.match_id import MatchIdInfo, decode_match_id, encode_match_id
 from game.move import parse_notation
-from game.position_id import encode_position_id
-from game.xgid import XgidInfo, decode_xgid, encode_xgid
+from game.ids.position_id import encode_position_id
+from game.ids.xgid import XgidInfo, decode_xgid, encode_xgid
 
 #: generated inputs per entry point
 TOTAL = int(os.environ.get("FUZZ_EXAMPLES", "10000"))

@@ -14,8 +14,8 @@ the full campaign and prints the figures):
 * ``Controller editor``: what the page sends while editing: clicks on any
   slot with any button, any form field with any value, pasted text.
 
-On every input: the call returns or raises :class:`game.ui.editor.EditorError`
-or :class:`game.ui.share.ShareError` (both ``ValueError``); anything else is a
+On every input: the call returns or raises :class:`game.app.editor.model.EditorError`
+or :class:`game.app.keep.share.ShareError` (both ``ValueError``); anything else is a
 bug.  A refusal changes nothing (the state, the controller's editor and its
 match are as they were).  What is accepted is sound: at most 15 checkers a
 side, one side per point, a score below the length, a Crawford game only when
@@ -37,10 +37,10 @@ from test_ui_share import play_somewhere
 
 from game.match import Match, MatchConfig, Phase
 from game.position import Position
-from game.ui.controller import Controller
-from game.ui.editor import BAR, CUBE_VALUES, EditorError, EditorState
-from game.ui.share import DEFAULT_MAX_CUBE, ShareError
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller
+from game.app.editor.model import (BAR, CUBE_VALUES, EditorError, EditorState)
+from game.app.keep.share import DEFAULT_MAX_CUBE, ShareError
+from game.app.keep.storage import MemoryStore
 
 #: generated inputs per entry point
 TOTAL = int(os.environ.get("FUZZ_EXAMPLES", "2000"))

@@ -7,7 +7,7 @@ the full campaign), from random text, mutations of valid inputs and structured
 generation (see tests/test_fuzz.py for the engine's own entry points):
 
 * ``urlparams``: the query of a link or a share link, read by
-  :mod:`game.ui.urlparams` (``parse_query``, ``parse_position_query``,
+  :mod:`game.app.keep.urlparams` (``parse_query``, ``parse_position_query``,
   ``query_language``): never an exception; what is read is within bounds and
   writes back as itself;
 * ``Controller.boot``: the app starting with that query on a store holding an
@@ -17,8 +17,8 @@ generation (see tests/test_fuzz.py for the engine's own entry points):
   exception; refused, the match is exactly as it was and the message says why;
   accepted, the turn holds a legal play;
 * ``import_mat``: ``.mat`` files (valid ones mutated line by line and character by
-  character, random text) through :func:`game.matfile.import_mats` and
-  ``Controller.open_mat``: a refusal is a :class:`game.matfile.MatFileError` and
+  character, random text) through :func:`game.formats.mat.import_mats` and
+  ``Controller.open_mat``: a refusal is a :class:`game.formats.mat.MatFileError` and
   leaves the app and its store as they were; what is read rebuilds as itself;
 * ``stored data``: damaged localStorage (tests/storage_mutations.py) at start-up:
   the app boots, and nothing that could be read is lost.
@@ -43,10 +43,11 @@ from storage_mutations import check_nothing_lost, mutate, sample
 from game.errors import GameError
 from game.match import Match, MatchConfig, Phase
 from game.dice import ManualDice, SeededDice
-from game.matfile import export_mat, import_mats
-from game.ui import storage, urlparams
-from game.ui.controller import Controller, Setup
-from game.ui.storage import MemoryStore
+from game.formats.mat import export_mat, import_mats
+from game.app.keep import storage
+from game.app.keep import urlparams
+from game.app.controller import Controller, Setup
+from game.app.keep.storage import MemoryStore
 
 TOTAL = int(os.environ.get("FUZZ_EXAMPLES", "200"))
 #: seconds one input may take

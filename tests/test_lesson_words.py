@@ -1,5 +1,5 @@
 """What a lesson tells the learner: data, ``(key, params)``, said in French or English by
-game/ui/messages.py alone; the right words for each kind of question; the answer shown with
+game/app/text/messages.py alone; the right words for each kind of question; the answer shown with
 the point the lesson speaks of; "Your turn" said once."""
 
 import json
@@ -8,9 +8,9 @@ import re
 import pytest
 
 from game.lessons import list_lessons, load_lesson
-from game.ui.i18n import translator
-from game.ui.lesson_player import LessonPlayer
-from game.ui.messages import text
+from game.app.text.i18n import translator
+from game.app.lesson.player import LessonPlayer
+from game.app.text.messages import text
 
 LESSONS = [info.id for info in list_lessons()]
 LANGS = ("en", "fr")

@@ -24,7 +24,7 @@ from game.lessons.board import perform
 from game.lessons.model import LANGUAGES
 from game.match import Match, MatchConfig, Phase
 from game.reasons import Reason
-from game.ui.i18n import translator
+from game.app.text.i18n import translator
 
 LESSON_IDS = [info.id for info in list_lessons()]
 FILES = {info.id: LESSONS_DIR / info.file for info in list_lessons()}
@@ -193,7 +193,7 @@ def test_the_lesson_files_ship_in_the_app_zip():
 
 
 def test_every_board_renders_on_the_app_board():
-    from game.ui.render import BoardView, board_svg
+    from game.app.view.render import BoardView, board_svg
 
     for lesson_id in LESSON_IDS:
         lesson = load_lesson(lesson_id)

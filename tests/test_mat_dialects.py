@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mat_dialects import CASES
-from game.matfile import MatFileError, import_mat, import_mats
+from game.formats.mat import MatFileError, import_mat, import_mats
 
 CORPUS = Path(__file__).resolve().parent / "data" / "mat_corpus"
 
@@ -63,7 +63,7 @@ def test_a_resignation_before_the_first_roll_and_a_forfeit_line_are_results():
     ("fr", "Partie 1, ligne 7\u00a0: le fichier donne 16 points là où les règles en donnent 6"),
 ])
 def test_a_result_against_the_rules_is_kept_with_a_warning_naming_game_and_line(language, words):
-    from game.ui.i18n import translator
+    from game.app.text.i18n import translator
     # Given "Wins 16 points" with the cube on 2, and game 2 at 0-16
     match, warnings = read("against_the_rules")
     # Then the resignation is a backgammon (as gnubg reads it), the file's score is kept
@@ -114,7 +114,7 @@ def test_losses_beside_the_winner_s_last_play_are_left_out():
     (("31: 8/5 6/5", "33: 8/5 6/5"), 5, "error.mat_opening_double"),
 ])
 def test_a_broken_file_is_refused_with_its_line_and_a_reason_in_french_and_english(change, line, key):
-    from game.ui.i18n import translator
+    from game.app.text.i18n import translator
     text = CASES["forfeits"].decode().replace(*change)
     with pytest.raises(MatFileError) as caught:
         import_mat(text)

@@ -15,7 +15,7 @@ import pytest
 from game import IllegalActionError, IllegalMoveError, Move, Position, Reason
 from game.dice import ManualDice, SeededDice
 from game.match import GameResult, InvalidMatchError, Match, MatchConfig, Phase
-from game.match_id import decode_match_id
+from game.ids.match_id import decode_match_id
 
 
 def pos(mine, opp):

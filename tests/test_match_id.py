@@ -9,13 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import InvalidIdError
-from game.match_id import (
-    GAME_NONE,
-    GAME_PLAYING,
-    MatchIdInfo,
-    decode_match_id,
-    encode_match_id,
-)
+from game.ids.match_id import (GAME_NONE, GAME_PLAYING, MatchIdInfo, decode_match_id, encode_match_id)
 
 FIXTURE = json.loads((pathlib.Path(__file__).parent / "data" / "gnubg_ids.json").read_text())
 GNUBG_MATCH_IDS = FIXTURE["match_ids"]

@@ -31,7 +31,7 @@ def test_every_subpackage_is_found():
     packages = {
         ".".join(p.parent.relative_to(ROOT).parts) for p in GAME.rglob("__init__.py")
     }
-    assert {"game", "game.bot", "game.ui", "game.lessons"} <= packages
+    assert {"game", "game.bot", "game.app", "game.lessons"} <= packages
     missing = [name for name in packages if not any(fnmatch.fnmatch(name, pat) for pat in include)]
     assert missing == []
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import InvalidIdError, InvalidPositionError
-from game.position_id import decode_position_id, encode_position_id
+from game.ids.position_id import decode_position_id, encode_position_id
 
 EMPTY = (0,) * 25
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)

@@ -1,4 +1,4 @@
-"""game.ui.qr against the world: a QR reader (zxing-cpp) and another encoder (python-qrcode).
+"""game.app.view.qr against the world: a QR reader (zxing-cpp) and another encoder (python-qrcode).
 
 Both are test-only dependencies. A code we write must be read back by a real
 reader as the same text, and must be, module for module, what an independent
@@ -14,9 +14,9 @@ import qrcode
 import qrcode.util
 import zxingcpp
 
-from game.ui import qr
-from game.ui.urlparams import build_query
-from game.ui.controller import Setup
+from game.app.view import qr
+from game.app.keep.urlparams import build_query
+from game.app.controller import Setup
 
 
 def read(code, scale=3, quiet=4):

@@ -19,8 +19,8 @@ from check_mat_with_gnubg import compare, expected_view, random_match
 from check_sgf_with_gnubg import FIXTURES, _normal
 from game.dice import ManualDice
 from game.match import Match, MatchConfig, Phase
-from game.sgf import SgfFileError, export_sgf, import_sgf, sgf_info
-from game.ui.i18n import translator
+from game.formats.sgf import (SgfFileError, export_sgf, import_sgf, sgf_info)
+from game.app.text.i18n import translator
 
 DATA = Path(__file__).resolve().parent / "data"
 EXPECTED = json.loads((DATA / "gnubg_sgf_expected.json").read_text())

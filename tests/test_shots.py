@@ -82,12 +82,12 @@ def test_every_roll_agrees_with_gnu_backgammon(positions):
     assert checked == len(positions) and with_shots > len(positions) // 5 and on_bar > 5
 
 
-# --- the page's shot counter (game/ui/shots_view.py) -------------------------------------------
+# --- the page's shot counter (game/app/view/shots_view.py) -------------------------------------------
 
 def test_the_counter_counts_for_the_player_who_rolls_next():
     from game.dice import ManualDice
     from game.match import Match, MatchConfig
-    from game.ui.shots_view import shot_counter
+    from game.app.view.shots_view import shot_counter
     match = Match(MatchConfig(length=3), ManualDice([3, 1, 6, 4]))
     assert shot_counter(match) is None                      # before the opening roll
     match.roll()
@@ -104,8 +104,8 @@ def test_the_counter_counts_for_the_player_who_rolls_next():
 
 
 def test_the_grid_says_each_roll_in_words_in_both_languages():
-    from game.ui.i18n import translator
-    from game.ui.shots_view import shots_html
+    from game.app.text.i18n import translator
+    from game.app.view.shots_view import shots_html
     found = shots(Position.from_counts({"bar": 1, 1: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1}))
     en, fr = shots_html(found, "Ann", translator("en")), shots_html(found, "Ann", translator("fr"))
     assert en.count('class="lit"') == 2 * 11 and en.count("<table") == 2    # hits and entries

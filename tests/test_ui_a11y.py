@@ -1,6 +1,6 @@
 """Keyboard and screen readers without a browser: the focus model, the board's labels,
-the live region's sentences, and a whole game played with keys only (game.ui.keyboard,
-game.ui.speech, Controller.board_key / announcements)."""
+the live region's sentences, and a whole game played with keys only (game.app.view.keyboard,
+game.app.text.speech, Controller.board_key / announcements)."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -9,12 +9,12 @@ import pytest
 
 from game.dice import ManualDice
 from game.match import Match, Phase
-from game.ui.controller import Controller, Setup
-from game.ui.i18n import translator
-from game.ui.keyboard import MOVES, SLOTS, next_slot, rows
-from game.ui.render import BoardView, board_svg, slot_at
-from game.ui.speech import event_sentence, slot_labels, steps_text
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller, Setup
+from game.app.text.i18n import translator
+from game.app.view.keyboard import (MOVES, SLOTS, next_slot, rows)
+from game.app.view.render import BoardView, board_svg, slot_at
+from game.app.text.speech import event_sentence, slot_labels, steps_text
+from game.app.keep.storage import MemoryStore
 from ui_helpers import make as shared_make
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -32,7 +32,7 @@ def places(svg):
 
 
 def centre(view, slot):
-    from game.ui.render import _place_rect
+    from game.app.view.render import _place_rect
     x, y, w, h = _place_rect(view, slot)
     return x + w / 2, y + h / 2
 

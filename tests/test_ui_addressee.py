@@ -6,9 +6,9 @@ import pytest
 
 from game.dice import ManualDice
 from game.match import Match
-from game.ui.controller import HUMAN_SEAT, Controller, Setup
-from game.ui.i18n import Addressee, translator
-from game.ui.storage import MemoryStore
+from game.app.controller import HUMAN_SEAT, Controller, Setup
+from game.app.text.i18n import Addressee, translator
+from game.app.keep.storage import MemoryStore
 
 FIELD = re.compile(r"\{(\w+)")
 

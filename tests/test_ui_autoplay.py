@@ -10,8 +10,8 @@ import pytest
 from game.dice import ManualDice, SeededDice
 from game.match import Match, Phase
 from game.position import Position
-from game.ui.controller import HUMAN_SEAT, Controller, Prefs
-from game.ui.storage import MemoryStore
+from game.app.controller import HUMAN_SEAT, Controller, Prefs
+from game.app.keep.storage import MemoryStore
 from ui_helpers import make
 
 OPTIONS = ("auto_roll", "auto_bear_off", "auto_done")

@@ -1,4 +1,4 @@
-"""game.ui.backup: one file with everything the app keeps, restored on another device.
+"""game.app.keep.backup: one file with everything the app keeps, restored on another device.
 
 The matches come from tests/data/storage/format2.json (a finished match, an
 unfinished one set aside, one on the board in the middle of a turn, French
@@ -11,11 +11,11 @@ import pathlib
 
 import pytest
 
-from game.ui import storage
-from game.ui.backup import Backup, BackupError, merge, read_backup, write_backup
-from game.ui.controller import Controller, Setup
-from game.ui.i18n import translator
-from game.ui.storage import MemoryStore, Vault
+from game.app.keep import storage
+from game.app.keep.backup import (Backup, BackupError, merge, read_backup, write_backup)
+from game.app.controller import Controller, Setup
+from game.app.text.i18n import translator
+from game.app.keep.storage import MemoryStore, Vault
 
 SAMPLE = pathlib.Path(__file__).parent / "data" / "storage" / "format2.json"
 

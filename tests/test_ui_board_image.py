@@ -1,4 +1,4 @@
-"""game/ui/board_image.py: the board image for worksheets shows the board's checkers, with or
+"""game/app/view/board_image.py: the board image for worksheets shows the board's checkers, with or
 without the point numbers, nothing clickable, in app.css's colours; the page's board is as before."""
 
 import re
@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
-from game.ui.board_image import PALETTE, board_image, image_name
-from game.ui.render import BoardView, board_svg
+from game.app.view.board_image import PALETTE, board_image, image_name
+from game.app.view.render import BoardView, board_svg
 from ui_helpers import make, slot
 
 CSS = Path(__file__).resolve().parent.parent / "static" / "css" / "app.css"

@@ -1,4 +1,4 @@
-"""The board patched in place (game/ui/board_patch.py): applying the operations gives the new
+"""The board patched in place (game/app/view/board_patch.py): applying the operations gives the new
 drawing; the <svg>, the places and the checkers keep their nodes; a checker that moved (or was
 hit) slides from where it was; a drag's changes are put right."""
 
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from game.ui.board_patch import BoardPatch, apply, parse, serialize
-from game.ui.render import START, BoardView, board_svg, checker_layout
+from game.app.view.board_patch import (BoardPatch, apply, parse, serialize)
+from game.app.view.render import (START, BoardView, board_svg, checker_layout)
 from ui_helpers import make, play_randomly, slot
 
 

@@ -1,4 +1,4 @@
-"""game.ui.controller: the app's state machine, driven as the page drives it (no browser)."""
+"""game.app.controller: the app's state machine, driven as the page drives it (no browser)."""
 
 import random
 
@@ -7,9 +7,9 @@ import pytest
 from game.dice import ManualDice
 from game.match import Match, Phase
 from game.position import Position
-from game.ui import storage
-from game.ui.controller import BOTTOM_DEFAULT, HUMAN_SEAT, Controller, Setup
-from game.ui.storage import MemoryStore
+from game.app.keep import storage
+from game.app.controller import (BOTTOM_DEFAULT, HUMAN_SEAT, Controller, Setup)
+from game.app.keep.storage import MemoryStore
 from ui_helpers import make, play_randomly, slot
 
 START_AFTER_31 = "sGfwATDgc/ABMA"  # the start after 8/5 6/5, seen from the other player

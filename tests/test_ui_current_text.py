@@ -1,12 +1,12 @@
-"""game.ui.current_text: a save in a long money session does not encode (or copy) the whole log."""
+"""game.app.keep.current_text: a save in a long money session does not encode (or copy) the whole log."""
 
 import copy
 import json
 
-from game.ui import storage
-from game.ui.controller import Controller
-from game.ui.current_text import CurrentText
-from game.ui.storage import MemoryStore
+from game.app.keep import storage
+from game.app.controller import Controller
+from game.app.keep.current_text import CurrentText
+from game.app.keep.storage import MemoryStore
 
 from bench_save import Quick  # the benchmark's fast player (tools/ is on sys.path in conftest)
 

@@ -4,9 +4,9 @@ import pathlib
 import re
 
 from game.bot import LEVELS as BOT_LEVELS
-from game.ui.controller import Setup
-from game.ui.i18n import translator
-from game.ui.urlparams import DEFAULT_LEVEL, LEVELS, parse_query
+from game.app.controller import Setup
+from game.app.text.i18n import translator
+from game.app.keep.urlparams import DEFAULT_LEVEL, LEVELS, parse_query
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: the budget of the default level, per move in the browser (Pyodide)

@@ -1,7 +1,7 @@
 """The match line says where the dice come from (players who lose tend to think them rigged)."""
 
-from game.ui.controller import Controller, Setup
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller, Setup
+from game.app.keep.storage import MemoryStore
 
 
 def info(language, **setup):

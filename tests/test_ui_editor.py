@@ -1,4 +1,4 @@
-"""game.ui.editor: setting up a position by hand, and the controller's editor (no browser).
+"""game.app.editor.model: setting up a position by hand, and the controller's editor (no browser).
 
 Also the two share bugs fixed beside it: a resignation in a Match ID, and the
 IDs of a finished game.
@@ -9,13 +9,12 @@ import random
 import pytest
 
 from game.match import Match, MatchConfig, Phase
-from game.match_id import (GAME_DROPPED, GAME_OVER, GAME_RESIGNED, MatchIdInfo, decode_match_id,
-                           encode_match_id)
+from game.ids.match_id import (GAME_DROPPED, GAME_OVER, GAME_RESIGNED, MatchIdInfo, decode_match_id, encode_match_id)
 from game.position import Position
-from game.ui.controller import Controller, Setup
-from game.ui.editor import BAR, CUBE_VALUES, EditorError, EditorState
-from game.ui.share import ShareError, decode, read_ids
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller, Setup
+from game.app.editor.model import (BAR, CUBE_VALUES, EditorError, EditorState)
+from game.app.keep.share import ShareError, decode, read_ids
+from game.app.keep.storage import MemoryStore
 
 START = "4HPwATDgc/ABMA"
 

@@ -1,11 +1,11 @@
-"""game.ui.hints: the Hint button's rows, in both languages, from the bot's numbers."""
+"""game.app.view.hints: the Hint button's rows, in both languages, from the bot's numbers."""
 
 from game.bot import Bot, CubeContext, CubeEquities, Hint
 from game.move import Move
 from game.position import Position
-from game.ui.hints import LIMIT, cube_view, percent, plays_view, signed
-from game.ui.i18n import translator
-from game.ui.render import hints_html
+from game.app.view.hints import (LIMIT, cube_view, percent, plays_view, signed)
+from game.app.text.i18n import translator
+from game.app.view.render import hints_html
 
 EN, FR = translator("en"), translator("fr")
 

@@ -7,7 +7,7 @@ import string
 import pytest
 
 from game.reasons import Reason
-from game.ui.i18n import LOCALES, Catalogue, load_catalogue, parse_po, pick_language, translator
+from game.app.text.i18n import (LOCALES, Catalogue, load_catalogue, parse_po, pick_language, translator)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CATALOGUES = {lang: load_catalogue(lang) for lang in ("en", "fr")}
@@ -46,7 +46,7 @@ def test_every_engine_reason_has_a_sentence_in_both_languages(reason):
 
 def test_every_key_the_code_and_the_page_use_is_translated():
     used = set()
-    for path in [*ROOT.glob("game/ui/**/*.py"), ROOT / "main.py"]:
+    for path in [*ROOT.glob("game/app/**/*.py"), ROOT / "main.py"]:
         used |= set(KEY.findall(path.read_text(encoding="utf-8")))
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     used |= set(re.findall(r'data-i18n(?:-aria|-title)?="([^"]+)"', html))

@@ -1,4 +1,4 @@
-"""Lessons on the app's board (game/ui/lesson_player.py) and dice set by hand (dice_entry.py),
+"""Lessons on the app's board (game/app/lesson/player.py) and dice set by hand (dice_entry.py),
 with the controller glue: the match in play waits untouched while a lesson is open."""
 
 import json
@@ -10,13 +10,13 @@ from game.dice import ManualDice
 from game.lessons import ACCEPT_ANY, list_lessons, load_lesson, localized, render_message
 from game.match import Match, Phase
 from game.move import BAR, OFF
-from game.ui.controller import Controller, Setup
-from game.ui.dice_entry import DiceEntryError, read_dice, read_die
-from game.ui.i18n import translator
-from game.ui.lesson_player import LessonPlayer, lessons_html, options_html
-from game.ui.places import PERSON, place_of
-from game.ui.render import BoardView, board_svg
-from game.ui.storage import MemoryStore, Vault
+from game.app.controller import Controller, Setup
+from game.app.play.dice_entry import DiceEntryError, read_dice, read_die
+from game.app.text.i18n import translator
+from game.app.lesson.player import LessonPlayer, lessons_html, options_html
+from game.app.view.places import PERSON, place_of
+from game.app.view.render import BoardView, board_svg
+from game.app.keep.storage import MemoryStore, Vault
 
 LESSONS = [info.id for info in list_lessons()]
 

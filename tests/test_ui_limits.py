@@ -1,13 +1,13 @@
-"""game/ui/limits.py: the one table of the numbers a person sets, and the page's fields agree."""
+"""game/app/limits.py: the one table of the numbers a person sets, and the page's fields agree."""
 
 import re
 from pathlib import Path
 
 from game.match import DEFAULT_LENGTH, MAX_LENGTH, MatchConfig
-from game.ui.controller import Controller, Setup
-from game.ui.limits import LIMITS, LENGTH
-from game.ui.storage import MemoryStore
-from game.ui.urlparams import parse_query
+from game.app.controller import Controller, Setup
+from game.app.limits import LIMITS, LENGTH
+from game.app.keep.storage import MemoryStore
+from game.app.keep.urlparams import parse_query
 
 PAGE = Path(__file__).resolve().parent.parent / "index.html"
 

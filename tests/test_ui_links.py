@@ -15,11 +15,11 @@ import pytest
 from storage_mutations import sample
 
 from game.match import Phase
-from game.ui import storage
-from game.ui.controller import Controller, Setup
-from game.ui.messages import is_notice
-from game.ui.saved_matches import opened_from_link
-from game.ui.storage import MemoryStore
+from game.app.keep import storage
+from game.app.controller import Controller, Setup
+from game.app.text.messages import is_notice
+from game.app.keep.saved_matches import opened_from_link
+from game.app.keep.storage import MemoryStore
 
 XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
 

@@ -3,9 +3,9 @@ form to the engine's rules, kept across a reload, and named on the match line (f
 
 from game.dice import ManualDice
 from game.match import Match
-from game.ui.controller import Controller, Setup
-from game.ui.limits import AUTO_DOUBLES
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller, Setup
+from game.app.limits import AUTO_DOUBLES
+from game.app.keep.storage import MemoryStore
 
 FORM = {"mode": "hotseat", "kind": "money", "length": "5", "jacoby": "on", "beavers": "on",
         "auto_doubles": "on", "auto_doubles_limit": "3", "opening": "both_dice"}

@@ -5,8 +5,8 @@ Three sweeps, each derived from the code rather than from a list kept by hand:
 * the engine's refusals: typed moves and single steps over many positions and
   rolls, and every match action in every phase of real games, each refusal
   turned into a message by :func:`game.reasons.refusal_message` and said in
-  English and French through :mod:`game.ui.messages`;
-* every message written literally in ``game/ui`` and ``game/lessons``
+  English and French through :mod:`game.app.text.messages`;
+* every message written literally in ``game/app`` and ``game/lessons``
   (``("msg.x", {...})``): the parameters given fill every slot of its text;
 * every key of the catalogues, said with parameters of the kind its slots name.
 
@@ -29,8 +29,8 @@ from game.match import ACTIONS, Match, MatchConfig, Phase
 from game.position import Position
 from game.reasons import Reason, refusal_message
 from game.turn import Turn
-from game.ui.i18n import load_catalogue, translator
-from game.ui.messages import JOIN, text
+from game.app.text.i18n import load_catalogue, translator
+from game.app.text.messages import JOIN, text
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LANGS = ("en", "fr")
@@ -263,7 +263,7 @@ def test_a_move_typed_onto_a_closed_entry_point_names_the_die():
 def _literal_messages():
     """``(file, line, key, params given)`` of each ``("family.key", {literal dict})`` in the app."""
     found = []
-    for path in [*ROOT.glob("game/ui/*.py"), *ROOT.glob("game/lessons/*.py")]:
+    for path in [*ROOT.glob("game/app/**/*.py"), *ROOT.glob("game/lessons/*.py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Tuple) and len(node.elts) == 2):

@@ -1,11 +1,11 @@
-"""The modes on one stack (game/ui/modes.py): the intents go to the mode on top, and what a
+"""The modes on one stack (game/app/modes/stack.py): the intents go to the mode on top, and what a
 mode hides (the status line, the match's clock) comes back when it closes."""
 
 from game.dice import ManualDice
 from game.match import Match
-from game.ui.controller import Controller, Setup
-from game.ui.modes import Mode
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller, Setup
+from game.app.modes.stack import Mode
+from game.app.keep.storage import MemoryStore
 from ui_helpers import make, slot
 
 

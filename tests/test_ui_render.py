@@ -1,12 +1,11 @@
-"""game.ui.render: the board's SVG from plain data, tested without a browser."""
+"""game.app.view.render: the board's SVG from plain data, tested without a browser."""
 
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.ui.render import (START, BoardView, PlayerPanel, board_svg, checker_layout, checker_moves,
-                            matches_html, player_html, slot_at)
+from game.app.view.render import (START, BoardView, PlayerPanel, board_svg, checker_layout, checker_moves, matches_html, player_html, slot_at)
 
 SVG = "{http://www.w3.org/2000/svg}"
 

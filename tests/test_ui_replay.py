@@ -1,4 +1,4 @@
-"""game.ui.replay: a match played back from its log shows the boards the match went through."""
+"""game.replay: a match played back from its log shows the boards the match went through."""
 
 import random
 
@@ -7,7 +7,7 @@ import pytest
 from game.dice import SeededDice
 from game.match import Match, MatchConfig, Phase
 from game.position import Position
-from game.ui.replay import frames
+from game.replay import frames
 
 
 def play_recording(seed, length):

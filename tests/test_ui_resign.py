@@ -2,8 +2,8 @@
 
 from game import Position
 from game.match import Match, Phase
-from game.ui.controller import HUMAN_SEAT, Controller, Setup
-from game.ui.storage import MemoryStore
+from game.app.controller import HUMAN_SEAT, Controller, Setup
+from game.app.keep.storage import MemoryStore
 
 BOT = 1 - HUMAN_SEAT
 

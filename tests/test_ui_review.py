@@ -1,10 +1,10 @@
-"""The review in the app's controller (game/ui/review.py): start, progress, panel, try, play from here."""
+"""The review in the app's controller (game/app/review/panel.py): start, progress, panel, try, play from here."""
 
 import pytest
 
 from game.match import Match, Phase
-from game.ui.controller import Controller
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller
+from game.app.keep.storage import MemoryStore
 
 
 def finished_app(query="?mode=watch&length=1&seed=review-ui&level=intermediate"):
@@ -174,9 +174,9 @@ def test_a_cube_decision_shows_its_options_and_a_wrong_drop_its_mark():
     from game import Position
     from game.dice import ManualDice
     from game.match import MatchConfig
-    from game.ui import replay
-    from game.ui.i18n import translator
-    from game.ui.review import ReviewSession, panel
+    from game import replay
+    from game.app.text.i18n import translator
+    from game.app.review.panel import ReviewSession, panel
 
     match = Match(MatchConfig(length=0), ManualDice([6, 5, 4, 3]))
     match.setup(Position.start(), 0)

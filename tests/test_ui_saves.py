@@ -1,6 +1,6 @@
 """One save per action, and a reload that trusts the engine, not the view code.
 
-A save is one :meth:`game.ui.storage.Vault.commit`: the parts that changed
+A save is one :meth:`game.app.keep.storage.Vault.commit`: the parts that changed
 under new keys, the root switched in one ``setItem``, the old keys removed.
 Each action a person (or the computer) takes writes the root once at most.
 """
@@ -8,10 +8,10 @@ Each action a person (or the computer) takes writes the root once at most.
 import random
 
 from game.match import Phase
-from game.ui import game_view
-from game.ui import view_model
-from game.ui import storage
-from game.ui.controller import Controller
+from game.app.play import view as game_view
+from game.app.view import view_model
+from game.app.keep import storage
+from game.app.controller import Controller
 from ui_helpers import CountingStore, make, play_randomly, slot
 
 
@@ -96,8 +96,8 @@ def test_a_saved_match_whose_view_code_raises_is_still_resumed(monkeypatch):
 def test_the_clock_ticks_redraw_only_the_panels_as_the_view_draws_them(monkeypatch):
     from game.dice import ManualDice
     from game.match import Match
-    from game.ui.controller import Setup
-    from game.ui.storage import MemoryStore
+    from game.app.controller import Setup
+    from game.app.keep.storage import MemoryStore
 
     now = [0.0]
     app = Controller(MemoryStore(), now=lambda: now[0])
@@ -122,12 +122,12 @@ def test_the_clock_ticks_redraw_only_the_panels_as_the_view_draws_them(monkeypat
     assert app.clock_panels() is None          # a replay shows no running clock
 
 
-# --- what each intent says it changed (game/ui/effects.py) -------------------------------------
+# --- what each intent says it changed (game/app/effects.py) -------------------------------------
 def test_each_intent_says_which_parts_changed_and_whether_it_saved():
     from game.dice import ManualDice
     from game.match import Match
-    from game.ui.controller import Setup
-    from game.ui.storage import MemoryStore
+    from game.app.controller import Setup
+    from game.app.keep.storage import MemoryStore
 
     now = [0.0]
     store = RootCounter()

@@ -2,9 +2,9 @@
 
 import json
 
-from game.sgf import import_sgf
-from game.ui.controller import Controller
-from game.ui.storage import MemoryStore
+from game.formats.sgf import import_sgf
+from game.app.controller import Controller
+from game.app.keep.storage import MemoryStore
 from test_ui_teach import MID_GAME, finished_match, hotseat
 
 

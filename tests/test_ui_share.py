@@ -6,9 +6,9 @@ import pytest
 
 from game.dice import SeededDice
 from game.match import Match, MatchConfig, Phase
-from game.match_id import GAME_OVER, MatchIdInfo, decode_match_id, encode_match_id
-from game.ui.share import ShareError, decode, read_ids
-from game.ui.urlparams import PositionLink, parse_position_query, parse_query, share_query, share_url
+from game.ids.match_id import (GAME_OVER, MatchIdInfo, decode_match_id, encode_match_id)
+from game.app.keep.share import ShareError, decode, read_ids
+from game.app.keep.urlparams import (PositionLink, parse_position_query, parse_query, share_query, share_url)
 
 START = "4HPwATDgc/ABMA"
 XGID_START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"

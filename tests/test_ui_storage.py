@@ -1,4 +1,4 @@
-"""game.ui.storage: formats, migrations, all-or-nothing writes, a full store, damaged data.
+"""game.app.keep.storage: formats, migrations, all-or-nothing writes, a full store, damaged data.
 
 The samples under tests/data/storage/ are localStorage as each format left
 it: ``format1.json`` was written by the app before format 2 (a finished
@@ -15,9 +15,9 @@ import pytest
 from storage_mutations import check_nothing_lost, mutate, sample
 
 from game.match import Match, Phase
-from game.ui import storage
-from game.ui.controller import Controller, Setup
-from game.ui.storage import MemoryStore, StorageFull, Vault
+from game.app.keep import storage
+from game.app.controller import Controller, Setup
+from game.app.keep.storage import MemoryStore, StorageFull, Vault
 
 ROOT = storage.ROOT
 

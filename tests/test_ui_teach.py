@@ -4,9 +4,9 @@ import json
 
 from game.dice import ManualDice
 from game.match import Match, Phase
-from game.matfile import import_mat
-from game.ui.controller import Controller, Setup
-from game.ui.storage import MemoryStore
+from game.formats.mat import import_mat
+from game.app.controller import Controller, Setup
+from game.app.keep.storage import MemoryStore
 
 MID_GAME = ("4HPwATDgc/ABMA", "cImqAAAAAAAE")      # the start, 5-point match, player 1 to play 5-2
 

@@ -5,8 +5,8 @@ import pytest
 from game.dice import ManualDice
 from game.match import Match, MatchConfig
 from game.position import Position
-from game.ui.controller import Controller
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller
+from game.app.keep.storage import MemoryStore
 
 
 def app_at(position, dice, language="en"):

@@ -9,11 +9,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.ui.board_image import board_image
-from game.ui.controller import Controller
-from game.ui.keyboard import SLOTS, next_slot, rows
-from game.ui.render import (BAR_X, CUBE, FRAME, HEIGHT, MID, SIDE, UPRIGHT_EDGE, WIDTH, BoardView,
-                            _place_rect, board_point, board_svg, slot_at, view_box)
+from game.app.view.board_image import board_image
+from game.app.controller import Controller
+from game.app.view.keyboard import SLOTS, next_slot, rows
+from game.app.view.render import (BAR_X, CUBE, FRAME, HEIGHT, MID, SIDE, UPRIGHT_EDGE, WIDTH, BoardView, _place_rect, board_point, board_svg, slot_at, view_box)
 
 SVG = "{http://www.w3.org/2000/svg}"
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")

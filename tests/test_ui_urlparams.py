@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.ui.urlparams import LinkSetup, build_query, parse_query, query_language
+from game.app.keep.urlparams import (LinkSetup, build_query, parse_query, query_language)
 
 
 def test_a_plain_visit_sets_up_nothing():

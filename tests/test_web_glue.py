@@ -1,4 +1,4 @@
-"""Only the browser glue (game/ui/web) touches ``js`` / ``pyscript``, and it ships in game.zip."""
+"""Only the browser glue (game/app/web) touches ``js`` / ``pyscript``, and it ships in game.zip."""
 
 import ast
 import pathlib
@@ -8,7 +8,7 @@ import io
 import pack
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-WEB = ROOT / "game" / "ui" / "web"
+WEB = ROOT / "game" / "web"
 BROWSER_ONLY = {"js", "pyscript", "pyodide"}
 
 
@@ -31,8 +31,8 @@ def test_nothing_outside_the_glue_imports_the_browser():
 def test_the_glue_imports_the_browser_and_is_packed():
     assert imported(WEB / "dom.py") & BROWSER_ONLY
     names = set(zipfile.ZipFile(io.BytesIO(pack.build_zip())).namelist())
-    glue = {f"game/ui/web/{path.name}" for path in WEB.glob("*.py")}
-    assert {"game/ui/web/page.py", "game/ui/web/events.py"} <= glue <= names
+    glue = {f"game/web/{path.name}" for path in WEB.glob("*.py")}
+    assert {"game/web/page.py", "game/web/events.py"} <= glue <= names
 
 
 def test_main_is_an_entry_point_only():

@@ -8,19 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.errors import InvalidIdError, InvalidPositionError
-from game.match_id import GAME_OVER, MatchIdInfo, decode_match_id, encode_match_id
-from game.xgid import (
-    BEAVER,
-    BOTTOM,
-    DOUBLE,
-    RACCOON,
-    TOP,
-    XgidInfo,
-    decode_xgid,
-    encode_xgid,
-    xgid_from_gnubg,
-    xgid_to_gnubg,
-)
+from game.ids.match_id import (GAME_OVER, MatchIdInfo, decode_match_id, encode_match_id)
+from game.ids.xgid import (BEAVER, BOTTOM, DOUBLE, RACCOON, TOP, XgidInfo, decode_xgid, encode_xgid, xgid_from_gnubg, xgid_to_gnubg)
 
 FIXTURE = json.loads((pathlib.Path(__file__).parent / "data" / "gnubg_ids.json").read_text())
 GNUBG_XGIDS = FIXTURE["xgids"]
@@ -318,8 +307,8 @@ def test_a_bad_field_is_named(text, field):
 
 
 def test_the_app_names_the_field_in_both_languages():
-    from game.ui.i18n import translator
-    from game.ui.share import XGID_FIELD_ERRORS, ShareError, decode, read_ids
+    from game.app.text.i18n import translator
+    from game.app.keep.share import (XGID_FIELD_ERRORS, ShareError, decode, read_ids)
     with pytest.raises(ShareError) as refused:
         decode(read_ids(with_field(4, "77")))
     assert refused.value.key == XGID_FIELD_ERRORS["dice"] == "error.xgid_dice"

@@ -2,7 +2,7 @@
 ``data-slot`` of a point, a person playing by clicks, a store that counts its writes.
 
 >>> app = make([3, 1])
->>> app.roll().saved                  # an intent says what it changed (game/ui/effects.py)
+>>> app.roll().saved                  # an intent says what it changed (game/app/effects.py)
 True
 >>> slot(app, 8), slot(app, 25), slot(app, 0)    # player 0 moves; player 1 sits at the bottom
 ('p17', 'bar0', 'off0')
@@ -10,9 +10,9 @@ True
 
 from game.dice import ManualDice
 from game.match import Match
-from game.ui.controller import Controller, Setup
-from game.ui.places import place_of
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller, Setup
+from game.app.view.places import place_of
+from game.app.keep.storage import MemoryStore
 
 __all__ = ["make", "slot", "play_randomly", "CountingStore"]
 

@@ -1,8 +1,8 @@
-"""How long the review of a whole game takes (game/analysis.py), in CPython.
+"""How long the review of a whole game takes (game/bot/analysis.py), in CPython.
 
 Plays seeded games of the bot against itself (intermediate level, money
 play with the cube, so that there are errors and cube decisions to weigh),
-then times :func:`game.analysis.analyse` on each: the median and the range
+then times :func:`game.bot.analysis.analyse` on each: the median and the range
 over the games, the time per analysed entry, and the split between the
 decisions and the luck of the rolls.  With ``--cpu`` the process's CPU time
 is used (fair on a machine shared with other jobs).
@@ -20,7 +20,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game import analysis  # noqa: E402
+from game.bot import analysis  # noqa: E402
 from game.bot import Bot, CubeContext  # noqa: E402
 from game.dice import SeededDice  # noqa: E402
 from game.match import Match, MatchConfig, Phase  # noqa: E402

@@ -4,7 +4,7 @@ The boards of a hotseat match played at random (seeded) in CPython are drawn one
 after the other in headless Chromium, in Pyodide with the game package
 (static/vendor/game.zip: run `make vendor` first), into two containers side by side
 in the same page: one gets ``innerHTML = svg`` (what main.py did), the other
-``game.ui.web.board_dom.BoardDom.show(svg)`` (what it does now: parse, diff, patch).
+``game.web.board_dom.BoardDom.show(svg)`` (what it does now: parse, diff, patch).
 Each update is timed in wall-clock time up to a forced layout (``offsetHeight``),
 so the browser's parsing and style work count on both sides; the Python part of
 the patch (``BoardPatch.update``: parse and diff, no DOM) is timed alone too.
@@ -31,8 +31,8 @@ from ui_helpers import make, play_randomly  # noqa: E402
 TIME_IN_PAGE = """(args) => window.benchPy.runPython(`
 import json, time
 from js import document
-from game.ui.board_patch import BoardPatch
-from game.ui.web.board_dom import BoardDom
+from game.app.view.board_patch import BoardPatch
+from game.web.board_dom import BoardDom
 svgs = json.loads(document.benchSvgs)
 def run():
     whole, patched, python = [], [], []

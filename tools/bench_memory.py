@@ -14,7 +14,7 @@ no animation) in headless Chromium, and after each game prints:
   mark of Python's heap);
 - the game's length in seconds and the events the match has logged.
 
-A game ends when the stored match (localStorage, game/ui/storage.py) logs one
+A game ends when the stored match (localStorage, game/app/keep/storage.py) logs one
 more ``win``. tests/browser/test_memory.py runs the same with fewer games and
 checks that memory does not keep growing.
 """

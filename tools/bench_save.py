@@ -4,12 +4,12 @@
 
 For each size, plays a money session (the computer on both sides, a fast
 player: the last legal play, no doubles) through one
-:class:`game.ui.controller.Controller` until its log holds that many events
+:class:`game.app.controller.Controller` until its log holds that many events
 (saves switched off meanwhile), then times ``bot_act()`` (one action and its
-save(s), into a :class:`game.ui.storage.MemoryStore`) alternately with two
+save(s), into a :class:`game.app.keep.storage.MemoryStore`) alternately with two
 ways of saving, on the same controller, in the same run:
 
-- ``whole``: the save before game/ui/current_text.py, ``storage.pack`` of the
+- ``whole``: the save before game/app/keep/current_text.py, ``storage.pack`` of the
   whole snapshot (``Match.to_dict()`` copies the log, then it is encoded);
 - ``kept``: the controller's save now (the finished games' text is kept).
 
@@ -25,8 +25,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from game.ui import storage  # noqa: E402
-from game.ui.controller import Controller  # noqa: E402
+from game.app.keep import storage  # noqa: E402
+from game.app.controller import Controller  # noqa: E402
 
 
 class Quick:

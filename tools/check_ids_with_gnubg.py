@@ -31,8 +31,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import gnubg  # noqa: E402  (development dependency, never shipped)
 
-from game.match_id import MatchIdInfo, decode_match_id, encode_match_id  # noqa: E402
-from game.xgid import BOTTOM, DOUBLE, TOP, XgidInfo, decode_xgid, encode_xgid, xgid_to_gnubg  # noqa: E402
+from game.ids.match_id import MatchIdInfo, decode_match_id, encode_match_id  # noqa: E402
+from game.ids.xgid import (BOTTOM, DOUBLE, TOP, XgidInfo, decode_xgid, encode_xgid, xgid_to_gnubg)  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "gnubg_ids.json")
 SEED = 20261101

@@ -1,4 +1,4 @@
-"""Check game/sgf.py against GNU Backgammon, both ways, over seeded matches and money sessions.
+"""Check game/formats/sgf.py against GNU Backgammon, both ways, over seeded matches and money sessions.
 
 Needs Debian's gnubg (``apt-get install -y gnubg``; the PyPI gnubg cannot read
 SGF).  Run with standard input closed::
@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from check_mat_with_gnubg import _write_expected, compare, expected_view, gnubg_view, random_match  # noqa: E402,E501
 from game.move import Move, Step  # noqa: E402
 from game.position import Position  # noqa: E402
-from game.sgf import SgfFileError, export_sgf, import_sgf  # noqa: E402
+from game.formats.sgf import SgfFileError, export_sgf, import_sgf  # noqa: E402
 
 GNUBG = os.environ.get("GNUBG", shutil.which("gnubg") or "/usr/games/gnubg")
 

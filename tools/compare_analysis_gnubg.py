@@ -1,7 +1,7 @@
 """How far our review's checker-play losses agree with GNU Backgammon's 0-ply (development only).
 
 Plays seeded games of the bot against itself (intermediate level, money
-play: tools/bench_analysis.py), analyses them with :func:`game.analysis.analyse`,
+play: tools/bench_analysis.py), analyses them with :func:`game.bot.analysis.analyse`,
 then weighs every played checker move again with ``gnubg_nn`` at 0-ply: each
 legal play's resulting position is evaluated by GNU Backgammon's net
 (cubeless money equity, as ours), the loss is its best minus the played one.
@@ -27,7 +27,7 @@ import gnubg_nn  # noqa: E402  (development-only oracle)
 
 from bench_analysis import self_play  # noqa: E402
 from game import Position  # noqa: E402
-from game.analysis import analyse, mark  # noqa: E402
+from game.bot.analysis import analyse, mark  # noqa: E402
 
 
 def gnubg_equity_after(after):

@@ -50,9 +50,9 @@ from game import IllegalActionError, Position, Reason  # noqa: E402
 from game.bot import LEVELS, Bot, CubeContext  # noqa: E402
 from game.dice import SeededDice  # noqa: E402
 from game.match import Match, MatchConfig, Phase  # noqa: E402
-from game.match_id import decode_match_id, encode_match_id  # noqa: E402
+from game.ids.match_id import decode_match_id, encode_match_id  # noqa: E402
 from game.move import BAR, OFF  # noqa: E402
-from game.xgid import decode_xgid, encode_xgid  # noqa: E402
+from game.ids.xgid import decode_xgid, encode_xgid  # noqa: E402
 
 __all__ = ["Stats", "Checker", "session_config", "play_session", "run", "main"]
 

@@ -5,7 +5,7 @@ started: seconds on a first visit. static/js/boot-texts.js puts the texts of the
 browser's language in place at once, from this table. It holds exactly the keys
 index.html names (``data-i18n``, ``data-i18n-aria``, ``data-i18n-title``), the
 page title and the loading line, taken from the translations Python uses
-(game/ui/locales/*.po), so the two never differ. Run by ``make vendor``.
+(game/app/text/locales/*.po), so the two never differ. Run by ``make vendor``.
 """
 
 import json
@@ -16,13 +16,13 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ui.i18n import LANGUAGES, translator  # noqa: E402
+from game.app.text.i18n import LANGUAGES, translator  # noqa: E402
 
 OUTPUT = "static/vendor/texts.js"
 #: keys the page shows before Python that are not in an attribute of index.html
 EXTRA_KEYS = ("app.title", "msg.loading")
 HEADER = (
-    "// Written by tools/static_texts.py (make vendor) from game/ui/locales/*.po:\n"
+    "// Written by tools/static_texts.py (make vendor) from game/app/text/locales/*.po:\n"
     "// the texts of index.html in each language, shown before Python runs. Do not edit.\n"
 )
 

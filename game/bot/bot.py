@@ -39,7 +39,7 @@ same plays.
 Every decision also has a *step by step* form, a generator that yields (None)
 between small pieces of work and returns the answer: a browser page runs one
 piece, lets the page paint and answer clicks, then runs the next, so a long
-think never freezes it (``game/ui/cooperative.py`` drives them).  The answers
+think never freezes it (``game/app/cooperative.py`` drives them).  The answers
 are the same as the plain calls':
 
 >>> steps = Bot(level="master").think_move(pos, (2, 1))

@@ -16,7 +16,7 @@ You have a checker on the bar: it must come back in before any other move. Start
 
 What the learner is told is data, ``(key, params)``, as everywhere in the app; the lessons'
 own texts travel in it as ``{"lesson": {"fr", "en"}}`` (see :func:`lesson_text`), and
-:mod:`game.ui.messages` alone turns it into French or English:
+:mod:`game.app.text.messages` alone turns it into French or English:
 
 >>> result.say()[0], result.verdict()[1]["parts"][0]
 ('+', ['reason.must_enter_first', {'point': {'where': 13}, 'on_bar': 1}])
@@ -81,7 +81,7 @@ def lesson_text(texts):
 
 
 def _join(*messages):
-    """One message saying each of ``messages`` (None left out) in turn, as ``game.ui.messages.join``."""
+    """One message saying each of ``messages`` (None left out) in turn, as ``game.app.text.messages.join``."""
     parts = [list(message) for message in messages if message is not None]
     return ("+", {"parts": parts})
 
@@ -231,13 +231,13 @@ def message_params(details):
 
 def render_message(message, language):
     """Translate ``(key, params)`` with the app's catalogues: the app's one path from a
-    message to text (:func:`game.ui.messages.text`).
+    message to text (:func:`game.app.text.messages.text`).
 
     >>> render_message(("reason.point_blocked", {"point": {"where": 7}, "blockers": 2}), "en")
     'You cannot land on point 7: your opponent holds it with 2 checkers.'
     """
-    from ..ui.i18n import translator
-    from ..ui.messages import text
+    from game.app.text.i18n import translator
+    from game.app.text.messages import text
 
     return text(message, translator(language))
 

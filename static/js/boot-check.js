@@ -58,7 +58,7 @@
     return TEXTS[base] ? base : null;
   }
 
-  // The same order as the app (game/ui/i18n.py pick_language): a link's ?lang=,
+  // The same order as the app (game/app/text/i18n.py pick_language): a link's ?lang=,
   // the saved choice, the browser's languages, English.
   function language() {
     var match = /[?&]lang=([a-zA-Z]{2})/.exec(location.search);

@@ -81,7 +81,7 @@ def board_state(page):
 def roll_until_a_choice(page, tries=10):
     """Roll (Done after each forced or empty roll) until a roll leaves a choice of plays;
     returns ``(match, plays)``: the decoded Match ID after that roll and its legal plays."""
-    from game.match_id import decode_match_id
+    from game.ids.match_id import decode_match_id
     from game.position import Position
     for _ in range(tries):
         click(page, "#roll")

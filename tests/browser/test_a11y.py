@@ -21,7 +21,7 @@ from app_driver import act, enabled, open_app, wait_ready
 from engines import inject_axe
 from page_driver import TAB_AHEAD
 
-from game.ui.keyboard import SLOTS, next_slot
+from game.app.view.keyboard import SLOTS, next_slot
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

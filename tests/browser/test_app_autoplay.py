@@ -6,7 +6,7 @@ import json
 import pytest
 from app_driver import act, board_state, open_app, roll_until_a_choice
 
-from game.match_id import decode_match_id
+from game.ids.match_id import decode_match_id
 
 URL = "/?mode=hotseat&length=1&seed=autoplay-1"
 OPTIONS = {"pref-auto-roll": "auto_roll", "pref-auto-bear-off": "auto_bear_off", "pref-auto-done": "auto_done"}

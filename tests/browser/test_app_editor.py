@@ -14,7 +14,7 @@ import pytest
 from app_driver import act, click, open_app
 from engines import tap
 
-from game.ui.editor import BAR, EditorState
+from game.app.editor.model import BAR, EditorState
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from test_ui_editor import random_state  # noqa: E402
@@ -207,7 +207,7 @@ def test_the_editor_on_a_phone_in_french(browser, base_url):
 
 def test_shared_ids_with_a_resignation_or_of_a_finished_game(browser, base_url):
     from game.match import Match, MatchConfig
-    from game.match_id import MatchIdInfo, encode_match_id
+    from game.ids.match_id import MatchIdInfo, encode_match_id
     from game.position import Position
 
     resign = encode_match_id(MatchIdInfo(player_on_roll=1, turn=0, resignation=2, dice=(5, 2),

@@ -15,7 +15,7 @@ from app_driver import act, board_state, click, enabled, open_app, wait_ready
 from engines import inject_axe
 
 from game.lessons import list_lessons, load_lesson, localized, render_message
-from game.ui.places import PERSON, place_of
+from game.app.view.places import PERSON, place_of
 
 SHOTS = pathlib.Path("/tmp/shots-lessons")
 FAST = {"animate": False, "fast_bot": True}

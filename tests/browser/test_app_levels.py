@@ -4,8 +4,8 @@ budget) and says in words what each level is, in English and in French."""
 import pytest
 from app_driver import open_app
 
-from game.ui.i18n import translator
-from game.ui.urlparams import DEFAULT_LEVEL, LEVELS
+from game.app.text.i18n import translator
+from game.app.keep.urlparams import DEFAULT_LEVEL, LEVELS
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

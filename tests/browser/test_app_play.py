@@ -12,7 +12,7 @@ import pytest
 from app_driver import (act, board_state, click, enabled, match_over, open_app,
                         play_one_step_by_clicks, wait_ready)
 
-from game.match_id import decode_match_id
+from game.ids.match_id import decode_match_id
 from game.position import Position
 
 FAST = {"fast_bot": True, "animate": False}

@@ -12,9 +12,10 @@ import pytest
 from app_driver import act, click, enabled, open_app, wait_ready
 from engines import inject_axe, is_tool_noise
 
-from game.ui import replay, storage
-from game.ui.controller import Controller
-from game.ui.review import ReviewSession
+from game import replay
+from game.app.keep import storage
+from game.app.controller import Controller
+from game.app.review.panel import ReviewSession
 
 SHOTS = pathlib.Path("/tmp/shots-review")
 AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

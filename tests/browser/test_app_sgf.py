@@ -6,7 +6,7 @@ import pytest
 from app_driver import act, board_state, click, open_app
 from engines import expect_download
 
-from game.sgf import import_sgf
+from game.formats.sgf import import_sgf
 
 DATA = pathlib.Path(__file__).resolve().parent.parent / "data"
 GNUBG_SGF = DATA / "gnubg_5_point.sgf"        # written by GNU Backgammon 1.07

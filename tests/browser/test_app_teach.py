@@ -13,8 +13,8 @@ import pytest
 from app_driver import act, board_state, click, enabled, open_app, play_one_step_by_clicks
 from engines import expect_download
 
-from game.matfile import import_mat
-from game.ui.share import decode, read_ids
+from game.formats.mat import import_mat
+from game.app.keep.share import decode, read_ids
 
 SHOTS = pathlib.Path("/tmp/shots5")
 DATA = pathlib.Path(__file__).resolve().parent.parent / "data"

@@ -18,12 +18,12 @@ import pytest
 import png
 from offline_site import Site
 
-from game.match_id import decode_match_id
-from game.matfile import import_mat
+from game.ids.match_id import decode_match_id
+from game.formats.mat import import_mat
 from game.position import Position
-from game.ui.keyboard import SLOTS, next_slot
+from game.app.view.keyboard import SLOTS, next_slot
 from game.lessons import load_lesson
-from game.ui.places import PERSON, place_of
+from game.app.view.places import PERSON, place_of
 
 FAST = {"fast_bot": True, "animate": False}
 SHOTS = pathlib.Path("/tmp/shots/engines")
@@ -106,7 +106,7 @@ def tab_to(d, wanted, limit=90, backwards=False):
 
 
 def path_to(start, goal, bottom=1, home_right=True):
-    """The arrow keys from one place of the board to another (game.ui.keyboard's map)."""
+    """The arrow keys from one place of the board to another (game.app.view.keyboard's map)."""
     seen = {start: []}
     todo = deque([start])
     while todo:

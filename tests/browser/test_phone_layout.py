@@ -1,6 +1,6 @@
 """The page on a phone, portrait 375x667 and landscape 667x375, in French and English:
 the board as wide (or as high) as the screen allows, upright in portrait (a phone held
-upright: game/ui/web/page.py UPRIGHT) and flat and compact in landscape (its cube column cut
+upright: game/web/page.py UPRIGHT) and flat and compact in landscape (its cube column cut
 off, as high as the screen), the tap targets measured (at least 32 px each way both ways,
 issue 14), Roll / Done / Undo and the move box on screen without scrolling, and no name cut
 by a scrollbar."""
@@ -8,7 +8,7 @@ by a scrollbar."""
 import pytest
 from app_driver import click, open_app
 
-# what the flat board's geometry gives (game/ui/render.py: 952 x 700 user units, points 60
+# what the flat board's geometry gives (game/app/view/render.py: 952 x 700 user units, points 60
 # wide, the field's halves 310 high, the dice's area 124 x 76); upright, the same turned a
 # quarter (the svg's viewBox, read from the page, gives the drawn board's own units)
 POINT, HALF, DICE_W, DICE_H = 60, 310, 124, 76

@@ -18,9 +18,9 @@ from urllib.parse import urlencode
 import pytest
 from app_driver import act, click, open_app, play_one_step_by_clicks, wait_ready
 
-from game.matfile import import_mat
-from game.ui import storage
-from game.ui.controller import Controller, Setup
+from game.formats.mat import import_mat
+from game.app.keep import storage
+from game.app.controller import Controller, Setup
 
 FAST = {"fast_bot": True, "animate": False}
 IMG = "<img src=x onerror=alert(1)>"

@@ -20,8 +20,8 @@ from app_driver import click, open_app, wait_ready
 from engines import expect_download, guarded, is_tool_noise
 from storage_mutations import KINDS, mutate, sample
 
-from game.ui.controller import Controller
-from game.ui.storage import MemoryStore
+from game.app.controller import Controller
+from game.app.keep.storage import MemoryStore
 
 NOTICE = "#storage-notice"
 

@@ -14,10 +14,10 @@ A screenshot after a roll, in French, goes to /tmp/shots/upright-<engine>.png.
 import pathlib
 from collections import Counter
 
-from game.match_id import decode_match_id
+from game.ids.match_id import decode_match_id
 from game.position import Position
-from game.ui.keyboard import next_slot
-from game.ui.places import place_of
+from game.app.view.keyboard import next_slot
+from game.app.view.places import place_of
 
 FAST = {"fast_bot": True, "animate": False}
 PHONE, LANDSCAPE = (375, 667), (667, 375)
@@ -235,5 +235,5 @@ def test_the_arrow_keys_go_the_way_the_upright_picture_shows(open_page, base_url
         moved = centres[there][axis] - centres[start][axis]
         assert moved * sign > 10, (d.engine, start, key, there, centres[start], centres[there])
         if (start, key, bottom) == ("p18", "ArrowDown", 1):
-            assert there == "bar1"      # the doctest's case (game/ui/keyboard.py)
+            assert there == "bar1"      # the doctest's case (game/app/view/keyboard.py)
     assert d.errors() == []

@@ -6,7 +6,7 @@ import re
 from urllib.parse import urljoin
 
 import static_texts  # tools/ is put on sys.path by tests/conftest.py
-from game.ui.i18n import translator
+from game.app.text.i18n import translator
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

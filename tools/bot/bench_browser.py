@@ -208,7 +208,7 @@ def print_side_by_side(title, key, levels, cpython, pyodide):
         print(f"{level:>12} | {fmt(a):>30} | {fmt(b):>30} | {ratio:5.2f}")
 
 
-#: the text of the match on the board in localStorage (game/ui/storage.py: the root names its key)
+#: the text of the match on the board in localStorage (game/app/keep/storage.py: the root names its key)
 CURRENT_MATCH = """() => {
   try {
     return localStorage.getItem(JSON.parse(localStorage.getItem("backgammon.root")).data.current);

@@ -43,7 +43,7 @@ from bench_strength import add_dice_options, dice_line, parsed_dice  # noqa: E40
 from game import Position  # noqa: E402
 from game.bot import LEVELS, Bot  # noqa: E402
 from game.bot.lookahead import finish, one_ply  # noqa: E402
-from game.analysis import CLOSE_CUBE  # noqa: E402
+from game.bot.analysis import CLOSE_CUBE  # noqa: E402
 from game.bot.evaluator import equity  # noqa: E402
 
 #: a loss at least this large is an error (GNU Backgammon's default threshold)

@@ -1,0 +1,660 @@
+"""The app as a state machine: user intents in, Match calls, a view model out.
+
+:class:`Controller` owns the :class:`game.match.Match` being played and the
+few things only the screen cares about (the selected checker, the message,
+the board's orientation).  The page glue (``game/app/web``) turns DOM events
+into calls of its intent methods (:meth:`Controller.click`,
+:meth:`~Controller.roll`, :meth:`~Controller.type_move`, ...), then draws what
+the :class:`game.app.effects.Effects` each returns names.
+There are no rules here: legal destinations come from the match's
+:class:`game.turn.Turn`, refusals from the engine's reasons.
+
+After every action the whole match is saved through ``store`` (anything with
+``get``/``set``/``remove``/``keys`` of strings, localStorage in the browser),
+so a reload resumes exactly, even in the middle of a turn.  The writes go
+through :class:`game.app.keep.storage.Vault`: all or nothing; a store that is
+full keeps the match in memory and the page says so (:meth:`Controller.notice`).
+
+>>> from game.app.keep.storage import MemoryStore
+>>> app = Controller(MemoryStore())
+>>> app.boot("?mode=hotseat&length=3&seed=7")
+True
+>>> effects = app.roll()             # each intent says what it changed (game/app/effects.py)
+>>> app.match.phase.value, effects.saved
+('moving', True)
+"""
+
+import time
+from dataclasses import asdict, replace
+
+from game.dice import ManualDice, SeededDice, SystemDice
+from game.match import Match, Phase
+from game.position import Position
+from game.app.view import keyboard
+from game.app.keep import storage
+from game.app.lesson import mode as lessons
+from game.app.keep import match_files
+from game.app import new_match_form
+from game.app.keep.match_files import MAT_LIMIT
+from game.app.actions import Deferred, one_save_per_action
+from game.app.text.announcer import Announcer
+from game.app.play.bot_driver import HINT_LEVEL, BotDriver
+from game.app.cooperative import finish as _finish
+from game.app.keep.current_text import CurrentText
+from game.app.editor.mode import open_editor
+from game.app.effects import NOTHING
+from game.app.play.mode import GameMode, resignation_message
+from game.app.text.i18n import (LANGUAGES, Addressee, pick_language, translator)
+from game.app.view.last_moves import preview_of
+from game.app.text.messages import join as _join
+from game.app.text.messages import param as message_param
+from game.app.text.messages import text as message_text
+from game.app.modes.stack import ModeStack, open_mode, routed
+from game.app.view.places import PERSON, place_of
+from game.app.replay.mode import open_replay
+from game.app.review.mode import REVIEWS_KEPT, Reviews
+from game.app.keep.saved_matches import SavedMatches
+from game.app.keep.share import ShareError, decode, read_ids
+from game.app.keep.urlparams import (DEFAULT_LEVEL, lesson_in_query, parse_position_query, parse_query, query_language)
+from game.app.prefs import Prefs
+from game.app.setup import Setup
+from game.app.view.view_model import View, spoken
+
+__all__ = ["Setup", "Prefs", "Controller", "View", "BOTTOM_DEFAULT", "HINT_LEVEL", "REVIEWS_KEPT",
+           "MAT_LIMIT"]
+
+#: the player drawn at the bottom by default: GNU Backgammon's "X", the person's seat
+BOTTOM_DEFAULT = PERSON
+#: the human's seat against the computer (gnubg's player 1; the computer is player 0)
+HUMAN_SEAT = PERSON
+
+@one_save_per_action
+class Controller(SavedMatches):
+    """The app's state: a match, its setup, the screen's choices, and the saved data.
+
+    ``store`` has ``get(key)``, ``set(key, text)``, ``remove(key)``, ``keys()``;
+    ``now`` is the clock's time source; ``wall`` gives seconds since the
+    epoch for dates in the history; ``bot_factory(level)`` makes a player
+    with ``choose_move``, ``cube_action`` and ``take_decision`` (the real
+    bot, imported when first needed, by default).
+    """
+
+    #: what only reads: no action, no save, no Effects (game/app/actions.py)
+    QUERIES = ("view", "announcements", "text", "buttons", "info_text", "record", "clock_panels",
+               "form_values", "setup_from_form", "player_name", "is_human", "human_to_act",
+               "bot_to_act", "dice_wanted", "resign_kinds", "hint_available", "lesson_list",
+               "editor_fields", "shot_counter_html", "preview_board", "board_shape")
+    #: intents whose answer is their own (a file, True when done, what the bot did): their
+    #: Effects is ``self.effects``; every other intent returns its Effects
+    ANSWERS = ("boot", "new_match", "open_ids", "mat_file", "history_mat_file", "sgf_file",
+               "open_mat", "press", "type_move", "board_key", "tick", "set_dice", "bot_act",
+               "compute_hint", "start_replay", "start_review", "review_step", "review_try",
+               "review_play_here", "open_lesson", "edit_click", "edit_set", "edit_load",
+               "edit_play", "restore_backup")
+
+    def __init__(self, store=None, *, now=None, wall=None, bot_factory=None):
+        self.store = store if store is not None else storage.MemoryStore()
+        self.now = now or time.monotonic
+        self.wall = wall or time.time
+        self._current_text = CurrentText()   # packs the match on the board at each save
+        self.saves = Deferred(self._write)   # one save per action (game/app/actions.py)
+        self.effects = NOTHING         # what the last intent changed (game/app/effects.py)
+        self.vault = storage.Vault(self.store)
+        self.vault.open()
+        self.unsaved = False           # the store refused the last save: the match is in memory only
+        self.notice_closed = False     # the player closed the storage notice
+        self.prefs = Prefs.from_dict(storage.unpack(self.store.get(storage.PREFS), "prefs"))
+        self.language = self.prefs.language or "en"
+        self.tr = translator(self.language)
+        self.setup = Setup()
+        self.match = None
+        self.message = None
+        self.archived = False
+        self.from_link = False         # the match on the board came from a link (not the person's own)
+        self.started_at = None
+        self.bot_plan = None
+        self.hint = None               # (state key, kind, the bot's numbers) once asked
+        self.dice_ties = []            # opening throws set by hand that tied (rolled with the next)
+        self.dice_invalid = None       # the dice field (0, 1) whose text was refused last
+        self.focus = None              # the board's place holding the keyboard focus (a data-slot)
+        self.upright = False           # the board stands upright: the page is a phone held upright
+        self.compact = False           # the board lies flat, its cube column cut off: a phone held sideways
+        # the modes: the game at the bottom, what opens over it on a stack (game/app/modes/stack.py)
+        self.game = GameMode(self)
+        self.modes = ModeStack(self.game)
+        self.bot = BotDriver(self, bot_factory)
+        self.reviews = Reviews(self)
+        self.announcer = Announcer(self)
+
+    # --- the modes open over the match ---------------------------------------------------------
+    #: the :class:`game.app.lesson.player.LessonPlayer` of the lesson open, or None
+    lesson = open_mode("lesson", "player")
+    #: the :class:`game.app.review.panel.ReviewSession` while a replay is reviewed, or None
+    review = open_mode("review", "session")
+    #: the :class:`game.app.editor.mode.EditorMode` while a position is set up, or None
+    editing = open_mode("editor")
+
+    @property
+    def replay(self):
+        """The :class:`game.app.replay.mode.ReplayMode` while a match is played back, or None."""
+        return self.modes.get("replay")
+
+    @replay.setter
+    def replay(self, value):
+        if value is not None:
+            raise ValueError("a replay opens with start_replay")
+        self.modes.discard("review")           # None: the replay closes, its message dropped
+        self.modes.discard("replay")
+
+    @property
+    def resign_choice(self):
+        """True while the choice of what to resign is open."""
+        return self.modes.get("resign") is not None
+
+    @property
+    def selected(self):
+        """The checker the game holds picked (the mover's numbering), or None."""
+        return self.game.selected
+
+    @selected.setter
+    def selected(self, point):
+        self.game.selected = point
+
+    def _signature(self):
+        """What the screen shows now, per part, without drawing it (see :mod:`game.app.effects`)."""
+        return {"modes": self.modes.names(), "focus": self.focus, **self.modes.top().signature()}
+
+    # --- the status line: every new message is said once by the live region -------------------
+    @property
+    def message(self):
+        """The status line as data, ``(key, params)`` (see :meth:`text`), or None."""
+        return self._message
+
+    @message.setter
+    def message(self, value):
+        self._message = value
+        self._message_serial = getattr(self, "_message_serial", 0) + 1
+
+    # --- start-up -------------------------------------------------------------------------
+    def boot(self, query="", languages=()):
+        """Start the app: a link's match, else the saved match, else a new one.
+
+        Returns True when the link set up a match or opened a lesson (the page
+        should then drop the query from its address, so that a reload resumes
+        instead of starting again).  The person's own unfinished match a link
+        replaces is kept in the saved list, never lost; links take turns in one
+        place: a link's match replaces the previous link's (see
+        :meth:`SavedMatches._set_aside_current`).  A lesson that was open is
+        opened again, at the same step.
+        """
+        self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
+                          remember=bool(query_language(query)))
+        link = parse_query(query)
+        position_link = parse_position_query(query)
+        if position_link is not None:
+            # a position: two players on this device unless the link names a mode
+            mode = link.mode if link is not None and "mode=" in query else "hotseat"
+            level = link.level if link is not None else DEFAULT_LEVEL
+            seed = link.seed if link is not None else None
+            try:
+                self._open_position(decode(position_link), mode, level, seed, link=True)
+                return True
+            except ShareError as error:
+                self._resume_or_start()
+                self.message = (error.key, {})
+                return False
+        if link is not None:
+            self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
+                           link=True)
+            return True
+        self._resume_or_start()
+        lesson = lesson_in_query(query)
+        if lesson is not None:
+            return self.open_lesson(lesson)    # ?lesson=bar: that lesson over the match (kept)
+        lessons.reopen(self)
+        return False
+
+    # --- matches ------------------------------------------------------------------------------
+    def new_match(self, setup, link=False):
+        """Start a new match (``link``: opened from a link); returns True when an unfinished one
+        was kept in the saved list (the message then says so)."""
+        if setup.manual_dice:
+            dice = ManualDice()
+        else:
+            dice = SeededDice(setup.seed) if setup.seed else SystemDice()
+        match = Match(setup.config(), dice, now=self.now)
+        if setup.starter in (0, 1):
+            match.setup(Position.start(), setup.starter)
+        if setup.mode == "watch":
+            message = ("msg.watch", {})
+        elif setup.starter in (0, 1):
+            message = ("msg.start", {"name": {"player": setup.starter}})
+        else:
+            message = ("msg.opening_roll", {})
+        return self._open(setup, match, message, link)
+
+    def _open(self, setup, match, message, link=False):
+        """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept.
+
+        The unfinished match goes to the saved list in the same write as the new one.  A match
+        opened from a ``link`` takes the place of the previous link's instead
+        (:meth:`SavedMatches._set_aside_current`); the message says what became of them.
+        """
+        self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
+        lessons.forget(self)
+        self.modes.close("editor", self._clock())      # so does the editor
+        saved, kept, replaced = self._set_aside_current(link)
+        self.setup = setup
+        self.match = match
+        self.selected = None
+        self.bot_plan = None
+        self.archived = False
+        self.from_link = link
+        self.modes.clear()         # a replay, a review, the choice of what to resign: gone with it
+        self.hint = None
+        self.dice_ties = []
+        self.started_at = int(self.wall())
+        said = [("msg.link_replaced", {})] if replaced else []
+        if kept:
+            said.append(("msg.link_kept" if link and not replaced else "msg.previous_kept", {}))
+        self.message = _join(*said, message) if said else message
+        self.save({"saved": saved} if saved is not None else None)
+        return kept
+
+    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False):
+        """Open a :class:`game.app.keep.share.SharedPosition` as a new match (raises ShareError)."""
+        dice = SeededDice(seed) if seed else SystemDice()
+        match = shared.match(dice, now=self.now)
+        cfg = match.config
+        setup = Setup(mode=mode, length=cfg.length, level=level, jacoby=cfg.jacoby,
+                      beavers=cfg.beavers, seed=seed)
+        message = ("msg.position_opened", {})
+        if shared.next_game:
+            score = match.score
+            message = ("msg.link_next_game", {"name0": {"player": 1}, "score0": score[1],
+                                               "name1": {"player": 0}, "score1": score[0]})
+        elif match.phase is Phase.RESIGNATION_OFFERED:
+            message = resignation_message(match)
+        self._open(setup, match, message, link)
+
+    def open_ids(self, text):
+        """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link).
+
+        True when it opened; otherwise the message says why and nothing changed.
+        """
+        try:
+            shared = decode(read_ids(text))
+            self._open_position(shared, "hotseat")
+        except ShareError as error:
+            self.message = (error.key, {})
+            return False
+        return True
+
+    # --- match files -----------------------------------------------------------------------------
+    def mat_file(self):
+        """``(file name, .mat text)`` of the match on screen (the one replayed, if any), or
+        None when it cannot be written (the message says why)."""
+        if self.replay is not None:
+            return match_files.export(self, self.replay.match_data, self.replay.setup, self.replay.when)
+        return match_files.export(self, self.match, self.setup, self.started_at)
+
+    def history_mat_file(self, index):
+        """``(file name, .mat text)`` of the ``index``-th finished match, or None."""
+        entries = self.history()
+        if not 0 <= index < len(entries):
+            return None
+        entry = entries[index]
+        return match_files.export(self, entry.get("match"), Setup.from_dict(entry.get("setup")),
+                                  entry.get("started_at") or entry.get("finished_at"))
+
+    def sgf_file(self):
+        """``(file name, .sgf text)`` of the match on screen, as :meth:`mat_file` (GNU Backgammon's
+        own format), or None when it cannot be written (the message says why)."""
+        if self.replay is not None:
+            replay = self.replay
+            return match_files.export(self, replay.match_data, replay.setup, replay.when, sgf=True)
+        return match_files.export(self, self.match, self.setup, self.started_at, sgf=True)
+
+    def open_mat(self, text, name=""):
+        """Open the match of a ``.mat`` or ``.sgf`` file (its text, or its bytes): continued if
+        unfinished, replayed if over (:func:`game.app.keep.match_files.open_file`).  True when it
+        opened; otherwise the message says why and nothing changed."""
+        return match_files.open_file(self, text, name)
+
+    # --- the intents of the board: to the mode on top ------------------------------------------
+    def click(self, slot, button="left"):
+        """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
+        element with ``data-slot=slot``."""
+        self.modes.top().click(slot, button)
+
+    def press(self, slot):
+        """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
+        return bool(self.modes.top().press(slot))
+
+    def drop_on(self, slot):
+        """A dragged checker is let go over ``slot``: move it there if that is legal."""
+        self.modes.top().drop_on(slot)
+
+    def deselect(self):
+        self.game.deselect()
+        self.modes.top().deselect()
+
+    def type_move(self, text):
+        """Play notation typed by the user (``8/5 6/5``; a part of the move works too)."""
+        return self.modes.top().typed(text)
+
+    def undo(self):
+        """Undo: the last checker moved in the game, or in the lesson's task."""
+        self.modes.top().undo()
+
+    def board_key(self, key):
+        """A key pressed while the board has the focus (``KeyboardEvent.key``).
+
+        The arrows, Home and End move the focus (:func:`game.app.view.keyboard.next_slot`);
+        Enter and Space do what a click on the focused place does; Escape lets
+        go of the checker picked; R, D, U roll, end the turn (Done) and undo
+        when the buttons would.  Returns True when the key was used (the page
+        then keeps the browser from using it too).
+        """
+        here = self.focus or self._default_focus()
+        top = self.modes.top()
+        if key in keyboard.MOVES:
+            seat = top.seat()             # a lesson draws its learner at the bottom, whatever the prefs
+            bottom = self.bottom if seat is None else seat[1]
+            shape = self.board_shape()
+            self.focus = keyboard.next_slot(here, key, bottom, shape["home_right"], shape["upright"])
+            return True
+        action = keyboard.board_action(key)
+        if action is None:
+            return False
+        self.focus = here
+        if action == "pick":
+            self.click(here)
+        elif action == "cancel":
+            if self.selected is None and top.picked() is None:
+                return False
+            self.deselect()
+        else:
+            self.game.key(action)
+        return True
+
+    # --- the game's intents and parts (game/app/play/mode.py, game_view.py) ---------------------
+    roll = routed("game", GameMode.roll)
+    done = routed("game", GameMode.done)
+    double = routed("game", GameMode.double)
+    take = routed("game", GameMode.take)
+    beaver = routed("game", GameMode.beaver)
+    drop = routed("game", GameMode.drop)
+    resign = routed("game", GameMode.resign)
+    cancel_resign = routed("game", GameMode.cancel_resign)
+    accept_resignation = routed("game", GameMode.accept_resignation)
+    reject_resignation = routed("game", GameMode.reject_resignation)
+    next_game = routed("game", GameMode.next_game)
+    tick = routed("game", GameMode.tick)
+    set_dice = routed("game", GameMode.set_dice)
+    dice_wanted = routed("game", GameMode.dice_wanted)
+    resign_kinds = routed("game", GameMode.resign_kinds)
+    human_to_act = routed("game", GameMode.human_to_act)
+    bot_to_act = routed("game", GameMode.bot_to_act)
+    hint_available = routed("game", GameMode.hint_available)
+    clock_panels = routed("game", GameMode.clock_panels)
+    buttons = routed("game", GameMode.buttons)
+    info_text = routed("game", GameMode.info_text)
+    record = routed("game", GameMode.record)
+    _event_text = routed("game", GameMode._event_text)
+
+    # --- the computer (game/app/play/bot_driver.py) ----------------------------------------------------
+    def bot_act(self):
+        """The computer does one small thing (a roll, a cube answer, one checker, Done); returns
+        what it did (``"roll"``, ``"step"``, ``"done"``, …), or None when it is not its turn."""
+        return _finish(self.bot_act_steps())
+
+    def bot_act_steps(self):
+        """:meth:`bot_act` step by step (a generator the page drives, :mod:`game.app.cooperative`)."""
+        return (yield from self.bot.steps())
+
+    def compute_hint(self):
+        """Ask the bot about the decision at hand; True when there is a hint."""
+        return _finish(self.compute_hint_steps())
+
+    def compute_hint_steps(self):
+        """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
+        return (yield from self.bot.hint_steps())
+
+    # --- replay and review (game/app/replay/mode.py, review_mode.py) -------------------------------
+    def start_replay(self, history_index=None):
+        """Play back the match on the board, or the ``history_index``-th finished one."""
+        return open_replay(self, history_index)
+
+    def replay_go(self, index):
+        """Show frame ``index`` of the replay (clamped to the first and last)."""
+        if self.replay is not None:
+            self.replay.go(index)
+
+    def replay_step(self, delta):
+        if self.replay is not None:
+            self.replay.step(delta)
+
+    def end_replay(self):
+        """Back to the match on the board."""
+        if self.replay is not None:
+            self.modes.discard("review")
+            self.message = self.modes.close("replay")
+
+    start_review = routed("reviews", Reviews.start)
+    review_step = routed("reviews", Reviews.step)
+    review_try = routed("reviews", Reviews.weigh)
+    review_play_here = routed("reviews", Reviews.play_here)
+
+    def _review_view(self):
+        mode = self.modes.get("review")
+        return None if mode is None else mode.panel()
+
+    # --- lessons (game/app/lesson/mode.py) ----------------------------------------------------------
+    def open_lesson(self, lesson_id):
+        """Show a lesson over the match, which waits untouched (its clock paused) until
+        :meth:`close_lesson`.  False when it cannot be read (the message says why)."""
+        return lessons.open_lesson(self, lesson_id)
+
+    def close_lesson(self):
+        """Back to the match, exactly as it was (its clock runs again)."""
+        if self.lesson is not None:
+            lessons.forget(self)
+            self.message = self.modes.close("lesson", self._clock())
+
+    def lesson_list(self):
+        return lessons.lesson_list(self)
+
+    def lesson_action(self, name):
+        """A button of the lesson panel (``prev``, ``next``, ``check``, ``close``, …)."""
+        lessons.act(self, name)
+
+    def lesson_choose(self, option_id):
+        """An option of the lesson's choice task was picked."""
+        if self.lesson is not None:
+            self.lesson.choose(str(option_id))
+
+    # --- the position editor (game/app/editor/mode.py) -----------------------------------------------
+    @property
+    def editor(self):
+        """The position being set up (an :class:`game.app.editor.model.EditorState`), or None."""
+        return None if self.editing is None else self.editing.state
+
+    def edit_open(self):
+        """Set up a position by hand, starting from the one on the board (or replayed)."""
+        open_editor(self)
+
+    def edit_cancel(self):
+        """Leave the editor; the match on the board is as it was."""
+        if self.editing is not None:
+            self.message = self.modes.close("editor", self._clock())
+
+    def edit_click(self, slot, button="left"):
+        """A click on the board while editing (see :meth:`EditorMode.click`)."""
+        return self.editing is not None and self.editing.click(slot, button)
+
+    def edit_set(self, name, value):
+        """A field of the editor's form changed (see :meth:`EditorMode.set`)."""
+        return self.editing is not None and self.editing.set(name, value)
+
+    def edit_load(self, text):
+        """Put the position of pasted IDs in the editor (see :meth:`EditorMode.load`)."""
+        return self.editing is not None and self.editing.load(text)
+
+    def edit_play(self):
+        """Open the position set up as a new match (see :meth:`EditorMode.play`)."""
+        return self.editing is not None and self.editing.play()
+
+    def editor_fields(self):
+        """The editor form's values (see :meth:`EditorMode.fields`)."""
+        return self.editing.fields()
+
+    # --- what the page shows -------------------------------------------------------------------------
+    def view(self):
+        """The :class:`View` of the mode on top (the frame replayed, the lesson, the position
+        set up, else the match)."""
+        return self.modes.top().view()
+
+    def announcements(self):
+        """What the page's live region says now (:mod:`game.app.text.announcer`)."""
+        return self.announcer.sentences()
+
+    # --- persistence (game/app/keep/saved_matches.py) -------------------------------------------------
+    def save(self, also=None):
+        """Save the match on the board (and the history when it has just ended), with the
+        other parts in ``also`` (``{part: data}``), in one write: all or nothing.
+
+        Inside an action (any public method, :mod:`game.app.actions`) the write waits
+        for the action's end: one action, one write, whatever its steps asked.
+        """
+        self.saves.ask(also)
+
+    def save_prefs(self):
+        self.prefs.language = self.language
+        self._store(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
+
+    # --- the new-match dialog (game/app/new_match_form.py) ------------------------------------------
+    def form_values(self):
+        """The new-match dialog's fields for the current setup: ``{name: str or bool}``."""
+        return new_match_form.values_of(self)
+
+    def setup_from_form(self, values):
+        """The :class:`Setup` the new-match dialog's fields ask for (strings, "on" for ticks)."""
+        return new_match_form.setup_of(self, values)
+
+    # --- preferences --------------------------------------------------------------------------
+    def set_language(self, language, remember=True):
+        self.language = language if language in LANGUAGES else "en"
+        self.tr = translator(self.language)
+        if remember:
+            self.save_prefs()
+
+    def flip(self):
+        self.prefs.flipped = not self.prefs.flipped
+        self.save_prefs()
+
+    def board_shape(self):
+        """How every mode draws the board here: the home board's side (Settings) and whether
+        it stands upright or lies flat and compact (the page's shape, :attr:`upright`,
+        :attr:`compact`); fields of a ``BoardView``."""
+        return {"home_right": not self.prefs.home_left, "upright": self.upright, "compact": self.compact}
+
+    def set_pref(self, name, value):
+        """Keep a choice of Settings (:meth:`Prefs.set`: one it knows, with a value it takes)."""
+        if self.prefs.set(name, value):
+            self.save_prefs()
+
+    def preview_board(self, play):
+        """The board with the hinted ``play`` (notation) shown over it, the match untouched; None
+        when no play can be shown now (a mode over the game, no turn in play, a checker moved).
+
+        >>> app = Controller()
+        >>> app.boot("?mode=hotseat&length=3&seed=7")
+        True
+        >>> app.preview_board("8/5 6/5") is None              # before the roll: no turn yet
+        True
+        """
+        match = self.match
+        if (self.modes.top() is not self.game or match is None or match.player_on_roll is None
+                or match.phase is not Phase.MOVING or match.turn.played):
+            return None
+        preview = preview_of(match.player_on_roll, play)
+        return None if preview is None else replace(self.view().board, preview=preview)
+
+    def shot_counter_html(self):
+        """The shot counter's grid for the player who rolls next (game/app/view/shots_view.py)."""
+        from html import escape
+
+        from game.app.view.shots_view import shot_counter, shots_html
+        found = shot_counter(self.match)
+        if found is None:
+            return f'<p class="empty">{escape(self.tr("shots.none"))}</p>'
+        player, shots = found
+        return shots_html(shots, self.player_name(player), self.tr)
+
+    # --- who is who ---------------------------------------------------------------------------
+    def is_human(self, player):
+        return player in self.setup.humans()
+
+    def player_name(self, player, setup=None):
+        """A player's name, or the app's word for his seat (of ``setup``, the current one by default)."""
+        setup = setup or self.setup
+        name = setup.names[player]
+        if name:
+            return name
+        tr = self.tr
+        mode = setup.mode
+        if mode == "bot":
+            if player == HUMAN_SEAT:
+                return Addressee(tr("name.you"))
+            return tr("name.bot_level", level=tr(f"level.{setup.level}"))
+        if mode == "watch":
+            return tr(f"colour.{setup.colours[player]}")
+        return tr("name.player1") if player == BOTTOM_DEFAULT else tr("name.player2")
+
+    @property
+    def bottom(self):
+        """The player drawn at the bottom of the board."""
+        if self.prefs.auto_flip and self.setup.mode == "hotseat" and self.match is not None:
+            actor = self.match.player_to_act
+            if actor is None:
+                actor = self.match.player_on_roll
+            if actor is not None:
+                return actor
+        return 1 - BOTTOM_DEFAULT if self.prefs.flipped else BOTTOM_DEFAULT
+
+    def _clock(self):
+        """The clock of the match on the board, or None."""
+        return self.match.clock if self.match is not None else None
+
+    # --- the keyboard and screen readers ----------------------------------------------------------
+    def _place_of(self, player, point):
+        """The data-slot of ``player``'s ``point`` (his numbering: 25 the bar, 0 off)."""
+        return place_of(player, point, self.bottom)
+
+    def _default_focus(self):
+        """Where the board's focus stands before the keyboard moves it (the mode on top says)."""
+        return self.modes.top().default_focus()
+
+    # --- the view ---------------------------------------------------------------------------------
+    def text(self, message):
+        """Translate a message kept as data: ``(key, params)`` (:mod:`game.app.text.messages`)."""
+        return message_text(message, self.tr, self._name_param)
+
+    def _name_param(self, player, value):
+        """A ``{"player": n}`` parameter: the name of the match's (or the replay's) player."""
+        replayed = value.get("replay") and self.replay is not None
+        return self.player_name(player, self.replay.setup if replayed else None)
+
+    def _param(self, value):
+        return message_param(value, self.tr, self._name_param)
+
+    def _spoken_board(self, board, setup=None):
+        """``board`` with what screen readers say of it, the players named as in ``setup``."""
+        return spoken(board, self.tr, (self.player_name(0, setup), self.player_name(1, setup)))
+
+    def _stakes(self, length):
+        tr = self.tr
+        if length:
+            return tr("info.stakes_match", length=tr.n("count.points", length))
+        return tr("info.stakes_money")

@@ -1,0 +1,54 @@
+"""Run step-by-step work without freezing the page.
+
+The bot's decisions have a step-by-step form (generators that yield between
+small pieces of work, see :mod:`game.bot.bot`).  :func:`drive` runs such a
+generator inside an asyncio task: it runs pieces until about ``slice_s``
+seconds have gone by, then awaits ``asyncio.sleep(0)``, which in the browser
+hands the main thread back to the page (it paints, answers clicks) before
+the next slice.  In CPython it is a plain coroutine:
+
+>>> import asyncio
+>>> def work():
+...     for _ in range(3):
+...         yield
+...     return "done"
+>>> asyncio.run(drive(work()))
+'done'
+>>> slices = []
+>>> asyncio.run(drive(work(), slice_s=0.0, on_slice=slices.append))
+'done'
+>>> len(slices)    # with no time to spare it yields after every piece
+4
+"""
+
+import asyncio
+import time
+
+from game.steps import finish
+
+__all__ = ["drive", "finish", "SLICE_S"]
+
+#: how long the page may be held before it gets the hand back (well under a 50 ms "long task")
+SLICE_S = 0.025
+
+
+async def drive(steps, slice_s=SLICE_S, clock=time.perf_counter, on_slice=None):
+    """Run the generator ``steps`` to its end, yielding to the event loop between slices.
+
+    Returns the generator's return value.  ``on_slice(seconds)`` (optional)
+    is told how long each slice held the thread.
+    """
+    start = clock()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            if on_slice is not None:
+                on_slice(clock() - start)
+            return done.value
+        now = clock()
+        if now - start >= slice_s:
+            if on_slice is not None:
+                on_slice(now - start)
+            await asyncio.sleep(0)
+            start = clock()

@@ -1,0 +1,1 @@
+"""The position editor: its model and its mode."""

@@ -1,0 +1,1 @@
+"""What the app keeps: localStorage, the saved matches, backups, match files and links."""

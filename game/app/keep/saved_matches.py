@@ -1,0 +1,360 @@
+"""Keeping matches: the match on the board, the unfinished ones set aside, the finished ones.
+
+:class:`SavedMatches` is the app's part that writes and reads them through the
+:class:`game.app.keep.storage.Vault` (all or nothing): the match on the board at the end of
+each action (:meth:`SavedMatches._write`, one write per action, see
+:mod:`game.app.actions`), the list of unfinished matches a new one sets aside, the
+history of finished ones, the storage notice, and the backup of everything.
+
+>>> score_of({"events": [{"type": "win", "score": [2, 1]}, {"type": "roll"}]}), score_of({})
+([2, 1], [0, 0])
+>>> short_date("soon")
+''
+"""
+
+import json
+import time
+from dataclasses import asdict
+
+from game.errors import GameError
+from game.match import Match
+from game.app.keep import storage
+from game.app.actions import one_save_per_action
+from game.app.keep.match_files import mat_date
+from game.app.text.messages import from_data as _message_from_data
+from game.app.text.messages import join as _join
+from game.app.text.messages import to_data as _message_to_data
+
+__all__ = ["SavedMatches", "opened_from_link", "score_of", "short_date"]
+
+
+@one_save_per_action
+class SavedMatches:
+    """The saved data of the app (a part of :class:`game.app.controller.Controller`)."""
+
+    #: what only reads (no action of its own, see game/app/actions.py)
+    QUERIES = ("saved_matches", "history", "notice", "aside_file", "backup_file", "backup_all",
+               "match_rows")
+
+    def _resume_or_start(self):
+        saved = self.vault.read("current")
+        if saved is not None and self._restore(saved):
+            return
+        if saved is not None:
+            # a match this version cannot read is kept aside, never overwritten
+            self._keep_aside("current")
+        self.new_match(type(self.setup)())
+
+    def _keep_aside(self, part):
+        try:
+            self.vault.set_aside(part)
+        except storage.StorageFull:
+            self.unsaved = True
+
+    def _restore(self, saved):
+        """Put a stored match back on the board; False when the engine refuses it.
+
+        The engine is the judge: :meth:`game.match.Match.from_dict` replays the
+        whole log (each action must give back the events saved), and the match
+        must say where it stands (its position and match IDs). The view code is
+        never used to judge saved data: a bug there must not set matches aside.
+        """
+        try:
+            match = Match.from_dict(saved["match"], now=self.now)
+            match.position_id(), match.match_id()
+        except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
+            return False
+        self.match = match
+        self.setup = type(self.setup).from_dict(saved.get("setup"))
+        ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
+        self.message = _message_from_data(ui.get("message"))
+        try:
+            self.text(self.message)
+        except Exception:  # noqa: BLE001 - a damaged message is not worth the match
+            self.message = None
+        self.archived = bool(ui.get("archived"))
+        self.from_link = opened_from_link(saved)
+        started = ui.get("started_at")
+        self.started_at = started if isinstance(started, int) and not isinstance(started, bool) \
+            and 0 <= started < 10 ** 11 else None
+        ties = ui.get("dice_ties")
+        self.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
+                          and 1 <= d <= 6] if isinstance(ties, list) else []
+        self.selected = None
+        self.bot_plan = None
+        return True
+
+    def _unfinished(self):
+        match = self.match
+        if match is None or self.archived:
+            return False
+        events = match.events
+        return len(events) > 1 and match.match_winner is None
+
+    def _set_aside_current(self, link=False):
+        """What becomes of the saved list when a new match takes the board (``link``: one
+        opened from a link): ``(entries, kept, replaced)``.
+
+        The unfinished match on the board (or in the store) is put first (``kept``), unless
+        ``link`` and it came from a link itself: links take turns in one place, the match of
+        the previous link is ``replaced``, on the board or under Matches, never added to.
+        ``entries`` is None when the list stays as it is.
+        """
+        if self.match is None:
+            saved = self.vault.read("current")
+            if saved is None:
+                return None, False, False
+            if not self._restore(saved):
+                self._keep_aside("current")      # unreadable: kept aside, not overwritten
+                return None, False, False
+        entries = self.saved_matches()
+        kept = replaced = False
+        if link:
+            others = [entry for entry in entries if not opened_from_link(entry)]
+            replaced = len(others) < len(entries)
+            entries = others
+        if self._unfinished():
+            if link and self.from_link:
+                replaced = True
+            else:
+                kept = True
+                entries = [self._snapshot(), *entries][:storage.SAVED_LIMIT]
+        self.match = None
+        return (entries if kept or replaced else None), kept, replaced
+
+    def saved_matches(self):
+        return self.vault.read("saved")
+
+    def history(self):
+        return self.vault.read("history")
+
+    def resume(self, index):
+        """Bring back the ``index``-th saved match; the one on the board takes its place."""
+        self.close_lesson()
+        self.modes.close("editor", self._clock())
+        entries = self.saved_matches()
+        if not isinstance(index, int) or not 0 <= index < len(entries):
+            return
+        entry = entries.pop(index)
+        current = self._snapshot() if self._unfinished() else None
+        if not self._restore(entry):
+            self.message = ("reason.unknown", {})
+            return
+        if current is not None:
+            entries = [current, *entries][:storage.SAVED_LIMIT]
+        self.from_link = False           # brought back by the person: theirs, a link no longer replaces it
+        self.message = ("msg.resumed", {})
+        self.save({"saved": entries})
+
+    def delete_saved(self, index):
+        entries = self.saved_matches()
+        if isinstance(index, int) and 0 <= index < len(entries):
+            del entries[index]
+            self._commit({"saved": entries})
+
+    def _snapshot(self, events=True):
+        """The match on the board as stored (``events=False``: its log left out)."""
+        return {
+            "match": self.match.to_dict(events=events),
+            "setup": self.setup.to_dict(),
+            "ui": {"message": _message_to_data(self.message), "archived": self.archived,
+                   "started_at": self.started_at, "dice_ties": list(self.dice_ties),
+                   "origin": "link" if self.from_link else "own"},
+            "saved_at": int(self.wall()),
+        }
+
+    def _write(self, also):
+        """Write the match on the board with ``also``; False when nothing could be written."""
+        if self.match is None:
+            return False
+        changes = dict(also or {})
+        archiving = self.match.match_winner is not None and not self.archived
+        if archiving:
+            self.archived = True
+            changes["history"] = [self._summary(), *self.history()][:storage.HISTORY_LIMIT]
+        # the text of the finished games' events is kept: a save costs the same in a long session
+        changes["current"] = self._current_text.pack(self._snapshot(events=False), self.match.events)
+        written = self._commit(changes)
+        if not written and archiving:
+            self.archived = False          # the history entry is written with the next save
+        return written
+
+    def _commit(self, changes):
+        """Write ``changes`` through the vault; False (and the page says so) when the store is full."""
+        try:
+            self.vault.commit(changes)
+        except storage.StorageFull:
+            self.unsaved = True
+            self.notice_closed = False
+            return False
+        if self.unsaved:
+            self.unsaved = False
+            self.message = _join(self.message, ("msg.storage_saved_again", {})) if self.message \
+                else ("msg.storage_saved_again", {})
+        return True
+
+    def notice(self):
+        """The storage notice: None, or ``{"text": …, "buttons": [ids]}`` (ids of the page).
+
+        ``full``: the store refused the last save; ``unreadable``: data kept aside.
+        """
+        if self.notice_closed:
+            return None
+        if self.unsaved:
+            return {"kind": "full", "text": self.tr("msg.storage_full"),
+                    "buttons": ["storage-prune", "storage-backup", "storage-close"]}
+        if self.vault.aside:
+            key = "msg.storage_newer" if "newer" in self.vault.problems else "msg.storage_unreadable"
+            return {"kind": "unreadable", "text": self.tr(key),
+                    "buttons": ["storage-download", "storage-discard", "storage-close"]}
+        return None
+
+    def close_notice(self):
+        self.notice_closed = True
+
+    def aside_file(self):
+        """``(file name, text)``: what was kept aside, to download."""
+        return f"backgammon-unreadable-{mat_date(self.wall()).replace('.', '-')}.json", \
+            self.vault.aside_text()
+
+    def discard_aside(self):
+        """Delete what was kept aside: a fresh start (the match on the board stays)."""
+        self.vault.forget_aside()
+        self.message = ("msg.storage_discarded", {})
+
+    def backup_file(self):
+        """``(file name, text)``: every match this app holds, the one on the board included, as
+        JSON (what a full storage cannot keep is not lost)."""
+        data = {"app": "backgammon", "format": storage.FORMAT,
+                "current": self._snapshot() if self.match is not None else None,
+                "saved": self.saved_matches(), "history": self.history()}
+        return f"backgammon-matches-{mat_date(self.wall()).replace('.', '-')}.json", \
+            json.dumps(data, ensure_ascii=False, indent=1)
+
+    def prune_history(self):
+        """Make room: delete the older half of the finished matches (at least one), then save."""
+        entries = self.history()
+        keep = len(entries) // 2
+        if entries:
+            try:
+                self.vault.commit({"history": entries[:keep]})
+            except storage.StorageFull:
+                pass
+        self.message = ("msg.storage_pruned", {"count": len(entries) - keep})
+        self.save()
+
+    def _summary(self):
+        match = self.match
+        return {
+            "names": [self.player_name(0), self.player_name(1)],
+            "score": list(match.score),
+            "length": match.config.length,
+            "winner": match.match_winner,
+            "mode": self.setup.mode,
+            "started_at": self.started_at,
+            "finished_at": int(self.wall()),
+            "match": match.to_dict(),
+            "setup": self.setup.to_dict(),
+        }
+
+    def _store(self, key, text):
+        """Write one key that holds no match (the prefs, the open lesson): a full storage only
+        means it holds for this visit (matches go through the vault, all or nothing)."""
+        try:
+            self.store.set(key, text)
+        except Exception:  # noqa: BLE001 - full or off: kept in memory
+            pass
+
+    def match_rows(self):
+        """``(unfinished, finished)``: lists of one-line descriptions of the kept matches."""
+        def describe(entry):
+            setup = type(self.setup).from_dict(entry.get("setup"))
+            match = entry.get("match") or {}
+            names = entry.get("names") or [self.player_name(0, setup), self.player_name(1, setup)]
+            score = entry.get("score")
+            if score is None:
+                score = score_of(match)
+            when = entry.get("finished_at") or entry.get("saved_at")
+            stakes = self._stakes(setup.length)
+            text = self.tr("history.entry", name0=names[1 - self.bottom], name1=names[self.bottom],
+                           score0=score[1 - self.bottom], score1=score[self.bottom], stakes=stakes)
+            if opened_from_link(entry):
+                text = f"{text} · {self.tr('history.from_link')}"
+            return f"{short_date(when)} · {text}" if when else text
+
+        return ([describe(e) for e in self.saved_matches()],
+                [describe(e) for e in self.history()])
+
+    def backup_all(self):
+        """``(file name, text)``: every match, the prefs and the open lesson, in one file."""
+        from game.app.keep.backup import file_name, write_backup
+        parts = {"current": self._snapshot() if self.match is not None else self.vault.read("current"),
+                 "saved": self.saved_matches(), "history": self.history()}
+        lesson = storage.unpack(self.store.get(storage.LESSON), "lesson")
+        now = int(self.wall())
+        return file_name(now), write_backup(parts, asdict(self.prefs), lesson, now)
+
+    def restore_backup(self, data, replace_current=None):
+        """Restore a backup file (its text or bytes) over what this browser holds.
+
+        Returns ``"asked"`` when both the board and the backup hold an unfinished match:
+        the message asks which goes on the board; call again with ``replace_current``
+        (True: the backup's). Returns True once restored, False when the file is refused
+        (the message says why, and nothing changed). No match is ever lost: the one not on
+        the board goes to the saved list.
+        """
+        from game.app.keep.backup import BackupError, merge, read_backup
+        try:
+            backup = read_backup(data)
+        except BackupError as error:
+            self.message = (error.key, dict(error.params))
+            return False
+        here = {"current": self._snapshot() if self.match is not None else None,
+                "saved": self.saved_matches(), "history": self.history()}
+        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.lesson is not None)
+        if plan.question is not None:
+            self.message = (f"backup.{plan.question}", {})
+            return "asked"
+        current = plan.parts["current"]
+        if current is not None and current is not here["current"]:
+            self.close_lesson()
+            self.modes.close("editor", self._clock())
+            self._restore(current)             # checked by read_backup with the same engine replay
+        self.save({"saved": plan.parts["saved"], "history": plan.parts["history"]})
+        if plan.prefs is not None:
+            self.prefs = type(self.prefs).from_dict(plan.prefs)
+            self.set_language(self.prefs.language or self.language)
+        if plan.lesson is not None:
+            self._store(storage.LESSON, storage.pack("lesson", plan.lesson))
+        self.message = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
+        return True
+
+
+def opened_from_link(entry):
+    """True when a stored match (the one on the board, or one under Matches) was opened from a
+    link and is not the person's own yet: its ``ui.origin`` says ``"link"``.  Data saved before
+    the mark, or a damaged mark, reads as the person's own (kept, never replaced).
+
+    >>> opened_from_link({"ui": {"origin": "link"}}), opened_from_link({"ui": {"origin": "own"}})
+    (True, False)
+    >>> [opened_from_link(e) for e in ({"ui": {}}, {}, {"ui": ["origin"]}, {"ui": {"origin": 1}}, "x")]
+    [False, False, False, False, False]
+    """
+    ui = entry.get("ui") if isinstance(entry, dict) else None
+    return isinstance(ui, dict) and ui.get("origin") == "link"
+
+
+def score_of(match_data):
+    """The score in a saved match's events (its last ``win``), without replaying it."""
+    for event in reversed(match_data.get("events") or []):
+        if event.get("type") == "win" and isinstance(event.get("score"), list):
+            return event["score"]
+    return [0, 0]
+
+
+def short_date(seconds):
+    try:
+        t = time.localtime(int(seconds))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+    return f"{t.tm_year}-{t.tm_mon:02d}-{t.tm_mday:02d} {t.tm_hour:02d}:{t.tm_min:02d}"

@@ -1,0 +1,1 @@
+"""A lesson on the app's board: its player and its mode."""

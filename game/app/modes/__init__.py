@@ -1,0 +1,1 @@
+"""The stack of modes over the match, and the board input every mode shares."""

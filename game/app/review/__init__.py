@@ -1,0 +1,1 @@
+"""The review: the bot's analysis of a match beside its replay."""

@@ -1,0 +1,120 @@
+"""A review: a replay with the bot's analysis of each decision, as a mode over the replay.
+
+:class:`ReviewMode` sits on the mode stack over the :class:`game.app.replay.mode.ReplayMode`
+it analyses (the board is the replay's); its session is a
+:class:`game.app.review.panel.ReviewSession`, weighed a slice at a time (:func:`step`) so the
+page stays live. The analyses of the last :data:`REVIEWS_KEPT` matches are kept in
+memory: reviewing one again is instant.
+"""
+
+import json
+
+from game.errors import GameError
+from game.app.modes.stack import Mode
+from game.app.keep.share import ShareError, decode, read_ids
+
+__all__ = ["ReviewMode", "Reviews", "REVIEWS_KEPT"]
+
+#: how many matches' analyses are kept in memory (reviewing one again is then instant)
+REVIEWS_KEPT = 4
+
+
+class ReviewMode(Mode):
+    """The analysis of the match replayed under it (``session``: a ``ReviewSession``)."""
+
+    name = "review"
+
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+
+    def view(self):
+        return self.app.replay.view()
+
+    def signature(self):
+        """The replay's, and how far the analysis went, and the play last tried."""
+        signature = self.app.replay.signature()
+        review = self.session.review
+        return dict(signature, screen=(signature["screen"], review.done, review.total,
+                                       repr(self.session.tried)))
+
+    def panel(self):
+        """The review panel of the frame shown (:func:`game.app.review.panel.panel`)."""
+        from game.app.review import panel as reviews
+
+        app = self.app
+        replay = app.replay
+        setup = replay.setup
+        return reviews.panel(self.session, replay.index, app.tr,
+                             (app.player_name(0, setup), app.player_name(1, setup)))
+
+
+class Reviews:
+    """Opening reviews over the app's replay, and the analyses kept (a part of the app)."""
+
+    def __init__(self, app):
+        self.app = app
+        self._kept = {}            # the analyses of the last matches reviewed, by their events
+
+    def start(self, history_index=None):
+        """Replay a match with its analysis: the match on the board (the one being replayed,
+        if any) or the ``history_index``-th finished one.  True when it started."""
+        app = self.app
+        if history_index is not None or app.replay is None:
+            if not app.start_replay(history_index):
+                return False
+        from game.app.review import panel as reviews  # the analysis and the bot: loaded on first use
+
+        data = app.replay.match_data
+        try:
+            key = json.dumps(data["events"], sort_keys=True)
+            session = reviews.ReviewSession(data, app.replay.frames, review=self._kept.get(key))
+        except (GameError, KeyError, TypeError, ValueError):
+            app.message = ("reason.unknown", {})
+            return False
+        app.modes.push(ReviewMode(app, session), app.message)
+        # the analyses of the last few matches are kept: reviewing one again is instant
+        self._kept.pop(key, None)
+        self._kept[key] = session.review
+        while len(self._kept) > REVIEWS_KEPT:
+            self._kept.pop(next(iter(self._kept)))
+        app.message = ("msg.review", {})
+        return True
+
+    def step(self, budget=None):
+        """Analyse for about ``budget`` seconds (the review's own step by default); True while
+        the review has more to weigh."""
+        session = self.app.review
+        if session is None:
+            return False
+        from game.app.review import panel as reviews
+
+        return session.step(reviews.STEP_BUDGET if budget is None else budget)
+
+    def weigh(self, text):
+        """Weigh the play ``text`` in place of the one made at the frame shown.  True when it
+        is a legal play there."""
+        app = self.app
+        if app.review is None:
+            return False
+        return "error" not in app.review.weigh(app.replay.index, text)
+
+    def play_here(self):
+        """Open the position before the decision shown as a new match for two players on this
+        device (the unfinished match is kept).  True when it opened."""
+        app = self.app
+        if app.review is None:
+            return False
+        entries = app.review.at(app.replay.index)
+        if not entries:
+            return False
+        entry = entries[-1]
+        try:
+            shared = decode(read_ids(f"{entry['position_id']}:{entry['match_id']}"))
+            app.message = app.modes.hidden("replay")   # what a set-aside match says when resumed
+            app._open_position(shared, "hotseat")
+        except ShareError as error:
+            app.message = (error.key, {})
+            return False
+        app.message = ("msg.review_position", {})
+        return True

@@ -1,0 +1,302 @@
+"""The review panel: a match's analysis (:mod:`game.bot.analysis`) beside its replay, as plain data.
+
+A :class:`ReviewSession` runs the analysis a few decisions at a time
+(:meth:`ReviewSession.step`, so that the page can draw its progress and stay
+responsive), knows which replay frame shows each decision, weighs a play
+the person tries instead (:meth:`ReviewSession.weigh`), and turns all of it
+into escaped HTML in the player's language (:func:`panel`).
+
+A decision is attached to the frame of the action that made it: a move to
+the board after the move, a missed double to the move that followed it, a
+take or a drop to the board after it.
+
+>>> from game.dice import ManualDice
+>>> from game.match import Match, MatchConfig
+>>> from game import replay
+>>> from game.app.text.i18n import translator
+>>> match = Match(MatchConfig(length=3), ManualDice([3, 1, 6, 5]))
+>>> match.roll(); match.play_text("8/5 6/5"); match.roll(); match.play_text("8/3 8/2")
+(3, 1)
+(6, 5)
+>>> data = match.to_dict()
+>>> frames = replay.frames(data["events"], length=3)
+>>> session = ReviewSession(data, frames)
+>>> while session.step():
+...     pass
+>>> [(e["played"], session.frame_of(e)) for e in session.entries()]
+[('8/5 6/5', 1), ('8/3 8/2', 2)]
+>>> view = panel(session, 2, translator("en"), ("Ann", "Bob"))
+>>> "blunder" in view["detail_html"], view["progress"], view["can_try"]
+(True, '', True)
+>>> tried = session.weigh(2, "24/13")
+>>> tried["move"], tried["plays"], 1 <= tried["rank"] <= 7
+('24/13', 7, True)
+>>> session.weigh(2, "24/23")["error"]
+'review.try_illegal'
+"""
+
+import bisect
+import time
+from html import escape
+
+from game.bot.analysis import MARKS_ORDER, Review
+from game.errors import GameError
+from game.app.view.hints import percent, signed
+
+__all__ = ["ReviewSession", "panel", "STEP_BUDGET"]
+
+#: seconds of analysis between two paints of the page
+STEP_BUDGET = 0.04
+_ACTION_KEYS = {"double": "review.action_double", "no_double": "review.action_no_double",
+                "too_good": "review.action_too_good", "take": "review.action_take",
+                "drop": "review.action_drop", "beaver": "review.action_beaver"}
+
+
+class ReviewSession:
+    """The analysis of one match in progress or done, tied to that match's replay ``frames``."""
+
+    def __init__(self, match_data, frames, clock=time.perf_counter, review=None):
+        # ``review``: the same match's analysis kept from an earlier session (it goes on
+        # from where it stopped); else a new one, which refuses bad data (InvalidMatchError)
+        self.review = review if review is not None else Review(match_data)
+        self.clock = clock
+        index_of = {id(event): i for i, event in enumerate(match_data["events"])}
+        pairs = sorted((index_of[id(f.event)], k) for k, f in enumerate(frames)
+                       if f.event is not None and id(f.event) in index_of)
+        self._events = [i for i, _ in pairs]
+        self._frames = [k for _, k in pairs]
+        self.tried = None                          # (frame, result dict or error key) of the last try
+        self._result = None
+
+    @property
+    def running(self):
+        return self.review.done < self.review.total
+
+    def step(self, budget=0.0):
+        """Weigh decisions for about ``budget`` seconds (one at least); True while more remain."""
+        start = self.clock()
+        more = self.review.step()
+        while more and self.clock() - start < budget:
+            more = self.review.step()
+        self._result = None
+        return more
+
+    def result(self):
+        if self._result is None:
+            self._result = self.review.result()
+        return self._result
+
+    def entries(self):
+        return self.result()["entries"]
+
+    def frame_of(self, entry):
+        """The replay frame that shows ``entry``'s decision (None if the record stops before)."""
+        at = bisect.bisect_left(self._events, entry["index"])
+        return self._frames[at] if at < len(self._frames) else None
+
+    def at(self, frame):
+        """The entries shown with replay frame ``frame``."""
+        return [e for e in self.entries() if self.frame_of(e) == frame]
+
+    def move_at(self, frame):
+        """The checker play shown with ``frame`` that a person may try to better, or None."""
+        return next((e for e in self.at(frame) if e["kind"] == "move" and e["plays"] > 1), None)
+
+    def weigh(self, frame, text):
+        """How the bot ranks the play ``text`` instead of the one made at ``frame``.
+
+        Returns a dict (``move``, ``rank``, ``plays``, ``loss``, ``mark``, ``best``),
+        or ``{"error": key}`` when there is no play to try there or the text is not
+        a legal play of that roll.
+        """
+        entry = self.move_at(frame)
+        if entry is None:
+            found = {"error": "review.try_nothing"}
+        else:
+            try:
+                found = self.review.weigh(entry["index"], text)
+            except GameError:
+                found = {"error": "review.try_illegal", "text": str(text)[:40]}
+        self.tried = (frame, found)
+        return found
+
+
+# --- the panel, in words ----------------------------------------------------------------------------
+def _loss(value, language):
+    return signed(-value, language) if value else signed(0.0, language)
+
+
+def _mark_html(entry, tr):
+    name = entry.get("mark")
+    if not name:
+        return ""
+    return f' <span class="mark mark-{name}">{escape(tr("mark." + name))}</span>'
+
+
+def _dice(entry):
+    return "".join(str(d) for d in sorted(entry["dice"], reverse=True))
+
+
+def _line(entry, tr, names):
+    """One sentence saying what the player did."""
+    name = names[entry["player"]]
+    kind = entry["kind"]
+    if kind == "move":
+        return tr("review.move", name=name, dice=_dice(entry), move=entry["played"])
+    if kind == "pass":
+        return tr("review.pass", name=name, dice=_dice(entry))
+    return tr(_ACTION_KEYS[entry["action"]] + "_done", name=name)
+
+
+def _summary_html(result, tr, names, language):
+    players = result["players"]
+    rows = []
+
+    def row(label, values, name=""):
+        cells = "".join(f"<td>{escape(v)}</td>" for v in values)
+        attrs = f' class="{name}"' if name else ""
+        rows.append(f'<tr{attrs}><th scope="row">{escape(label)}</th>{cells}</tr>')
+
+    def rate(p):
+        if p["millipoints"] is None:
+            return "—"
+        text = f"{p['millipoints']:.1f}"
+        return text.replace(".", ",") if language == "fr" else text
+
+    row(tr("review.decisions"), [str(p["decisions"]) for p in players])
+    row(tr("review.error_rate"), [rate(p) for p in players])
+    row(tr("review.rating"), [tr("rating." + p["rating"]) if p["rating"] else "—" for p in players], "rating")
+    for name in MARKS_ORDER:
+        row(tr("review.count_" + name), [str(p["marks"][name]) for p in players])
+    row(tr("review.total_loss"), [_loss(p["loss"], language) for p in players])
+    row(tr("review.luck"), ["…" if p["luck"] is None else signed(p["luck"], language) for p in players])
+    head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
+    return (f'<table class="review-summary"><thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _plays_html(entry, tr, language, match_play):
+    out = [f'<table class="review-plays"><thead><tr><th scope="col">{escape(tr("hint.play"))}</th>'
+           f'<th scope="col">{escape(tr("hint.mwc") if match_play else tr("hint.equity"))}</th>'
+           f'<th scope="col">{escape(tr("review.loss"))}</th></tr></thead><tbody>']
+    for row in entry["top"]:
+        classes = []
+        if row["rank"] == 1:
+            classes.append("best")
+        if row["move"] == entry["played"]:
+            classes.append("played")
+        attrs = f' class="{" ".join(classes)}"' if classes else ""
+        value = percent(row["mwc"], language) if match_play else signed(row["equity"], language)
+        loss = _loss(row["loss"], language) if row["rank"] > 1 else ""
+        out.append(f'<tr{attrs}><th scope="row">{row["rank"]}. {escape(row["move"])}</th>'
+                   f'<td>{escape(value)}</td><td>{escape(loss)}</td></tr>')
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _cube_html(entry, tr, language):
+    options = entry["options"]
+    labels = {"no_double": "hint.no_double", "double": "review.option_double", "take": "hint.take",
+              "drop": "hint.drop", "beaver": "review.option_beaver"}
+    top = max(options.values())
+    out = ['<table class="review-plays cube"><tbody>']
+    for name, value in options.items():
+        classes = []
+        if abs(value - top) < 1e-9:
+            classes.append("best")
+        if name == entry["action"]:
+            classes.append("played")
+        attrs = f' class="{" ".join(classes)}"' if classes else ""
+        loss = _loss(top - value, language) if top - value > 1e-9 else ""
+        out.append(f'<tr{attrs}><th scope="row">{escape(tr(labels[name]))}</th>'
+                   f'<td>{escape(signed(value, language))}</td><td>{escape(loss)}</td></tr>')
+    out.append("</tbody></table>")
+    if entry["kind"] == "cube":
+        eq = entry["equities"]
+        out.append(f'<p class="review-verdict">{escape(tr("hint.double_take"))} '
+                   f'{escape(signed(eq["double_take"], language))} · {escape(tr("hint.double_drop"))} '
+                   f'{escape(signed(eq["double_drop"], language))}</p>')
+    return "".join(out)
+
+
+def _detail_html(entries, tr, names, language, match_play):
+    if not entries:
+        return f'<p class="review-none">{escape(tr("review.no_decision"))}</p>'
+    out = []
+    for entry in entries:
+        out.append(f'<p class="review-line">{escape(_line(entry, tr, names))}{_mark_html(entry, tr)}</p>')
+        if entry["kind"] == "move":
+            if entry["plays"] <= 1:
+                out.append(f'<p class="review-verdict">{escape(tr("review.forced"))}</p>')
+            elif entry["loss"] > 0:
+                out.append(f'<p class="review-verdict">{escape(tr("review.lost", loss=_loss(entry["loss"], language), best=entry["best"]))}</p>')
+            else:
+                out.append(f'<p class="review-verdict">{escape(tr("review.best_play"))}</p>')
+            if entry["plays"] > 1:
+                out.append(_plays_html(entry, tr, language, match_play))
+        elif entry["kind"] in ("cube", "response"):
+            best = tr(_ACTION_KEYS[entry["best"]])
+            if entry["loss"] > 0:
+                out.append(f'<p class="review-verdict">{escape(tr("review.cube_lost", loss=_loss(entry["loss"], language), best=best))}</p>')
+            else:
+                out.append(f'<p class="review-verdict">{escape(tr("review.cube_right", best=best))}</p>')
+            out.append(_cube_html(entry, tr, language))
+        if entry.get("luck") is not None:
+            out.append(f'<p class="review-luck">{escape(tr("review.roll_luck", luck=signed(entry["luck"], language)))}</p>')
+    return "".join(out)
+
+
+def _list_html(session, frame, tr, names, language):
+    items = []
+    for entry in session.entries():
+        if not entry["counted"]:
+            continue
+        shown = session.frame_of(entry)
+        if shown is None:
+            continue
+        classes = ["review-item"]
+        attrs = f' data-frame="{shown}"'
+        if shown == frame:
+            classes.append("current")
+            attrs += ' aria-current="step"'
+        if entry["mark"]:
+            classes.append("mark-" + entry["mark"])
+        loss = f' <span class="loss">{escape(_loss(entry["loss"], language))}</span>' if entry["loss"] else ""
+        items.append(f'<li class="{" ".join(classes)}"{attrs} tabindex="0">'
+                     f'{escape(_line(entry, tr, names))}{_mark_html(entry, tr)}{loss}</li>')
+    return "".join(items)
+
+
+def _tried_text(session, frame, tr, language):
+    if session.tried is None or session.tried[0] != frame:
+        return ""
+    found = session.tried[1]
+    if "error" in found:
+        return tr(found["error"], text=found.get("text", ""))
+    if found["rank"] == 1:
+        return tr("review.try_best", move=found["move"])
+    mark = tr("mark." + found["mark"]) if found["mark"] else tr("review.no_mark")
+    return tr("review.try_result", move=found["move"], rank=found["rank"], plays=found["plays"],
+              loss=_loss(found["loss"], language), mark=mark, best=found["best"])
+
+
+def panel(session, frame, tr, names):
+    """What the review panel shows at replay ``frame``: a dict of escaped HTML and plain texts.
+
+    ``names`` are the players' names (player 0, player 1).
+    """
+    language = tr.language
+    result = session.result()
+    match_play = bool(result["length"])
+    progress = ""
+    if session.running:
+        progress = tr("review.progress", done=session.review.done, total=session.review.total)
+    return {
+        "progress": progress,
+        "summary_html": _summary_html(result, tr, names, language),
+        "detail_html": _detail_html(session.at(frame), tr, names, language, match_play),
+        "list_html": _list_html(session, frame, tr, names, language),
+        "tried": _tried_text(session, frame, tr, language),
+        "can_try": session.move_at(frame) is not None,
+        "can_play": bool(session.at(frame)),
+    }

@@ -1,0 +1,872 @@
+"""The board as SVG text, drawn from plain data: no rules, no DOM.
+
+:func:`board_svg` turns a :class:`BoardView` (checker counts, cube, dice and
+what may be clicked, all decided elsewhere) into an SVG string.  Every
+element the page reacts to carries ``data-slot``, the place it stands for:
+
+- ``p1`` … ``p24``: a point, numbered from the side of the player drawn at
+  the bottom of the board (the viewer);
+- ``bar0`` / ``bar1``: the bar of player 0 / 1; ``off0`` / ``off1``: their
+  bear-off trays;
+- ``dice`` and ``cube``.
+
+A phone's board is **compact** (``BoardView.compact``): the cube column and
+all but a thin edge of the frame at both ends are cut off, and the cube sits
+on the bar.  Held sideways, the board is as high as the screen, its points a
+32 px tap target on a 375 px high screen.  Held upright it stands **upright**
+too (``BoardView.upright``): the same drawing turned a quarter clockwise, the
+player at the bottom now on the left with his home board at the bottom of the
+screen, the words turned back to read across; its points are as wide as the
+screen allows, again 32 px on a 375 px wide screen.  Everything here (the layout, :func:`slot_at`) stays in the
+flat board's coordinates; :func:`board_point` turns a place on the drawn
+board into them.
+
+Checkers are ``.checker`` elements with ``data-player`` and ``data-point``
+(``1``–``24`` from their owner's side, ``bar`` or ``off``) and a
+``data-key`` that stays put while the checker does, so the page can animate
+the ones that moved (:func:`checker_moves`).  Text that comes from people
+(names) is escaped here.
+
+>>> svg = board_svg(BoardView())   # the starting position
+>>> svg.count('class="checker')
+30
+>>> slot_at(476, 200)
+'bar0'
+>>> upright = board_svg(BoardView(upright=True))
+>>> upright.count('class="checker'), 'viewBox="0 0 700 862"' in upright
+(30, True)
+>>> 'viewBox="80 0 862 700"' in board_svg(BoardView(compact=True))
+True
+"""
+
+from dataclasses import dataclass, field
+from html import escape
+
+from game.app.view.keyboard import SLOTS, first_slot
+from game.app.view.places import place_of, seen_from
+
+__all__ = [
+    "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
+    "checker_moves", "slot_at", "board_point", "view_box", "matches_html", "record_html", "hints_html", "pips_of", "WIDTH",
+    "HEIGHT",
+]
+
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+
+# --- geometry (SVG user units), computed with the home board on the right ----
+FRAME = 14
+SIDE = 70          # cube column on one side, bear-off tray on the other
+PW = 60            # point width
+HALF = 6 * PW
+BAR = 64
+NUM = 26           # band for the point numbers, above and below the field
+WIDTH = 2 * FRAME + 2 * SIDE + 2 * HALF + BAR
+FIELD = 620
+HEIGHT = 2 * FRAME + 2 * NUM + FIELD
+X0 = FRAME + SIDE                  # left edge of the field
+TOP = FRAME + NUM                  # top edge of the field
+BOTTOM = TOP + FIELD
+MID = TOP + FIELD // 2
+POINT_H = 240
+R = 27                             # checker radius
+STACK = 290                        # longest a stack may grow before it is squeezed
+BAR_X = X0 + HALF + BAR // 2
+TRAY_X = X0 + 2 * HALF + BAR       # left edge of the tray
+CUBE_X = FRAME + SIDE // 2
+SLAB_H = 16
+CUBE = 50
+DIE = 48
+
+UPRIGHT_EDGE = 4                   # the frame left at either end of an upright board
+PALETTES = ("light", "dark")
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board shows, as plain values.
+
+    ``counts[p]`` holds 25 numbers for player ``p``: their points 1–24 counted
+    from their own side, then their bar.  ``movable``, ``selected`` and
+    ``targets`` are in the numbering of ``mover`` (25 the bar, 0 off).
+    The point labels count from the side of ``numbers_for`` (the bottom
+    player when None): in a two-player game, the player on roll reads his
+    own numbers, as in move notation.
+    ``dice_left`` lists the die values still to play.
+    ``highlight`` lists places to point out (a lesson's "look here"), in the
+    bottom player's numbering: 1–24, 25 for that player's bar, 0 for their tray.
+    ``focus`` is the place that takes the keyboard focus (see
+    :mod:`game.app.view.keyboard`) and ``slot_labels`` what each place is called
+    for screen readers (see :mod:`game.app.text.speech`).
+    """
+
+    counts: tuple = (START, START)
+    bottom: int = 0
+    numbers_for: int | None = None     # whose numbering the point labels show (default: bottom's)
+    home_right: bool = True
+    colours: tuple = ("light", "dark")
+    cube_value: int = 1
+    cube_owner: int | None = None
+    cube_offered_by: int | None = None
+    cube_enabled: bool = True
+    crawford: bool = False
+    dice: tuple = ()
+    dice_player: int | None = None
+    dice_left: tuple = ()
+    mover: int | None = None
+    movable: frozenset = frozenset()
+    selected: int | None = None
+    targets: frozenset = frozenset()
+    dice_clickable: bool = False
+    cube_clickable: bool = False
+    labels: dict = field(default_factory=dict)
+    highlight: frozenset = frozenset()
+    focus: str | None = None           # the place the keyboard focus stands on (a data-slot)
+    slot_labels: dict = field(default_factory=dict)   # data-slot -> what a screen reader says
+    opening: tuple = ()                # an opening roll shown: (player 0's dice, player 1's dice)
+    last_moves: tuple = ()             # each side's last play (game.app.view.last_moves.LastMove)
+    preview: object = None             # a hinted play shown over the board (a LastMove), or None
+    point_numbers: bool = True         # False: no numbers by the points (a board image, game/app/view/board_image.py)
+    upright: bool = False              # turned a quarter clockwise for a phone held upright (see above)
+    compact: bool = False              # cube column and frame ends cut off, cube on the bar (a phone)
+
+    @property
+    def cut(self):
+        """True when the cube column is cut off (a compact board; an upright one always is)."""
+        return self.compact or self.upright
+
+    def off(self, player):
+        return 15 - sum(self.counts[player])
+
+    def pips(self, player):
+        return pips_of(self.counts[player])
+
+
+def pips_of(counts):
+    """The pip count of one player's ``counts`` (his numbering, the bar last, at 25).
+
+    >>> pips_of((0,) * 5 + (5,) + (0,) * 19)
+    30
+    """
+    return sum(i * n for i, n in enumerate(counts, 1))
+
+
+def _mirror(view):
+    return (lambda x: x) if view.home_right else (lambda x: WIDTH - x)
+
+
+def _bottom_number(view, player, point):
+    """The number of ``point`` (owner's numbering) counted from the bottom player's side."""
+    return seen_from(player, point, view.bottom)
+
+
+def _column(number):
+    """Column 0–11 from the left (home board on the right) and row of a point (bottom numbering)."""
+    if number <= 12:
+        return 12 - number, "bottom"
+    return number - 13, "top"
+
+
+def _column_x(col):
+    return X0 + col * PW + (BAR if col >= 6 else 0) + PW // 2
+
+
+def _stack_y(row, k, n):
+    step = 2 * R if n <= 5 else min(2 * R, (STACK - 2 * R) / (n - 1))
+    offset = R + k * step
+    return TOP + offset if row == "top" else BOTTOM - offset
+
+
+# a cut board (a phone's) keeps the cube on the bar, at its owner's end: the checkers waiting
+# there stop short of it (their last centre at most this far from the first)
+CUT_BAR_SPAN = FIELD // 2 - (CUBE + 6 + 2) - 40 - 2 * R
+
+
+def _bar_y(view, player, k, n):
+    # the bottom player's checkers wait on the upper half of the bar, facing
+    # the quarter where they enter, and the other player's on the lower half
+    step = 2 * R if n <= 4 else min(2 * R, (STACK - 60 - 2 * R) / (n - 1))
+    if view.cut and n > 1:
+        step = min(step, CUT_BAR_SPAN / (n - 1))
+    offset = 40 + R + k * step
+    return MID - offset if player == view.bottom else MID + offset
+
+
+def _point_place(view, player, point, k, n):
+    """Centre of the ``k``-th checker of ``n`` on a point (owner's numbering, 25 = bar)."""
+    mx = _mirror(view)
+    if point == 25:
+        return mx(BAR_X), _bar_y(view, player, k, n)
+    col, row = _column(_bottom_number(view, player, point))
+    return mx(_column_x(col)), _stack_y(row, k, n)
+
+
+def _slab_rect(view, player, k):
+    """Left, top of the ``k``-th borne-off checker of ``player`` in the tray."""
+    mx = _mirror(view)
+    left = TRAY_X + 8
+    x = mx(left) if view.home_right else mx(left) - (SIDE - 16)
+    if player == view.bottom:
+        return x, BOTTOM - 4 - (k + 1) * SLAB_H
+    return x, TOP + 4 + k * SLAB_H
+
+
+def _slot(view, player, point):
+    return place_of(player, point, view.bottom)
+
+
+def checker_layout(view):
+    """``{key: (x, y, player, point)}`` for every checker on the board; ``point`` may be 25 or 0."""
+    layout = {}
+    for player in (0, 1):
+        counts = view.counts[player]
+        for point in range(1, 26):
+            n = counts[point - 1]
+            for k in range(n):
+                x, y = _point_place(view, player, point, k, n)
+                layout[f"{player}:{point}:{k}"] = (x, y, player, point)
+        for k in range(view.off(player)):
+            x, y = _slab_rect(view, player, k)
+            layout[f"{player}:0:{k}"] = (x, y, player, 0)
+    return layout
+
+
+def checker_moves(before, after):
+    """How far each checker of ``after`` must start from to seem to come from ``before``.
+
+    Both are :func:`checker_layout` results.  A checker whose key is in both
+    comes from its old place; new keys are paired with vanished keys of the
+    same player (nearest first).  Returns ``{key: (dx, dy)}``, only for
+    checkers that moved.
+
+    >>> a = checker_layout(BoardView())
+    >>> moved = list(START); moved[12] -= 1; moved[7] += 1
+    >>> b = checker_layout(BoardView(counts=(tuple(moved), START)))
+    >>> sorted(checker_moves(a, b))
+    ['0:8:3']
+    """
+    offsets = {}
+    for player in (0, 1):
+        gone = [k for k, v in before.items() if v[2] == player and k not in after]
+        new = [k for k, v in after.items() if v[2] == player and k not in before]
+        for key in new:
+            x, y = after[key][:2]
+            if not gone:
+                break
+            nearest = min(gone, key=lambda g: (before[g][0] - x) ** 2 + (before[g][1] - y) ** 2)
+            gone.remove(nearest)
+            offsets[key] = (before[nearest][0] - x, before[nearest][1] - y)
+    for key, (x, y, *_rest) in after.items():
+        if key in before and key not in offsets:
+            dx, dy = before[key][0] - x, before[key][1] - y
+            if dx or dy:
+                offsets[key] = (dx, dy)
+    return offsets
+
+
+def slot_at(x, y, view=None):
+    """The ``data-slot`` of the place under SVG coordinates ``(x, y)``, or None off the field."""
+    view = view or BoardView()
+    if not view.home_right:
+        x = WIDTH - x
+    if not TOP <= y <= BOTTOM:
+        return None
+    top_half = y < MID
+    if TRAY_X <= x <= TRAY_X + SIDE:
+        return f"off{1 - view.bottom if top_half else view.bottom}"
+    if X0 + HALF <= x < X0 + HALF + BAR:
+        return f"bar{view.bottom if top_half else 1 - view.bottom}"
+    if not X0 <= x < TRAY_X:
+        return "cube" if FRAME <= x < X0 else None
+    col = int((x - X0) // PW) if x < X0 + HALF else 6 + int((x - X0 - HALF - BAR) // PW)
+    col = min(col, 11)
+    number = 13 + col if top_half else 12 - col
+    return f"p{number}"
+
+
+def view_box(view):
+    """``(left, top, width, height)``: what is drawn, in the drawn board's own units.
+
+    Upright, the flat board's cube column is cut off, and all but a thin edge
+    of the frame at both ends (a phone held upright is short of height, not of
+    width), and the rest turned: the drawing is as wide as the flat board is high.
+
+    A compact board lying flat shows the same part of the flat board, not turned.
+
+    >>> view_box(BoardView()), view_box(BoardView(upright=True)), view_box(BoardView(compact=True))
+    ((0, 0, 952, 700), (80, 0, 700, 862), (80, 0, 862, 700))
+    """
+    if not view.cut:
+        return 0, 0, WIDTH, HEIGHT
+    edge = FRAME - UPRIGHT_EDGE
+    left, length = (SIDE + edge if view.home_right else edge), WIDTH - SIDE - 2 * edge
+    return (left, 0, HEIGHT, length) if view.upright else (left, 0, length, HEIGHT)
+
+
+def board_point(fx, fy, view=None):
+    """The flat board's coordinates of the point at fractions ``(fx, fy)`` of the drawn
+    board's width and height (a pointer on the page), for :func:`slot_at`.
+
+    >>> board_point(0.5, 0.5)
+    (476.0, 350.0)
+    >>> slot_at(*board_point(0.1, 0.85, BoardView(upright=True)))   # low on the left: the 1-point
+    'p1'
+    """
+    view = view or BoardView()
+    left, _top, width, height = view_box(view)
+    if not view.upright:
+        return left + fx * width, fy * height
+    return left + fy * height, HEIGHT - fx * width
+
+
+def _turned(view, x, y):
+    """The ``transform`` that turns a text back to read across an upright board (None: flat)."""
+    return f"rotate(-90 {_num(x)} {_num(y)})" if view.upright else None
+
+
+# --- drawing -------------------------------------------------------------------------
+def _attrs(**attrs):
+    parts = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+    return " ".join(parts)
+
+
+def _num(value):
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _die_pips(value):
+    spots = {
+        1: [(0, 0)],
+        2: [(-1, -1), (1, 1)],
+        3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }
+    return spots.get(value, [])
+
+
+def _die(x, y, value, colour, classes, label):
+    half = DIE / 2
+    out = [f'<g {_attrs(class_=classes, data_value=value, data_slot="dice", transform=f"translate({_num(x)} {_num(y)})")}>'
+           f'<title>{escape(label)}</title>'
+           f'<rect {_attrs(class_=f"die-face {colour}", x=-half, y=-half, width=DIE, height=DIE, rx=9)}/>']
+    for dx, dy in _die_pips(value):
+        out.append(f'<circle class="die-pip" cx="{dx * 12}" cy="{dy * 12}" r="5"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _dice_used(view):
+    """One flag per drawn die: True when that die has been played."""
+    dice = list(view.dice)
+    left = list(view.dice_left)
+    if len(dice) == 2 and dice[0] == dice[1]:
+        # doubles: four moves on two dice; each die fades after two of them
+        played = 4 - len(left)
+        return [played >= 4, played >= 2]
+    used = []
+    for value in dice:
+        if value in left:
+            left.remove(value)
+            used.append(False)
+        else:
+            used.append(True)
+    return used
+
+
+def _draw_opening(view, out):
+    """An opening roll: each player's own throw in front of them, in their colour."""
+    mx = _mirror(view)
+    for player in (0, 1):
+        dice = view.opening[player]
+        centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
+        for i, value in enumerate(dice):
+            x = centre + (i - (len(dice) - 1) / 2) * (DIE + 12)
+            out.append(_die(mx(x), MID, value, view.colours[player], "die opening",
+                            view.labels.get("die", "")))
+
+
+def _draw_dice(view, out):
+    mx = _mirror(view)
+    labels = view.labels
+    if view.opening:
+        _draw_opening(view, out)
+    if not view.dice:
+        return
+    player = view.dice_player if view.dice_player is not None else view.bottom
+    centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
+    used = _dice_used(view)
+    classes = "dice" + (" clickable" if view.dice_clickable else "")
+    out.append(f'<g {_attrs(class_=classes, data_slot="dice")}>')
+    width = 2 * DIE + 12 + 16
+    left = mx(centre - width / 2) if view.home_right else mx(centre + width / 2)
+    out.append(f'<rect class="dice-area" x="{_num(left)}" y="{MID - DIE / 2 - 8}" width="{width}" height="{DIE + 28}" rx="8"/>')
+    for i, value in enumerate(view.dice):
+        x = centre + (i - 0.5) * (DIE + 12)
+        out.append(_die(mx(x), MID, value, view.colours[player],
+                        "die used" if used[i] else "die", labels.get("die", "")))
+    if len(view.dice) == 2 and view.dice[0] == view.dice[1]:
+        # four small marks under the dice: the moves of a double still to play
+        for i in range(4):
+            x = centre + (i - 1.5) * 14
+            cls = "move-left" if i < len(view.dice_left) else "move-left spent"
+            out.append(f'<circle {_attrs(class_=cls, cx=_num(mx(x)), cy=MID + DIE / 2 + 12, r=4)}/>')
+    out.append("</g>")
+
+
+def _draw_cube(view, out):
+    if not view.cube_enabled:
+        return
+    mx = _mirror(view)
+    labels = view.labels
+    if view.cube_offered_by is not None:
+        player = view.cube_offered_by
+        centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
+        x, y, value, extra = mx(centre), MID, view.cube_value * 2, " offered"
+    else:
+        owner = view.cube_owner
+        if owner is None:
+            y = MID
+        elif owner == view.bottom:
+            y = BOTTOM - CUBE / 2 - 6
+        else:
+            y = TOP + CUBE / 2 + 6
+        # cut off with its column (a phone's board), the cube sits on the bar, at its owner's end
+        x = mx(BAR_X if view.cut else CUBE_X)
+        # a centred cube at 1 shows 64, as on a real cube
+        value = view.cube_value if owner is not None or view.cube_value > 1 else 64
+        extra = ""
+    if view.crawford:
+        extra += " crawford"
+    if view.cube_clickable:
+        extra += " clickable"
+    half = CUBE / 2
+    text = str(value)
+    size = 24 if len(text) <= 2 else 17
+    out.append(
+        f'<g {_attrs(class_="cube" + extra, data_slot="cube", data_value=view.cube_value, transform=f"translate({_num(x)} {_num(y)})" + (" rotate(-90)" if view.upright else ""))}>'
+        f'<title>{escape(labels.get("cube", ""))}</title>'
+        f'<rect class="cube-face" x="{-half}" y="{-half}" width="{CUBE}" height="{CUBE}" rx="7"/>'
+        f'<text class="cube-value" x="0" y="1" font-size="{size}">{escape(text)}</text>'
+        "</g>")
+    if view.crawford:
+        if view.upright:
+            # upright, the bar holds the cube and, either side of it, the checkers waiting
+            # there, which hid the word: it reads across the screen just beside the bar (above
+            # it; below with the home board on the left), in the middle of the field, where the
+            # dice (in the middle of each half) and the points' first five checkers never come
+            lx, ly = mx(X0 + HALF - 20), MID
+        elif view.compact:
+            # lying flat, the word would cross the bar's checkers: beside the bar, in the field
+            lx, ly = mx(X0 + HALF - 52), MID
+        else:
+            lx, ly = x, y + half + 16
+        out.append(f'<text class="crawford-label" {_attrs(x=_num(lx), y=_num(ly), transform=_turned(view, lx, ly))}>'
+                   f'{escape(labels.get("crawford", "Crawford"))}</text>')
+
+
+def _highlight_box(view, place):
+    """``(x, y, width, height)`` around a highlighted place (bottom player's numbering), or None."""
+    mx = _mirror(view)
+    if place == 25:
+        # the bottom player's checkers wait on the upper half of the bar (see _bar_y)
+        return mx(BAR_X) - BAR / 2 + 3, TOP + 3, BAR - 6, FIELD / 2 - 6
+    if place == 0:
+        left = mx(TRAY_X) if view.home_right else mx(TRAY_X) - SIDE
+        return left + 1, MID + 1, SIDE - 2, FIELD / 2 - 2
+    if not 1 <= place <= 24:
+        return None
+    col, row = _column(place)
+    cx = mx(_column_x(col))
+    top = TOP + 2 if row == "top" else MID + 2
+    return cx - PW / 2 + 2, top, PW - 4, FIELD / 2 - 4
+
+
+def _draw_highlights(view, out, layer):
+    """Mark the places of ``view.highlight``: a tinted column under the checkers, then over
+    them a thick dashed frame and the point's number on a bright disc (seen from the back of
+    a class, and not by colour alone)."""
+    for place in sorted(view.highlight):
+        box = _highlight_box(view, place)
+        if box is None:
+            continue
+        x, y, w, h = (_num(v) for v in box)
+        if layer == "under":
+            out.append(f'<rect {_attrs(class_="highlight-area", x=x, y=y, width=w, height=h, rx=6)}/>')
+            continue
+        out.append(f'<rect {_attrs(class_="highlight", data_highlight=place, x=x, y=y, width=w, height=h, rx=6)}/>')
+        if 1 <= place <= 24:
+            cx = box[0] + box[2] / 2
+            y = FRAME + NUM / 2 + 1 if _column(place)[1] == "top" else BOTTOM + NUM / 2 + 1
+            label = place if view.numbers_for is None else seen_from(view.bottom, place, view.numbers_for)
+            out.append(f'<circle {_attrs(class_="highlight-badge", cx=_num(cx), cy=_num(y), r=13)}/>'
+                       f'<text {_attrs(class_="point-number highlighted", x=_num(cx), y=_num(y), transform=_turned(view, cx, y))}>{label}</text>')
+
+
+# soft light from the top left on the checkers, and a little depth on the felt
+_DEFS = (
+    "<defs>"
+    '<radialGradient id="shade-light" cx="38%" cy="32%" r="70%">'
+    '<stop offset="0" stop-color="#fffdf7"/><stop offset="0.7" stop-color="#f1e9d8"/>'
+    '<stop offset="1" stop-color="#d9ccb3"/></radialGradient>'
+    '<radialGradient id="shade-dark" cx="38%" cy="32%" r="70%">'
+    '<stop offset="0" stop-color="#4a505a"/><stop offset="0.7" stop-color="#272a31"/>'
+    '<stop offset="1" stop-color="#15171b"/></radialGradient>'
+    '<linearGradient id="felt" x1="0" y1="0" x2="0" y2="1">'
+    '<stop offset="0" stop-color="#2c6548"/><stop offset="0.5" stop-color="#34724f"/>'
+    '<stop offset="1" stop-color="#2c6548"/></linearGradient>'
+    "</defs>"
+)
+
+
+def board_svg(view):
+    """The SVG text of the board (a ``<svg>`` element, no XML prolog)."""
+    mx = _mirror(view)
+    labels = view.labels
+    cut, _top, width, height = view_box(view)   # how much of the flat board's edge is cut off
+    shape = " upright" if view.upright else " compact" if view.compact else ""
+    box = f"0 0 {width} {height}" if view.upright else f"{cut} 0 {width} {height}"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" '
+        f'class="board-svg{shape}" role="group" {_attrs(aria_label=labels.get("board", "backgammon board"))}>',
+        f'<desc>{escape(labels.get("summary", ""))}</desc>' if labels.get("summary") else "",
+        _DEFS,
+        # upright: the flat board turned a quarter clockwise, its cube column cut off
+        f'<g class="turned" transform="translate({HEIGHT} {-cut}) rotate(90)">' if view.upright else "",
+        '<g aria-hidden="true">',   # the picture; screen readers get the places below
+        f'<rect class="frame" x="{cut}" y="0" width="{height if view.upright else width}" height="{HEIGHT}" rx="{4 if view.cut else 18}"/>',
+    ]
+    # the two halves of the field, the bar, the tray and the cube column
+    for left in (X0, X0 + HALF + BAR):
+        x = mx(left) if view.home_right else mx(left) - HALF
+        out.append(f'<rect class="field" x="{x}" y="{TOP}" width="{HALF}" height="{FIELD}"/>')
+    bar_left = X0 + HALF
+    out.append(f'<rect {_attrs(class_="bar", x=mx(bar_left) if view.home_right else mx(bar_left) - BAR, y=TOP, width=BAR, height=FIELD)}/>')
+    tray_left = mx(TRAY_X) if view.home_right else mx(TRAY_X) - SIDE
+    off_target = 0 in view.targets
+    for player, top in ((1 - view.bottom, TOP), (view.bottom, MID + 4)):
+        cls = "tray" + (" target" if off_target and player == view.mover else "")
+        extra = {"data_point": "off"} if off_target and player == view.mover else {}
+        out.append(f'<rect {_attrs(class_=cls, data_slot=f"off{player}", x=tray_left + 4, y=top, width=SIDE - 8, height=FIELD // 2 - 4, rx=6, **extra)}/>')
+    # points, with a transparent area over each column to catch clicks
+    for number in range(1, 25):
+        col, row = _column(number)
+        cx = mx(_column_x(col))
+        base, tip = (TOP, TOP + POINT_H) if row == "top" else (BOTTOM, BOTTOM - POINT_H)
+        shade = "point-a" if (col + (row == "top")) % 2 == 0 else "point-b"
+        mover_number = None
+        if view.mover is not None:
+            mover_number = seen_from(view.bottom, number, view.mover)
+        cls = f"point {shade}"
+        if mover_number is not None and mover_number in view.targets:
+            cls += " target-point"
+        out.append(f'<polygon {_attrs(class_=cls, data_slot=f"p{number}", points=f"{cx - PW / 2 + 2},{base} {cx + PW / 2 - 2},{base} {cx},{tip}")}/>')
+        hit_top = TOP if row == "top" else MID
+        out.append(f'<rect class="hit" data-slot="p{number}" x="{_num(cx - PW / 2)}" y="{hit_top}" width="{PW}" height="{FIELD // 2}"/>')
+        label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
+        label = number if view.numbers_for is None else seen_from(view.bottom, number, view.numbers_for)
+        if view.point_numbers:
+            out.append(f'<text {_attrs(class_="point-number", x=_num(cx), y=_num(label_y), transform=_turned(view, cx, label_y))}>{label}</text>')
+    out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
+    out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
+
+    _draw_cube(view, out)
+    _draw_highlights(view, out, "under")
+    _draw_last_moves(view, out, "under")
+
+    # checkers: borne off (slabs in the tray), then on the points and the bar
+    for player in (0, 1):
+        colour = view.colours[player]
+        for k in range(view.off(player)):
+            x, y = _slab_rect(view, player, k)
+            out.append(f'<rect {_attrs(class_=f"checker off {colour}", data_player=player, data_point="off", data_key=f"{player}:0:{k}", data_slot=f"off{player}", x=_num(x), y=_num(y), width=SIDE - 16, height=SLAB_H - 3, rx=4)}/>')
+    marks = []   # drawn over the checkers: a ring on those that can move, a disc on the one picked
+    for player in (0, 1):
+        colour = view.colours[player]
+        counts = view.counts[player]
+        is_mover = player == view.mover
+        for point in range(1, 26):
+            n = counts[point - 1]
+            for k in range(n):
+                x, y = _point_place(view, player, point, k, n)
+                cls = f"checker {colour}"
+                if is_mover and k == n - 1:
+                    if point == view.selected:
+                        cls += " selected"
+                    elif point in view.movable:
+                        cls += " movable"
+                out.append(f'<circle {_attrs(class_=cls, data_player=player, data_point="bar" if point == 25 else point, data_key=f"{player}:{point}:{k}", data_slot=_slot(view, player, point), cx=_num(x), cy=_num(y), r=R - 1)}/>')
+                if "selected" in cls or "movable" in cls:
+                    marks.append(_mark(x, y, "picked" if "selected" in cls else "can-move"))
+            if n > 5 or (point == 25 and n > 4):
+                x, y = _point_place(view, player, point, n - 1, n)
+                out.append(f'<text {_attrs(class_=f"count {colour}", x=_num(x), y=_num(y + 1), transform=_turned(view, x, y + 1))}>{n}</text>')
+    out.extend(marks)
+    # where the selected checker may go
+    if view.mover is not None:
+        for target in sorted(view.targets):
+            if target == 0:
+                continue
+            n = view.counts[view.mover][target - 1]
+            x, y = _point_place(view, view.mover, target, n, n + 1)
+            out.append(f'<circle class="target-rim" cx="{_num(x)}" cy="{_num(y)}" r="{R - 4}"/>')
+            out.append(f'<circle {_attrs(class_="target", data_point=target, data_slot=_slot(view, view.mover, target), cx=_num(x), cy=_num(y), r=R - 4)}/>')
+
+    _draw_last_moves(view, out, "over")
+    _draw_preview(view, out)
+    _draw_highlights(view, out, "over")
+    _draw_dice(view, out)
+
+    # pip counts beside the trays (upright, side by side across the tray: further apart)
+    gap = 36 if view.upright else 0
+    for player, y in ((1 - view.bottom, MID - 22 - gap), (view.bottom, MID + 34 + gap)):
+        x = mx(TRAY_X + SIDE / 2)
+        y = y - 8 if view.upright else y    # turned about their baseline: centred again
+        out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y, transform=_turned(view, x, y))}>{view.pips(player)}</text>')
+    out.append("</g>")
+    _draw_places(view, out)
+    out.append("</g></svg>" if view.upright else "</svg>")
+    return "".join(out)
+
+
+def _draw_last_moves(view, out, layer):
+    """Each side's last play: the points it left and reached tinted under the checkers; over
+    them a dashed ring where a checker left, a solid ring on the checker that arrived (a frame
+    on the tray for a checker borne off) and a cross where a blot was hit: shapes as well as
+    colours, each drawn two-tone (dark rim, bright inside) to show on any point and theme."""
+    for last in view.last_moves:
+        player = last.player
+        side = "bottom" if player == view.bottom else "top"
+        tag = _attrs(data_player=player)
+        if layer == "under":
+            for point in sorted(set(last.sources) | set(last.targets)):
+                x, y, w, h = _place_rect(view, _slot(view, player, point))
+                kind = "from" if point in last.sources else "to"
+                out.append(f'<rect {_attrs(class_=f"last-area {kind} {side}", x=_num(x + 2), y=_num(y + 2), width=_num(w - 4), height=_num(h - 4), rx=6)} {tag}/>')
+            continue
+        counts = view.counts[player]
+        for point in last.sources:
+            if 1 <= point <= 25:
+                n = counts[point - 1]
+                x, y = _point_place(view, player, point, n, n + 1)
+                out.append(_ring(x, y, f"last-from {side}", player, R - 3))
+        for point in last.targets:
+            if point == 0:
+                x, y, w, h = _place_rect(view, _slot(view, player, 0))
+                box = _attrs(x=_num(x + 3), y=_num(y + 3), width=_num(w - 6), height=_num(h - 6), rx=6)
+                out.append(f'<g class="last-to off {side}" {tag}><rect class="last-rim" {box}/>'
+                           f'<rect class="last-in" {box}/></g>')
+                continue
+            n = counts[point - 1]
+            if n:       # (a checker since hit has left: the tint alone says where it went)
+                x, y = _point_place(view, player, point, n - 1, n)
+                out.append(_ring(x, y, f"last-to {side}", player, R + 3))
+        for point in last.hits:
+            col, row = _column(_bottom_number(view, player, point))
+            x = _mirror(view)(_column_x(col))
+            y = TOP + POINT_H + 22 if row == "top" else BOTTOM - POINT_H - 22
+            out.append(_cross(x, y, f"last-hit {side}", player))
+
+
+def _ring(x, y, kind, player, r):
+    return (f'<g class="{kind}" data-player="{player}" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle class="last-rim" r="{r}"/><circle class="last-in" r="{r}"/></g>')
+
+
+def _cross(x, y, kind, player):
+    """The sign of a hit: a cross on a disc, two-tone."""
+    arms = "M-7,-7L7,7M7,-7L-7,7"
+    return (f'<g class="{kind}" data-player="{player}" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle class="last-hit-disc" r="14"/><path class="last-rim" d="{arms}"/>'
+            f'<path class="last-in" d="{arms}"/></g>')
+
+
+def _draw_preview(view, out):
+    """A play shown without being made (a hint hovered, :class:`game.app.view.last_moves.Preview`):
+    a line from each checker that would move to where it would stop, a dashed ring on the
+    checker that would leave, a dashed ghost checker where it would arrive (a frame on the
+    tray for one borne off) and a cross where it would hit."""
+    play = view.preview
+    if play is None:
+        return
+    player = play.player
+    colour = view.colours[player]
+    counts = list(view.counts[player])
+    side = "bottom" if player == view.bottom else "top"
+    leaving, arriving = {}, {}
+    lines, rings, ghosts = [], [], []
+    for source, target in play.paths:
+        if not 1 <= source <= 25:
+            continue
+        k = counts[source - 1] - 1 - leaving.get(source, 0)
+        leaving[source] = leaving.get(source, 0) + 1
+        x1, y1 = _point_place(view, player, source, max(k, 0), max(counts[source - 1], 1))
+        rings.append(_ring(x1, y1, f"preview-from {side}", player, R + 2))
+        if target == 0:
+            x, y, w, h = _place_rect(view, _slot(view, player, 0))
+            ghosts.append(f'<rect {_attrs(class_=f"preview-off {side}", x=_num(x + 3), y=_num(y + 3), width=_num(w - 6), height=_num(h - 6), rx=6)}/>')
+            x2, y2 = x + w / 2, y + h / 2
+        else:
+            n = counts[target - 1] + arriving.get(target, 0)
+            arriving[target] = arriving.get(target, 0) + 1
+            x2, y2 = _point_place(view, player, target, n, n + 1)
+            ghosts.append(f'<circle {_attrs(class_=f"preview-ghost {colour}", data_player=player, cx=_num(x2), cy=_num(y2), r=R - 1)}/>')
+        ends = _attrs(x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2))
+        lines.append(f'<line class="preview-path" {ends}/><line class="preview-path in" {ends}/>')
+    out.append('<g class="preview">')
+    out.extend(lines)
+    out.extend(rings)
+    out.extend(ghosts)
+    for point in play.hits:
+        col, row = _column(_bottom_number(view, player, point))
+        x = _mirror(view)(_column_x(col))
+        y = TOP + POINT_H + 22 if row == "top" else BOTTOM - POINT_H - 22
+        out.append(_cross(x, y, f"preview-hit {side}", player))
+    out.append("</g>")
+
+
+def _mark(x, y, kind):
+    """A two-tone sign over a checker (dark rim, gold inside): seen on either colour."""
+    return (f'<g class="mark {kind}" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle class="mark-rim" r="{R - 11}"/><circle class="mark-in" r="{R - 11}"/></g>')
+
+
+def _place_rect(view, slot):
+    """``(x, y, width, height)`` of a place of the board (a ``data-slot``)."""
+    mx = _mirror(view)
+    if slot.startswith("p"):
+        col, row = _column(int(slot[1:]))
+        return mx(_column_x(col)) - PW / 2, TOP if row == "top" else MID, PW, FIELD / 2
+    player = int(slot[-1])
+    upper = player == view.bottom if slot.startswith("bar") else player != view.bottom
+    if slot.startswith("bar"):
+        return mx(BAR_X) - BAR / 2, TOP if upper else MID, BAR, FIELD / 2
+    left = mx(TRAY_X) if view.home_right else mx(TRAY_X) - SIDE
+    return left + 4, TOP if upper else MID + 4, SIDE - 8, FIELD / 2 - 4
+
+
+def _draw_places(view, out):
+    """One focusable element per place, over the picture, for the keyboard and screen readers.
+
+    They let clicks through (the drawing below answers those); the one that
+    holds the focus (``view.focus``, else the bottom player's 1-point) has
+    ``tabindex="0"``, the others ``-1``: a single Tab stop, the arrow keys move
+    inside (:mod:`game.app.view.keyboard`).
+    """
+    focus = view.focus if view.focus in SLOTS else first_slot()
+    for slot in SLOTS:
+        x, y, w, h = _place_rect(view, slot)
+        label = view.slot_labels.get(slot, slot)
+        ring = _attrs(x=_num(x + 4), y=_num(y + 4), width=_num(w - 8), height=_num(h - 8), rx=6)
+        out.append(f'<g {_attrs(class_="place", data_place=slot, role="button", tabindex=0 if slot == focus else -1, aria_label=label)}>'
+                   f'<rect class="ring-out" {ring}/><rect class="ring-in" {ring}/></g>')
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    """One player's strip beside the board: name, colour, score, pips, clock."""
+
+    player: int
+    name: str
+    colour: str
+    score_text: str = ""
+    pips_text: str = ""
+    clock_text: str = ""
+    on_roll: bool = False
+    status_text: str = ""
+
+
+def player_html(panel):
+    """The inner HTML of a player strip, every text escaped."""
+    cls = "swatch " + (panel.colour if panel.colour in PALETTES else "light")
+    parts = [
+        f'<span class="{cls}" aria-hidden="true"></span>',
+        f'<span class="name">{escape(panel.name)}</span>',
+    ]
+    if panel.status_text:
+        parts.append(f'<span class="status">{escape(panel.status_text)}</span>')
+    parts.append(f'<span class="pipcount">{escape(panel.pips_text)}</span>')
+    if panel.clock_text:
+        parts.append(f'<span class="clock">{escape(panel.clock_text)}</span>')
+    parts.append(f'<span class="score">{escape(panel.score_text)}</span>')
+    return "".join(parts)
+
+
+def matches_html(unfinished, finished, labels):
+    """The list of kept matches: unfinished ones with Resume / Delete, then finished ones
+    with Replay / Review / Export .mat.
+
+    ``unfinished`` and ``finished`` are one-line descriptions (already
+    translated); ``labels`` holds the headings and button words.  The
+    buttons carry ``data-action`` and ``data-index`` for one delegated
+    listener.
+    """
+    def section(title, rows, actions):
+        out = [f"<h3>{escape(title)}</h3>"]
+        if not rows:
+            out.append(f'<p class="empty">{escape(labels.get("empty", ""))}</p>')
+        for index, text in enumerate(rows):
+            buttons = "".join(
+                f'<button type="button" data-action="{action}" data-index="{index}">'
+                f"{escape(labels.get(action, action))}</button>" for action in actions)
+            out.append(f'<div class="entry"><span>{escape(text)}</span><span>{buttons}</span></div>')
+        return "".join(out)
+
+    return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
+            + section(labels.get("finished", ""), finished, ("replay", "review", "export")))
+
+
+def record_html(rows, current=None):
+    """The game record as list items: ``rows`` are ``(name, text, is_bottom_player)``, escaped here.
+
+    In a replay a row has a fourth value, the frame it shows: the item then
+    carries ``data-frame`` (a click goes there) and ``current`` marks the one shown.
+
+    >>> record_html([("Ann", "31: 8/5 6/5", True, 1)], current=1)
+    '<li class="bottom current" data-frame="1" aria-current="step"><span class="who">Ann</span> <span class="what">31: 8/5 6/5</span></li>'
+    """
+    items = []
+    for name, text, bottom, *frame in rows:
+        classes = "bottom" if bottom else "top"
+        attrs = ""
+        if frame:
+            attrs = f' data-frame="{int(frame[0])}"'
+            if frame[0] == current:
+                classes += " current"
+                attrs += ' aria-current="step"'
+        items.append(f'<li class="{classes}"{attrs}><span class="who">{escape(name)}</span> '
+                     f'<span class="what">{escape(text)}</span></li>')
+    return "".join(items)
+
+
+def hints_html(view):
+    """A :class:`game.app.view.hints.HintView` as HTML: a title, a table, notes; every text escaped.
+
+    Each play is a ``<tbody>`` of two rows (the play and its value, then its
+    chances) carrying ``data-play``, the notation a click plays.
+    """
+    out = [f'<p class="hint-title">{escape(view.title)}</p>']
+    if view.rows:
+        out.append(f'<table class="hints {escape(view.kind)}"><thead><tr>')
+        out.extend(f'<th scope="col">{escape(c)}</th>' for c in view.columns)
+        out.append("</tr></thead>")
+        for row in view.rows:
+            attrs = ' class="best"' if row.best else ""
+            if row.play is not None:
+                attrs += f' data-play="{escape(row.play)}" tabindex="0"'
+            value = escape(row.value)
+            if row.diff:
+                value += f' <span class="diff">({escape(row.diff)})</span>'
+            out.append(f'<tbody{attrs}><tr><th scope="row" class="label">{escape(row.label)}</th>'
+                       f'<td class="value">{value}</td></tr>')
+            if row.chances:
+                out.append(f'<tr><td colspan="2" class="chances">{escape(row.chances)}</td></tr>')
+            out.append("</tbody>")
+        out.append("</table>")
+    out.extend(f'<p class="hint-note">{escape(note)}</p>' for note in view.notes)
+    return "".join(out)

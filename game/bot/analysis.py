@@ -1,0 +1,446 @@
+"""The review of a match: every decision of each player weighed by the bot, marked, and its luck.
+
+:func:`analyse` takes a :class:`game.match.Match` (or its :meth:`~game.match.Match.to_dict`
+data) and returns plain, JSON-able data: one entry per decision (checker
+plays, doubles and missed doubles, takes, drops and beavers) and per roll,
+and a summary per player.
+
+* **Checker plays**: every legal play of the roll is ranked by
+  :meth:`game.bot.Bot.hints` (the ``"0-ply"`` setting: the net, no look-ahead; in a
+  match, by match winning chances with the score and the cube); the loss is
+  the best play's equity minus the played one's.
+* **Cube decisions**: :meth:`game.bot.Bot.cube_equities` gives no double,
+  double/take and double/drop; a double is worth ``min(take, drop)`` (the
+  opponent answers well); a take, a drop or a beaver is weighed from the
+  taker's side.  A missed double, or a roll that kept the cube when doubling
+  was close (within :data:`CLOSE_CUBE`), counts as a decision; a clear
+  no-double does not (as GNU Backgammon counts "close or actual" cube
+  decisions).
+* **Units**: normalised equity, in points per game for a cube of 1.  In a
+  match, match winning chances are turned into the money equivalent at the
+  current cube: ``2 * ΔMWC / (MWC(win a game) − MWC(lose a game))`` (what
+  GNU Backgammon calls EMG); the MWC numbers are kept too.
+* **Marks**: a loss of at least 0.04 is doubtful, 0.08 an error, 0.16 a
+  blunder (GNU Backgammon's default thresholds, :data:`MARKS`).
+* **Error rate**: the total loss divided by the number of decisions (forced
+  plays and clear no-doubles left out), in thousandths of a point
+  ("millipoints", GNU Backgammon's mEMG per move), with a label
+  (:data:`RATINGS`).
+* **Luck** of a roll: the value of the best play of the roll thrown minus the
+  average, over the 36 rolls, of the best play of each (0-ply, cubeless;
+  the opening roll is compared with the 30 rolls that can start a game).
+
+>>> from game.dice import ManualDice
+>>> from game.match import Match, MatchConfig
+>>> match = Match(MatchConfig(length=3), ManualDice([3, 1, 6, 5]))
+>>> match.roll(); match.play_text("8/5 6/5")
+(3, 1)
+>>> match.roll(); match.play_text("8/2 8/3")          # a poor 6-5
+(6, 5)
+>>> review = analyse(match)
+>>> [(e["kind"], e["player"], e["played"], e["plays"]) for e in review["entries"]]
+[('move', 0, '8/5 6/5', 16), ('move', 1, '8/3 8/2', 7)]
+>>> review["entries"][0]["mark"], review["entries"][1]["mark"]
+(None, 'blunder')
+>>> first, second = review["players"]
+>>> first["decisions"], first["loss"], second["decisions"], second["loss"] > 0
+(1, 0.0, 1, True)
+>>> round(sum(e["luck"] for e in review["entries"]), 6) == round(first["luck"] + second["luck"], 6)
+True
+"""
+
+import math
+
+from game.bot import NO_LOOK_AHEAD, Bot, CubeContext
+from game.bot.evaluator import (ROLLS, equity, evaluate, evaluate_plays, flip, play_results)
+from game.bot.match_equity import MatchCube, outcome_mwc
+from game.cube import beaver_refusal, double_refusal
+from game.errors import GameError
+from game.match import InvalidMatchError, Match
+from game.ids.match_id import GAME_PLAYING, MatchIdInfo, encode_match_id
+from game.position import Position
+
+__all__ = ["analyse", "Review", "mark", "rating", "MARKS", "MARKS_ORDER", "RATINGS", "CLOSE_CUBE",
+           "LEVEL", "VERSION"]
+
+#: the layout version of :func:`analyse`'s data
+VERSION = 1
+#: the bot level that ranks the plays (0-ply: fast enough for a whole match in the browser)
+LEVEL = NO_LOOK_AHEAD
+#: a loss at least this large gets the mark (normalised equity), worst first
+MARKS = {"blunder": 0.16, "error": 0.08, "doubtful": 0.04}
+MARKS_ORDER = ("doubtful", "error", "blunder")
+#: error rate per decision (normalised equity) below which each label holds, best first;
+#: the bounds are those of GNU Backgammon's ``error_rating`` (gnubg 1.1.0a16), the words ours
+RATINGS = ((0.005, "world_class"), (0.008, "expert"), (0.013, "advanced"), (0.020, "intermediate"),
+           (0.032, "casual"), (math.inf, "beginner"))
+#: a kept cube is a decision when doubling was within this much of not doubling
+CLOSE_CUBE = 0.16
+#: how many of the best plays an entry lists
+TOP = 5
+_DIGITS = 6
+
+
+def mark(loss):
+    """``"blunder"``, ``"error"``, ``"doubtful"`` or None for a loss in normalised equity.
+
+    >>> [mark(x) for x in (0.0, 0.039, 0.04, 0.1, 0.16)]
+    [None, None, 'doubtful', 'error', 'blunder']
+    """
+    for name, threshold in MARKS.items():
+        if loss >= threshold - 1e-9:
+            return name
+    return None
+
+
+def rating(error_rate):
+    """The label of an error rate per decision (normalised equity; None without decisions).
+
+    >>> rating(0.0), rating(0.006), rating(0.05), rating(None)
+    ('world_class', 'expert', 'beginner', None)
+    """
+    if error_rate is None:
+        return None
+    for bound, label in RATINGS:
+        if error_rate < bound:
+            return label
+    return RATINGS[-1][1]  # pragma: no cover - the last bound is infinite
+
+
+def _round(value):
+    return round(value, _DIGITS) + 0.0     # + 0.0: no "-0.0"
+
+
+# --- the values of the bot's numbers, in normalised equity ---------------------------------------
+class _Scale:
+    """Turns the bot's numbers into normalised equity for one player at one score and cube."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.match = ctx.is_match
+        if self.match:
+            self.post = ctx.crawford or ctx.post_crawford
+            c = ctx.cube_value
+            self.win = outcome_mwc(ctx.away_me - c, ctx.away_opponent, self.post)
+            self.lose = outcome_mwc(ctx.away_me, ctx.away_opponent - c, self.post)
+
+    def from_mwc(self, mwc):
+        """The normalised equity of a match winning chance (GNU Backgammon's mwc2eq)."""
+        return (2.0 * mwc - (self.win + self.lose)) / (self.win - self.lose)
+
+    def mwc(self, p):
+        """The cubeless match winning chance of probabilities ``p`` (as the bot ranks plays)."""
+        ctx = self.ctx
+        cube = MatchCube(p, ctx.away_me, ctx.away_opponent, post=self.post, crawford=ctx.crawford, x=0.0)
+        return cube.owned(ctx.cube_value)
+
+    def value(self, p):
+        """Normalised equity of probabilities ``p`` for the player they belong to."""
+        return self.from_mwc(self.mwc(p)) if self.match else equity(p)
+
+
+def _roll_luck(position, dice, scale, opening):
+    """Luck of ``dice`` in ``position``: best play's value minus the average over the rolls."""
+    mine, theirs = position.mine, position.theirs
+    bases = {}
+    total = weight = 0.0
+    thrown = None
+    high, low = max(dice), min(dice)
+    for d1, d2, w in ROLLS:
+        if opening and d1 == d2:
+            continue                      # an opening roll is never a double
+        afters = play_results(mine, theirs, d1, d2)
+        if afters:
+            value = max(map(scale.value, evaluate_plays(mine, theirs, afters, bases)))
+        else:
+            value = scale.value(flip(evaluate(theirs, mine)))
+        total += w * value
+        weight += w
+        if (d1, d2) == (high, low):
+            thrown = value
+    return thrown - total / weight
+
+
+# --- walking the events: what each decision was, and where -----------------------------------------
+def _as_match(match):
+    if isinstance(match, Match):
+        return match
+    if not isinstance(match, dict):
+        raise InvalidMatchError(f"analysis: a Match or its to_dict() data expected, not {type(match).__name__}")
+    return Match.from_dict(match)
+
+
+def _tasks(match):
+    """One task per decision or roll of ``match``'s events, with its position and context."""
+    cfg = match.config
+    events = match.events
+    tasks = []
+    state = {}
+
+    def context(player):
+        owner = state["owner"]
+        return CubeContext(
+            cube_value=state["cube"], cube_owner=None if owner is None else ("me" if owner == player else "opponent"),
+            match_length=cfg.length, score_me=state["score"][player], score_opponent=state["score"][1 - player],
+            crawford=state["crawford"], jacoby=cfg.jacoby and cfg.money, beavers=cfg.beavers and cfg.money)
+
+    def seen_from(player):
+        board, viewer = state["board"]
+        return board if viewer == player else board.swapped()
+
+    def match_id(player, dice=None, offered=False):
+        info = MatchIdInfo(cube_value=state["cube"], cube_owner=state["owner"], player_on_roll=player,
+                           crawford=state["crawford"], game_state=GAME_PLAYING,
+                           turn=1 - player if offered else player, double_offered=offered,
+                           dice=tuple(dice) if dice else None, match_length=cfg.length,
+                           score=tuple(state["score"]), jacoby=cfg.jacoby and cfg.money)
+        return encode_match_id(info)
+
+    def task(kind, index, player, position, **more):
+        tasks.append({"kind": kind, "index": index, "game": state["game"], "player": player,
+                      "position": position, "ctx": context(more.pop("decider", player)), **more})
+
+    for index, event in enumerate(events):
+        kind = event["type"]
+        player = event.get("player")
+        if kind == "game_start":
+            state.update(game=event["game"], score=list(event["score"]), crawford=bool(event["crawford"]),
+                         cube=1, owner=None, board=(Position.start(), 0), opening=False, doubled=False,
+                         doubler=None, offer=None)
+        elif kind == "setup":
+            state.update(board=(Position.from_position_id(event["position_id"]), player),
+                         cube=event["cube"], owner=event["cube_owner"])
+        elif kind == "opening_roll":
+            state["opening"] = player is not None and cfg.opening == "standard"
+        elif kind == "auto_double":
+            state["cube"] = event["cube"]
+        elif kind == "roll":
+            if not state["doubled"] and double_refusal(
+                    cube_value=state["cube"], cube_owner=state["owner"], player=player,
+                    cube_enabled=cfg.cube, crawford_game=state["crawford"], max_cube=cfg.max_cube,
+                    match_length=cfg.length, score=state["score"]) is None:
+                task("cube", index, player, seen_from(player), action="no_double", match_id=match_id(player))
+        elif kind == "double":
+            task("cube", index, player, seen_from(player), action="double", match_id=match_id(player))
+            state.update(doubled=True, doubler=player, offer="double")
+        elif kind in ("take", "drop", "beaver"):
+            doubler = state["doubler"]
+            if state["offer"] == "double":
+                beaver_ok = beaver_refusal(cube_value=state["cube"], match_length=cfg.length,
+                                           beavers=cfg.beavers, max_cube=cfg.max_cube) is None
+                task("response", index, player, seen_from(doubler), decider=doubler, action=kind,
+                     beaver_allowed=beaver_ok, match_id=match_id(doubler, offered=True))
+            if kind == "beaver":
+                state["offer"] = "beaver"
+            elif kind == "take":
+                state.update(cube=event["cube"], owner=1 - doubler, offer=None)
+        elif kind in ("move", "pass"):
+            before = Position.from_position_id(event["position_id"])
+            dice = tuple(event["dice"])
+            played = None
+            if kind == "move":
+                played = before.parse_move(event["move"], dice)
+                after = before.play(played)
+            else:
+                after = before.swapped()
+            task(kind, index, player, before, dice=dice, played=played, opening=state["opening"],
+                 match_id=match_id(player, dice))
+            state.update(board=(after, 1 - player), opening=False, doubled=False)
+        elif kind == "win":
+            state["score"] = list(event["score"])
+    return tasks
+
+
+# --- one decision --------------------------------------------------------------------------------
+def _ranking(bot, position, dice, ctx, scale):
+    """The bot's hints for a roll, best first, and their values in normalised equity."""
+    hints = bot.hints(position, dice, ctx=ctx if ctx.is_match else None)
+    return hints, [scale.from_mwc(h.mwc) if scale.match else h.equity for h in hints]
+
+
+def _move_entry(bot, t, scale):
+    position, dice, ctx = t["position"], t["dice"], t["ctx"]
+    entry = {"dice": list(dice), "luck": None}           # weighed in the second pass
+    if t["kind"] == "pass":
+        return entry | {"counted": False, "loss": 0.0, "played": None, "best": None, "plays": 0, "rank": None,
+                        "top": []}
+    hints, values = _ranking(bot, position, dice, ctx, scale)
+    played = t["played"]
+    rank = next(i for i, h in enumerate(hints) if h.move == played)
+    best = values[0]
+    top = []
+    for i, (hint, value) in enumerate(zip(hints, values)):
+        if i < TOP or i == rank:
+            row = {"move": str(hint.move), "rank": i + 1, "equity": _round(value), "loss": _round(best - value)}
+            if scale.match:
+                row["mwc"] = _round(hint.mwc)
+            top.append(row)
+    entry |= {"counted": len(hints) > 1, "loss": best - values[rank], "played": str(played),
+              "best": str(hints[0].move), "plays": len(hints), "rank": rank + 1, "top": top}
+    if scale.match:
+        entry["loss_mwc"] = hints[0].mwc - hints[rank].mwc
+    return entry
+
+
+def _cube_entry(bot, t, scale):
+    eq = bot.cube_equities(t["position"], t["ctx"])
+    convert = scale.from_mwc if scale.match else (lambda v: v)
+    nd, dt, dp = convert(eq.no_double), convert(eq.double_take), convert(eq.double_drop)
+    if t["kind"] == "cube":
+        options = {"no_double": nd, "double": min(dt, dp)}
+        best = "double" if options["double"] > options["no_double"] else \
+            ("too_good" if dt >= dp and nd >= dp else "no_double")
+        chosen = options[t["action"]]
+        top_value = max(options.values())
+        counted = t["action"] == "double" or top_value > chosen or abs(options["double"] - nd) < CLOSE_CUBE
+    else:
+        # the taker's side: his equity is minus the doubler's
+        options = {"take": -dt, "drop": -dp}
+        if t["beaver_allowed"]:
+            options["beaver"] = -max(2.0 * dt, -2.0)   # the doubler may still drop the beaver
+        top_value = max(options.values())
+        best = max(options, key=lambda name: (options[name], name == "take"))
+        chosen = options[t["action"]]
+        counted = True
+    entry = {"counted": counted, "loss": top_value - chosen, "best": best,
+             "options": {name: _round(v) for name, v in options.items()},
+             "equities": {"no_double": _round(nd), "double_take": _round(dt), "double_drop": _round(dp)}}
+    if scale.match:
+        entry["mwc"] = {"no_double": _round(eq.no_double), "double_take": _round(eq.double_take),
+                        "double_drop": _round(eq.double_drop)}
+    return entry
+
+
+class Review:
+    """A review in progress: :meth:`step` weighs one decision (the page yields between steps).
+
+    The decisions come first (fast: one ranking each), then the luck of each roll
+    (21 rankings each): the marks and losses are all there early, the luck follows.
+
+    >>> from game.match import Match
+    >>> review = Review(Match())
+    >>> review.total, review.step(), review.result()["entries"]
+    (0, False, [])
+    """
+
+    def __init__(self, match, level=LEVEL, bot=None):
+        match = _as_match(match)
+        self.config = match.config
+        try:
+            self._tasks = _tasks(match)
+        except (GameError, KeyError, TypeError, ValueError) as error:
+            raise InvalidMatchError(f"analysis: {type(error).__name__}: {error}") from None
+        self.level = level
+        self._bot = bot if bot is not None else Bot(level=level)
+        self.entries = []
+        self._rolls = [i for i, t in enumerate(self._tasks) if t["kind"] in ("move", "pass")]
+        self._lucky = 0                 # rolls whose luck is weighed
+
+    @property
+    def total(self):
+        """Steps in all: one per decision or roll, then one per roll for its luck."""
+        return len(self._tasks) + len(self._rolls)
+
+    @property
+    def done(self):
+        return len(self.entries) + self._lucky
+
+    @property
+    def decisions_done(self):
+        """True once every decision is weighed (the luck may still be coming)."""
+        return len(self.entries) == len(self._tasks)
+
+    def step(self):
+        """Weigh the next decision, or the luck of the next roll; True while more remain."""
+        if self.decisions_done and self._lucky < len(self._rolls):
+            number = self._rolls[self._lucky]
+            t = self._tasks[number]
+            luck = _roll_luck(t["position"], t["dice"], _Scale(t["ctx"]), t["opening"])
+            self.entries[number]["luck"] = _round(luck)
+            self._lucky += 1
+        elif not self.decisions_done:
+            t = self._tasks[len(self.entries)]
+            scale = _Scale(t["ctx"])
+            if t["kind"] in ("move", "pass"):
+                found = _move_entry(self._bot, t, scale)
+            else:
+                found = _cube_entry(self._bot, t, scale)
+            entry = {"index": t["index"], "game": t["game"], "player": t["player"], "kind": t["kind"],
+                     "action": t.get("action"), "position_id": t["position"].position_id(),
+                     "match_id": t["match_id"], **found}
+            if t["kind"] == "cube" and not entry["counted"]:
+                entry["loss"] = 0.0
+            entry["loss"] = _round(max(0.0, entry["loss"]))
+            if "loss_mwc" in entry:
+                entry["loss_mwc"] = _round(entry["loss_mwc"])
+            entry["mark"] = mark(entry["loss"]) if entry["counted"] else None
+            self.entries.append(entry)
+        return self.done < self.total
+
+    def weigh(self, index, text):
+        """How the bot ranks the play ``text`` in place of the checker play of event ``index``.
+
+        Returns ``{"move", "rank", "plays", "loss", "mark", "best"}``; a text that is not
+        a legal play of that roll raises :class:`game.errors.InvalidNotationError` or
+        :class:`game.errors.IllegalMoveError`, an index without a checker play
+        :class:`game.match.InvalidMatchError`.
+
+        >>> from game.dice import ManualDice
+        >>> match = Match(dice=ManualDice([3, 1]))
+        >>> match.roll(); match.play_text("24/21 6/5")
+        (3, 1)
+        >>> found = Review(match).weigh(2, "8/5 6/5")
+        >>> found["move"], found["rank"], found["plays"], found["loss"], found["mark"]
+        ('8/5 6/5', 1, 16, 0.0, None)
+        """
+        t = next((t for t in self._tasks if t["index"] == index and t["kind"] == "move"), None)
+        if t is None:
+            raise InvalidMatchError(f"analysis: no checker play at event {index!r}")
+        position, dice = t["position"], t["dice"]
+        move = position.parse_move(str(text), dice)
+        scale = _Scale(t["ctx"])
+        hints, values = _ranking(self._bot, position, dice, t["ctx"], scale)
+        rank = next(i for i, h in enumerate(hints) if h.move == move)
+        loss = _round(values[0] - values[rank])
+        return {"move": str(move), "rank": rank + 1, "plays": len(hints), "loss": loss, "mark": mark(loss),
+                "best": str(hints[0].move)}
+
+    def result(self):
+        """The review as plain data (the decisions weighed so far)."""
+        cfg = self.config
+        shown = [e for e in self.entries if e["kind"] != "cube" or e["counted"]]
+        return {"version": VERSION, "level": self.level, "length": cfg.length, "unit": "normalised_equity",
+                "thresholds": dict(MARKS), "complete": self.done == self.total, "entries": shown,
+                "players": [_summary(self.entries, player) for player in (0, 1)]}
+
+
+def _summary(entries, player):
+    mine = [e for e in entries if e["player"] == player]
+    counted = [e for e in mine if e["counted"]]
+    moves = [e for e in counted if e["kind"] == "move"]
+    cube = [e for e in counted if e["kind"] in ("cube", "response")]
+    rolls = [e for e in mine if e["kind"] in ("move", "pass")]
+    loss = sum(e["loss"] for e in counted)
+    rate = loss / len(counted) if counted else None
+    marks = {name: sum(1 for e in counted if e["mark"] == name) for name in MARKS_ORDER}
+    known = [e["luck"] for e in rolls if e["luck"] is not None]
+    luck = sum(known) if len(known) == len(rolls) else None      # None until every roll is weighed
+    return {"player": player, "decisions": len(counted), "moves": len(moves), "cube_decisions": len(cube),
+            "loss": _round(loss), "checker_loss": _round(sum(e["loss"] for e in moves)),
+            "cube_loss": _round(sum(e["loss"] for e in cube)),
+            "error_rate": None if rate is None else _round(rate),
+            "millipoints": None if rate is None else round(1000 * rate, 1),
+            "rating": rating(rate), "marks": marks, "rolls": len(rolls),
+            "luck": None if luck is None else _round(luck),
+            "luck_per_roll": _round(luck / len(rolls)) if rolls and luck is not None else None}
+
+
+def analyse(match, level=LEVEL, bot=None):
+    """The review of ``match`` (a :class:`Match` or its ``to_dict()`` data), as plain data.
+
+    Raises :class:`game.match.InvalidMatchError` for data that is not a match.
+    """
+    review = Review(match, level, bot)
+    while review.step():
+        pass
+    return review.result()

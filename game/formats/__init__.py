@@ -1,0 +1,1 @@
+"""Match files in and out: ``.mat`` (Jellyfish, GNU Backgammon) and GNU Backgammon's ``.sgf``."""

@@ -1,0 +1,133 @@
+"""What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint.
+
+Each loop is an ``asyncio`` task started when it has work and not already
+running; what each step changed goes through ``page.apply``, like a person's
+intent.  The only state here is which loop runs.
+"""
+
+import asyncio
+
+from game.app.cooperative import drive
+from game.app.effects import Effects
+
+# pauses (seconds) after each thing the computer does, so that people can follow
+BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
+             "accept": 0.9, "reject": 0.9, "resign": 0.9, "new_game": 1.5}
+FIRST_BOT_PAUSE = 0.6
+DEMO_PAUSE = 0.9      # seconds between the checkers of a lesson's demo move
+CLOCK_TICK = 0.5      # seconds between two drawings of the clocks
+REVIEW_PAINT = 0.3    # seconds between two drawings of the review's progress
+PROGRESS = Effects(screen=True)   # the review's progress changes its pane only
+
+
+class Loops:
+    """The page's tasks over time. ``page`` gives ``app``, ``apply``, ``screen``, ``gestures``."""
+
+    def __init__(self, page):
+        self.page = page
+        self.bot_running = False
+        self.ticker = None
+        self.demo_running = False
+        self.reviewing = False
+
+    def start(self, loop):
+        """Run ``loop()`` as a task; an error in it is shown rather than freezing the page."""
+        async def guarded():
+            try:
+                await loop()
+            except Exception as error:  # noqa: BLE001 - show it rather than freeze
+                self.page.screen.fail(error)
+        return asyncio.ensure_future(guarded())
+
+    def schedule(self):
+        """Start whatever has work now: the computer's turn, the clock, a lesson's demo."""
+        app = self.page.app
+        if not self.bot_running and app.bot_to_act():
+            self.bot_running = True
+            self.start(self.bot_loop)
+        match = app.match
+        if match is not None and match.clock is not None and self.ticker is None:
+            self.ticker = self.start(self.clock_loop)
+        lesson = app.lesson
+        if not self.demo_running and lesson is not None and lesson.demo_pending():
+            self.demo_running = True
+            self.start(self.demo_loop)
+
+    async def bot_loop(self):
+        app = self.page.app
+        try:
+            pause = FIRST_BOT_PAUSE
+            while app.bot_to_act():
+                # give the browser the hand first: it paints, and clicks stay answered
+                await asyncio.sleep(pause)
+                if not app.bot_to_act():
+                    break
+                # the bot thinks in slices of ~25 ms: the page paints and answers in between
+                did = await drive(app.bot_act_steps())
+                self.page.apply(None, animate=True)
+                pause = BOT_PAUSE.get(did, 0.5) * (0.1 if app.prefs.fast_bot else 1)
+        finally:
+            self.bot_running = False
+
+    async def clock_loop(self):
+        app = self.page.app
+        try:
+            while app.match is not None and app.match.clock is not None:
+                await asyncio.sleep(CLOCK_TICK)
+                ended = app.tick()
+                if ended:
+                    self.page.apply(ended)
+                elif self.page.gestures.drag is None:
+                    self.page.screen.draw_panels(app.clock_panels())
+        finally:
+            self.ticker = None
+
+    async def demo_loop(self):
+        app = self.page.app
+        try:
+            while app.lesson is not None and app.lesson.demo_pending():
+                lesson = app.lesson
+                shown = (lesson, lesson.index, lesson.demo_played)
+                await asyncio.sleep(DEMO_PAUSE)
+                if app.lesson is lesson and (lesson, lesson.index, lesson.demo_played) == shown:
+                    self.page.apply(lesson.demo_advance(), animate=True)
+        finally:
+            self.demo_running = False
+
+    def review(self):
+        """Weigh the open review's decisions, unless that already runs."""
+        if not self.reviewing and self.page.app.review is not None:
+            self.reviewing = True
+            self.start(self.review_loop)
+
+    async def review_loop(self):
+        """Weigh the decisions a few at a time; the page paints the progress in between."""
+        app = self.page.app
+        try:
+            await asyncio.sleep(0.05)     # the browser paints the empty panel first
+            painted = 0.0
+            loop = asyncio.get_event_loop()
+            while app.review_step():
+                if loop.time() - painted > REVIEW_PAINT:
+                    self.page.apply(PROGRESS)
+                    painted = loop.time()
+                await asyncio.sleep(0)
+            self.page.apply(PROGRESS)
+        finally:
+            self.reviewing = False
+
+    def hint(self):
+        """Work the hint out in slices; the pane says "Thinking…" meanwhile."""
+        panes = self.page.screen.panes
+        if panes.thinking:
+            return
+        panes.show_thinking(self.page.app.tr("hint.thinking"))
+        self.start(self.hint_loop)
+
+    async def hint_loop(self):
+        try:
+            await asyncio.sleep(0.05)     # the browser paints "Thinking…" and stays responsive
+            await drive(self.page.app.compute_hint_steps())
+        finally:
+            self.page.screen.panes.thought()
+            self.page.apply(None)

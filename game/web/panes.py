@@ -1,0 +1,181 @@
+"""The panes beside the board, each drawn from its part of the view.
+
+The lesson, the editor, the replay bar, the review, dice set by hand, the hint,
+the storage notice, the QR code and the shot counter.  What a pane shows last is
+kept only to skip drawing the same HTML again (a list keeps its scroll, a
+focused row its focus); the app's state stays in the controller.
+"""
+
+from pyscript import document
+
+from game.web import dom
+
+
+class Panes:
+    """The panes' last drawn HTML, so that an unchanged pane is left as it is."""
+
+    def __init__(self):
+        self.hint = None
+        self.review = None
+        self.qr_link = None
+        self.shots = None
+        self.thinking = False      # a hint is being worked out: its pane says so
+
+    def draw_hint(self, html):
+        if self.thinking or html == self.hint:
+            return
+        panel = dom.by_id("hint-panel")
+        panel.innerHTML = html
+        panel.hidden = not html
+        self.hint = html
+
+    def show_thinking(self, text):
+        self.thinking = True
+        panel = dom.by_id("hint-panel")
+        panel.textContent = text
+        panel.hidden = False
+
+    def thought(self):
+        """The hint is worked out: the next drawing shows it."""
+        self.thinking = False
+        self.hint = None
+
+    def draw_notice(self, notice):
+        """The storage notice: data kept aside, or a full storage (buttons by id)."""
+        box = dom.by_id("storage-notice")
+        box.hidden = notice is None
+        if notice is None:
+            return
+        box.dataset.kind = notice["kind"]
+        dom.by_id("storage-notice-text").textContent = notice["text"]
+        for button in box.querySelectorAll("button"):
+            button.hidden = str(button.id) not in notice["buttons"]
+
+    def draw_lesson(self, lesson, move_input):
+        """The lesson panel (texts through textContent; the options' HTML is escaped)."""
+        by_id = dom.by_id
+        document.body.classList.toggle("in-lesson", lesson is not None)
+        panel = by_id("lesson-panel")
+        panel.hidden = lesson is None
+        by_id("move-form").hidden = lesson is not None and not move_input
+        if lesson is None:
+            return
+        for name in ("number", "title", "progress", "text"):
+            by_id(f"lesson-{name}").textContent = lesson[name]
+        facts = by_id("lesson-facts")
+        facts.replaceChildren()
+        for text in lesson["facts"]:
+            item = document.createElement("li")
+            item.textContent = text
+            facts.appendChild(item)
+        options = by_id("lesson-options")
+        if options.innerHTML != lesson["options_html"]:
+            options.innerHTML = lesson["options_html"]
+        options.hidden = not lesson["options_html"]
+        by_id("lesson-next-lesson").classList.toggle("primary", bool(lesson["solved"]))
+        for name, value in (("stage", lesson["stage"]), ("demo", lesson["demo"]),
+                            ("verdict", lesson["verdict"]), ("lesson", lesson["id"])):
+            panel.setAttribute(f"data-{name}", value)
+        feedback = by_id("lesson-feedback")
+        feedback.textContent = lesson["message"]
+        feedback.classList.toggle("warn", bool(lesson["warn"]))
+        feedback.setAttribute("data-verdict", lesson["verdict"])
+
+    def draw_dice_entry(self, entry):
+        form = dom.by_id("dice-form")
+        form.hidden = entry is None
+        if entry is None:
+            return
+        dom.by_id("dice-legend").textContent = entry["legend"]
+        dom.by_id("dice-first-label").textContent = entry["first"]
+        dom.by_id("dice-second-label").textContent = entry["second"]
+
+    def draw_replay(self, replay):
+        by_id = dom.by_id
+        document.body.classList.toggle("replaying", replay is not None)
+        by_id("replay-bar").hidden = replay is None
+        if replay is None:
+            return
+        by_id("replay-info").textContent = replay["text"]
+        slider = by_id("replay-slider")
+        slider.max = str(replay["count"] - 1)
+        slider.value = str(replay["index"])
+        at_start, at_end = replay["index"] == 0, replay["index"] == replay["count"] - 1
+        for name, disabled in (("replay-first", at_start), ("replay-prev", at_start),
+                               ("replay-next", at_end), ("replay-last", at_end)):
+            by_id(name).disabled = disabled
+
+    def draw_editor(self, fields):
+        """The editor's panel and form, from the controller's values (a refused change
+        puts the field back as it was)."""
+        by_id = dom.by_id
+        document.body.classList.toggle("editing", fields is not None)
+        by_id("editor-panel").hidden = fields is None
+        if fields is None:
+            return
+        form = by_id("editor-form")
+        for name in ("tool", "side"):
+            for radio in form.querySelectorAll(f'[name="{name}"]'):
+                radio.checked = radio.value == fields[name]
+        for name in ("on_roll", "dice", "cube", "owner", "length", "score_bottom", "score_top", "mode"):
+            form.querySelector(f'[name="{name}"]').value = fields[name]
+        form.querySelector('[name="crawford"]').checked = fields["crawford"]
+        for name in ("score_bottom", "score_top", "crawford"):
+            form.querySelector(f'[name="{name}"]').disabled = not fields["match"]
+        by_id("editor-counts").textContent = fields["counts"]
+        status = by_id("editor-status")
+        status.textContent = fields["status"]
+        status.classList.toggle("warn", not fields["ready"])
+        by_id("editor-play").disabled = not fields["ready"]
+
+    def draw_review(self, review):
+        by_id = dom.by_id
+        panel = by_id("review-panel")
+        document.body.classList.toggle("reviewing", review is not None)
+        panel.hidden = review is None
+        if review is None:
+            self.review = None
+            return
+        by_id("review-progress").textContent = review["progress"]
+        by_id("review-progress").hidden = not review["progress"]
+        shown = self.review or {}
+        for key, element in (("summary_html", "review-summary"), ("detail_html", "review-detail"),
+                             ("list_html", "review-list")):
+            if shown.get(key) != review[key]:
+                by_id(element).innerHTML = review[key]
+        if shown.get("list_html") != review["list_html"] or shown.get("detail_html") != review["detail_html"]:
+            items = by_id("review-list")
+            current = items.querySelector(".current")
+            if not dom.missing(current):   # within the list only: the page itself does not move
+                items.scrollTop = current.offsetTop - items.clientHeight // 2
+        by_id("review-tried").textContent = review["tried"]
+        by_id("review-try").hidden = not review["can_try"]
+        by_id("review-play").disabled = not review["can_play"]
+        self.review = review
+
+    def draw_shots(self, html_of):
+        """The shot counter, drawn when shown and when the board changed (``html_of()``)."""
+        box = dom.by_id("shot-counter")
+        if box.hidden:
+            return
+        html = html_of()
+        if html != self.shots:
+            box.innerHTML = html
+            self.shots = html
+
+    def draw_qr(self):
+        """The QR code of the share link, drawn when shown and when the link changes."""
+        box = dom.by_id("share-qr")
+        link = str(dom.by_id("share-link").value)
+        if box.hidden or not link or link == self.qr_link:
+            return
+        from game.app.view.qr import encode, svg  # loaded on first use, not at start
+        box.innerHTML = svg(encode(link))
+        self.qr_link = link
+
+    def toggle(self, box_id, button_id):
+        """Show or hide a pane opened by a button (``aria-expanded`` follows)."""
+        box = dom.by_id(box_id)
+        box.hidden = not box.hidden
+        dom.by_id(button_id).setAttribute("aria-expanded", "false" if box.hidden else "true")
+        self.qr_link = self.shots = None
