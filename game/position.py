@@ -22,9 +22,10 @@ from .movegen import generate
 from game.ids.position_id import decode_position_id, encode_position_id
 from .reasons import Reason
 
-__all__ = ["Position", "MoveList", "check_dice"]
+__all__ = ["Position", "MoveList", "check_dice", "START"]
 
-_START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+#: the starting position: one side's checkers on its points 1-24 (its own numbering), then its bar
+START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
 def check_dice(dice):
@@ -124,7 +125,7 @@ class Position:
     @classmethod
     def start(cls):
         """The starting position: 2 on the 24-point, 5 on 13, 3 on 8, 5 on 6."""
-        return cls._trusted(_START, _START)
+        return cls._trusted(START, START)
 
     @classmethod
     def from_position_id(cls, position_id):

@@ -193,7 +193,8 @@ def test_the_lesson_files_ship_in_the_app_zip():
 
 
 def test_every_board_renders_on_the_app_board():
-    from game.app.view.render import BoardView, board_svg
+    from game.app.view.board_svg import board_svg
+    from game.app.view.geometry import BoardView
 
     for lesson_id in LESSON_IDS:
         lesson = load_lesson(lesson_id)

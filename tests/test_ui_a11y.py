@@ -12,7 +12,8 @@ from game.match import Match, Phase
 from game.app.controller import Controller, Setup
 from game.app.text.i18n import translator
 from game.app.view.keyboard import (MOVES, SLOTS, next_slot, rows)
-from game.app.view.render import BoardView, board_svg, slot_at
+from game.app.view.board_svg import board_svg
+from game.app.view.geometry import BoardView, slot_at
 from game.app.text.speech import event_sentence, slot_labels, steps_text
 from game.app.keep.storage import MemoryStore
 from ui_helpers import make as shared_make
@@ -32,7 +33,7 @@ def places(svg):
 
 
 def centre(view, slot):
-    from game.app.view.render import _place_rect
+    from game.app.view.board_svg import _place_rect
     x, y, w, h = _place_rect(view, slot)
     return x + w / 2, y + h / 2
 

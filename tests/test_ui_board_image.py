@@ -7,7 +7,8 @@ from collections import Counter
 from pathlib import Path
 
 from game.app.view.board_image import PALETTE, board_image, image_name
-from game.app.view.render import BoardView, board_svg
+from game.app.view.board_svg import board_svg
+from game.app.view.geometry import BoardView
 from ui_helpers import make, slot
 
 CSS = Path(__file__).resolve().parent.parent / "static" / "css" / "app.css"

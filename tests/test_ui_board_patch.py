@@ -7,7 +7,9 @@ import random
 import pytest
 
 from game.app.view.board_patch import (BoardPatch, apply, parse, serialize)
-from game.app.view.render import (START, BoardView, board_svg, checker_layout)
+from game.app.view.board_svg import board_svg
+from game.app.view.geometry import BoardView, checker_layout
+from game.position import START
 from ui_helpers import make, play_randomly, slot
 
 

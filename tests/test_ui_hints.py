@@ -5,7 +5,7 @@ from game.move import Move
 from game.position import Position
 from game.app.view.hints import (LIMIT, cube_view, percent, plays_view, signed)
 from game.app.text.i18n import translator
-from game.app.view.render import hints_html
+from game.app.view.html import hints_html
 
 EN, FR = translator("en"), translator("fr")
 

@@ -1,9 +1,9 @@
 """The last play of each side marked on the board (game/app/view/last_moves.py, drawn by
-game/app/view/render.py): the points left and reached, a hit; each side's marks stay until it
+game/app/view/geometry.py, board_svg.py): the points left and reached, a hit; each side's marks stay until it
 rolls again; a hovered hint's play drawn without changing the match."""
 
 from game.app.view.last_moves import LastMove, Preview, last_moves
-from game.app.view.render import board_svg
+from game.app.view.board_svg import board_svg
 from game.app.view.board_patch import parse
 from ui_helpers import make
 

@@ -15,7 +15,8 @@ from game.app.play.dice_entry import DiceEntryError, read_dice, read_die
 from game.app.text.i18n import translator
 from game.app.lesson.player import LessonPlayer, lessons_html, options_html
 from game.app.view.places import PERSON, place_of
-from game.app.view.render import BoardView, board_svg
+from game.app.view.board_svg import board_svg
+from game.app.view.geometry import BoardView
 from game.app.keep.storage import MemoryStore, Vault
 
 LESSONS = [info.id for info in list_lessons()]

@@ -1,11 +1,14 @@
-"""game.app.view.render: the board's SVG from plain data, tested without a browser."""
+"""game.app.view.board_svg and geometry: the board's SVG from plain data, tested without a browser."""
 
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.app.view.render import (START, BoardView, PlayerPanel, board_svg, checker_layout, checker_moves, matches_html, player_html, slot_at)
+from game.app.view.board_svg import board_svg
+from game.app.view.geometry import (BoardView, checker_layout, checker_moves, slot_at)
+from game.app.view.html import PlayerPanel, matches_html, player_html
+from game.position import START
 
 SVG = "{http://www.w3.org/2000/svg}"
 

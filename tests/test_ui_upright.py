@@ -12,7 +12,8 @@ import pytest
 from game.app.view.board_image import board_image
 from game.app.controller import Controller
 from game.app.view.keyboard import SLOTS, next_slot, rows
-from game.app.view.render import (BAR_X, CUBE, FRAME, HEIGHT, MID, SIDE, UPRIGHT_EDGE, WIDTH, BoardView, _place_rect, board_point, board_svg, slot_at, view_box)
+from game.app.view.board_svg import _place_rect, board_svg
+from game.app.view.geometry import (BAR_X, CUBE, FRAME, HEIGHT, MID, SIDE, UPRIGHT_EDGE, WIDTH, BoardView, board_point, slot_at, view_box)
 
 SVG = "{http://www.w3.org/2000/svg}"
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")

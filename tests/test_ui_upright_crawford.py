@@ -2,14 +2,15 @@
 
 Upright, the cube sits on the bar, and the word once sat beside it, on the bar too: under
 the first checker waiting there (seen at 375x667: only "rd" showed). Checked here in the
-flat board's coordinates, which every part of the drawing shares (game/app/view/render.py).
+flat board's coordinates, which every part of the drawing shares (game/app/view/geometry.py, board_svg.py).
 """
 
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.app.view.render import (R, BoardView, board_svg, checker_layout)
+from game.app.view.board_svg import board_svg
+from game.app.view.geometry import R, BoardView, checker_layout
 
 SVG = "{http://www.w3.org/2000/svg}"
 # the word's box about its anchor: turned a quarter back, it runs along the flat board's y

@@ -320,7 +320,7 @@ class Board:
         return self.match().clock.remaining(LEARNER)
 
     def view_fields(self):
-        """Keyword arguments for :class:`game.app.view.render.BoardView` (plain values).
+        """Keyword arguments for :class:`game.app.view.geometry.BoardView` (plain values).
 
         The learner is player 0 at the bottom; the app adds its own labels,
         colours and clickable points.

@@ -97,7 +97,7 @@ class BoardDom:
 
 
 def draw(container, svg_text, board, last_svg, duration=0, preview=None):
-    """Show ``svg_text``, the drawing of ``board`` (a :class:`game.app.view.render.BoardView`),
+    """Show ``svg_text``, the drawing of ``board`` (a :class:`game.app.view.geometry.BoardView`),
     in ``container``, unless ``last_svg`` (what was drawn last) is the same.
 
     ``last_svg`` None: the page changed the board by hand (a drag), every attribute is set

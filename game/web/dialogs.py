@@ -9,7 +9,7 @@ import asyncio
 import js
 from pyscript import window
 
-from game.app.view.render import matches_html
+from game.app.view.html import matches_html
 from game.web import persistence
 from game.web.dom import by_id, closest
 

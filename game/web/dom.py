@@ -3,7 +3,7 @@
 :meth:`Screen.draw_board` is the one place the board's picture reaches the DOM: patched
 in place by :mod:`game.web.board_dom` (checkers keep their nodes and slide).  :class:`Screen` draws the parts an
 intent changed (``board``, ``panels``, ``screen``: :mod:`game.app.effects`); text goes
-in through ``textContent``, the only HTML set is what ``game.app.view.render`` builds with
+in through ``textContent``, the only HTML set is what ``game.app.view.html`` and ``game.app.view.board_svg`` builds with
 every outside text escaped.
 """
 
@@ -79,7 +79,7 @@ class Screen:
         document.body.dataset.renders = str(self.renders)
 
     def draw_board(self, svg, board, slide_ms=0, preview=None):
-        """The board (a :class:`game.app.view.render.BoardView` drawn as ``svg``), patched in place;
+        """The board (a :class:`game.app.view.geometry.BoardView` drawn as ``svg``), patched in place;
         the keyboard's place survives. ``preview``: a hinted play shown over it."""
         self.last_svg = board_dom.draw(self.board, svg, board, self.last_svg, slide_ms, preview=preview)
         if preview is None:

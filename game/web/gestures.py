@@ -8,7 +8,7 @@ progress, and whether the next click is to be swallowed.
 """
 
 from game.app.effects import Effects
-from game.app.view.render import board_point, slot_at
+from game.app.view.geometry import board_point, slot_at
 from game.web.dom import closest
 
 DRAG_THRESHOLD = 6  # CSS pixels before a press becomes a drag

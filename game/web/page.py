@@ -15,7 +15,7 @@ from pyscript import document, window
 from game.app.controller import Controller
 from game.app.effects import as_effects
 from game.app.view.motion import duration
-from game.app.view.render import board_svg
+from game.app.view.board_svg import board_svg
 from game.web import events
 from game.web import persistence
 from game.web.dialogs import Dialogs
@@ -26,7 +26,7 @@ from game.web.keys import Keys, focus_resign_choice, keep_focus
 from game.web.loops import Loops
 from game.web.store import open_store
 
-#: a phone held upright: there the board stands upright too (game/app/view/render.py), its points
+#: a phone held upright: there the board stands upright too (game/app/view/geometry.py, board_svg.py), its points
 #: as wide as a thumb
 UPRIGHT = "(orientation: portrait) and (max-width: 30rem)"
 #: a phone held sideways: the board, compact, as high as the screen

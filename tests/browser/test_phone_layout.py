@@ -8,7 +8,7 @@ by a scrollbar."""
 import pytest
 from app_driver import click, open_app
 
-# what the flat board's geometry gives (game/app/view/render.py: 952 x 700 user units, points 60
+# what the flat board's geometry gives (game/app/view/geometry.py, board_svg.py: 952 x 700 user units, points 60
 # wide, the field's halves 310 high, the dice's area 124 x 76); upright, the same turned a
 # quarter (the svg's viewBox, read from the page, gives the drawn board's own units)
 POINT, HALF, DICE_W, DICE_H = 60, 310, 124, 76

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 
 from game.match import MAX_LENGTH
 from game.ids.match_id import (GAME_NONE, GAME_PLAYING, MatchIdInfo, encode_match_id)
-from game.position import Position
+from game.position import START, Position
 from game.ids.xgid import encode_xgid, xgid_from_gnubg
 from game.app.keep.share import (DEFAULT_MAX_CUBE, ShareError, SharedPosition, decode, read_ids)
 
@@ -49,7 +49,6 @@ CHECKERS = 15
 #: the bar, in a side's own numbering (as in move notation)
 BAR = 25
 _EMPTY = (0,) * 25
-_START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
 class EditorError(ValueError):
@@ -89,7 +88,7 @@ class EditorState:
     then change it with the methods; the constructor trusts its caller.
     """
 
-    counts: tuple = (_START, _START)
+    counts: tuple = (START, START)
     on_roll: int = 1
     dice: tuple | None = None
     cube_value: int = 1
@@ -207,7 +206,7 @@ class EditorState:
 
     def reset(self):
         """The starting position (the context kept, the dice cleared)."""
-        return replace(self, counts=(_START, _START), dice=None)
+        return replace(self, counts=(START, START), dice=None)
 
     # --- the context -----------------------------------------------------------------------
     def set_on_roll(self, player):

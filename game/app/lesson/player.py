@@ -52,7 +52,8 @@ from game.app.view.places import PERSON, by_seat, seat_of
 from game.app.text.i18n import translator
 from game.app.text.messages import points
 from game.app.text.messages import text as say
-from game.app.view.render import BoardView, PlayerPanel
+from game.app.view.geometry import BoardView
+from game.app.view.html import PlayerPanel
 from game.app.view.view_model import board_view, panel
 from game.app.keep.storage import LESSON
 from game.app.keep.urlparams import lesson_in_query  # noqa: F401  (part of this module's API)
@@ -76,7 +77,7 @@ BUTTONS = ("lesson-prev", "lesson-next", "lesson-demo", "lesson-check", "lesson-
 class LessonView:
     """What the page shows of a lesson, already translated.
 
-    ``board`` is the :class:`game.app.view.render.BoardView` to draw (the learner at
+    ``board`` is the :class:`game.app.view.geometry.BoardView` to draw (the learner at
     the bottom), ``top`` / ``bottom`` the player strips, ``message`` what the
     status line says (``warn`` for a refusal, ``verdict`` the last check's
     kind: ``success``, ``refused``, ``other``, ``malformed``, ``answer`` or
@@ -115,7 +116,7 @@ class LessonPlayer:
     of 21" and the next lesson).  ``colours`` are the learner's and the
     opponent's checker colours; ``home_right`` where the home board is drawn, ``upright``
     whether the board stands upright, ``compact`` whether its cube column is cut off
-    (:mod:`game.app.view.render`).
+    (:mod:`game.app.view.board_svg`).
     """
 
     def __init__(self, lesson, order=(), colours=("light", "dark"), home_right=True, upright=False,

@@ -27,7 +27,8 @@ from game.app.view.last_moves import last_moves
 from game.app.text.messages import clock_text as say_clock
 from game.app.text.messages import is_warning
 from game.app.view.places import PERSON
-from game.app.view.render import (BoardView, hints_html, player_html, record_html)
+from game.app.view.geometry import BoardView
+from game.app.view.html import hints_html, player_html, record_html
 from game.app.view.view_model import board_view, panel, screen
 
 __all__ = ["GameScreen", "game_start"]

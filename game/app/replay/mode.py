@@ -13,7 +13,7 @@ from game.ids.xgid import encode_xgid, xgid_from_gnubg
 from game import replay as replays
 from game.app.text.messages import is_warning
 from game.app.modes.stack import Mode
-from game.app.view.render import record_html
+from game.app.view.html import record_html
 from game.app.view.view_model import board_view, panel, screen
 
 __all__ = ["ReplayMode", "open_replay"]

@@ -15,7 +15,7 @@ point of ``player``'s own numbering (25 the bar, 0 off) into the number on
 the board.
 
 >>> from game.app.text.i18n import translator
->>> from game.app.view.render import BoardView
+>>> from game.app.view.geometry import BoardView
 >>> tr = translator("en")
 >>> labels = slot_labels(BoardView(), tr, ("Ann", "Bob"))
 >>> labels["p13"], labels["p1"], labels["p2"]
@@ -115,7 +115,7 @@ def _checkers(tr, colour, count):
 
 def slot_labels(view, tr, names):
     """``{data-slot: sentence}`` for the 24 points, both bars and both trays of a
-    :class:`game.app.view.render.BoardView`; ``names`` are the players' names (0, 1)."""
+    :class:`game.app.view.geometry.BoardView`; ``names`` are the players' names (0, 1)."""
     labels = {}
     bottom = view.bottom
     shown_for = bottom if view.numbers_for is None else view.numbers_for
@@ -167,7 +167,7 @@ def board_summary(view, tr, names):
     """The board's description: its name, the dice still to play and the cube.
 
     >>> from game.app.text.i18n import translator
-    >>> from game.app.view.render import BoardView
+    >>> from game.app.view.geometry import BoardView
     >>> board_summary(BoardView(dice=(6, 3), dice_left=(3,), cube_value=2, cube_owner=1),
     ...               translator("en"), ("Ann", "Bob"))
     'Backgammon board. Dice 6 and 3, left to play: 3. Cube at 2, owned by Bob.'

@@ -2,7 +2,7 @@
 
 On the page the board's SVG takes its colours from the page's stylesheet
 (``static/css/app.css``); a file needs them inside.  :func:`board_image`
-draws the board of a :class:`~game.app.view.render.BoardView` with nothing one
+draws the board of a :class:`~game.app.view.geometry.BoardView` with nothing one
 could click (no rings, targets, focus or lesson highlights), with or without
 the point numbers, at its own size (952 x 700), its look written into it in
 the light theme's colours (:data:`PALETTE`, the same values as app.css's,
@@ -10,7 +10,7 @@ tests/test_ui_board_image.py checks they agree).  Pure text in, text out: the
 page saves it, or draws it on a canvas for a PNG (:data:`PNG_SCALE` times as
 big, sharp enough for print).
 
->>> from game.app.view.render import BoardView
+>>> from game.app.view.geometry import BoardView
 >>> svg = board_image(BoardView(), numbers=False)
 >>> svg.startswith('<?xml') and 'width="952" height="700"' in svg, svg.count('class="checker'), '<text class="point-number"' in svg
 (True, 30, False)
@@ -22,7 +22,8 @@ import re
 from dataclasses import replace
 from html import escape
 
-from game.app.view.render import HEIGHT, WIDTH, board_svg
+from game.app.view.board_svg import board_svg
+from game.app.view.geometry import HEIGHT, WIDTH
 
 __all__ = ["PALETTE", "PNG_SCALE", "board_image", "image_name"]
 

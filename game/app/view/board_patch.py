@@ -1,7 +1,7 @@
 """The board's SVG patched in place: an old tree and a new one → the few DOM operations between.
 
 The page draws the board once (``build``); afterwards each new drawing of
-:func:`game.app.view.render.board_svg` is compared with what is on the page and
+:func:`game.app.view.board_svg.board_svg` is compared with what is on the page and
 only the differences are sent: attributes set or removed, texts changed,
 elements inserted, moved or removed.  The ``<svg>`` element, the places that
 hold the keyboard focus and the checkers stay the same nodes.
@@ -25,7 +25,8 @@ Operations are tuples, on nodes named by numbers (``uid``) the page keeps::
     ("move", uid, parent, before)
     ("slide", uid, dx, dy)            the element was dx, dy (SVG units) from where it is now
 
->>> from game.app.view.render import BoardView, board_svg
+>>> from game.app.view.board_svg import board_svg
+>>> from game.app.view.geometry import BoardView
 >>> patch = BoardPatch()
 >>> [op[0] for op in patch.update(board_svg(BoardView()))]
 ['build']
@@ -313,7 +314,8 @@ def _clone(node):
 def apply(tree, ops):
     """Carry out ``ops`` on a copy of ``tree`` as a page would (for tests): the tree after.
 
-    >>> from game.app.view.render import BoardView, board_svg
+    >>> from game.app.view.board_svg import board_svg
+    >>> from game.app.view.geometry import BoardView
     >>> patch = BoardPatch()
     >>> _ = patch.update(board_svg(BoardView()))
     >>> before = parse(board_svg(BoardView())); _ = [setattr(n, "uid", u) for n, u in

@@ -2,7 +2,7 @@
 
 The numbers come from :class:`game.bot.Bot` (``hints`` for plays,
 ``cube_equities`` for the cube); this module only turns them into rows of
-text in the player's language, which :func:`game.app.view.render.hints_html` draws.
+text in the player's language, which :func:`game.app.view.html.hints_html` draws.
 
 Plays are ranked best first with their equity (money play: points per game;
 a match: the match winning chance) and how much each loses against the

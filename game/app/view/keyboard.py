@@ -2,7 +2,7 @@
 
 The board's keyboard focus is one place at a time (a roving focus): a point
 ``p1``–``p24``, a bar ``bar0``/``bar1`` or a bear-off tray ``off0``/``off1``,
-the same ``data-slot`` names as :mod:`game.app.view.render` uses.  The places sit
+the same ``data-slot`` names as :mod:`game.app.view.board_svg` uses.  The places sit
 as they are drawn, in two rows of fourteen: the points of one half, the bar,
 the points of the other half, the tray.  The arrow keys follow the picture,
 whichever way the board is turned: Left and Right along a row, Up and Down to
@@ -20,7 +20,7 @@ With the home board on the right and player 1 at the bottom, the top row is
 >>> next_slot("p12", "ArrowRight", bottom=1, home_right=False)   # mirrored: 12 is on the right
 'p12'
 
-An upright board (a phone held upright, :mod:`game.app.view.render`) is the same
+An upright board (a phone held upright, :mod:`game.app.view.board_svg`) is the same
 board turned a quarter clockwise: Down goes where Right goes on the flat one.
 
 >>> next_slot("p18", "ArrowDown", bottom=1, upright=True), next_slot("p18", "ArrowLeft", bottom=1, upright=True)

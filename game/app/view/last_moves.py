@@ -2,7 +2,7 @@
 
 A :class:`LastMove` says where one player's last play left from, where it
 went and where it hit, in that player's numbering (25 the bar, 0 off), as the
-board marks it (:func:`game.app.view.render.board_svg`).  A side's mark stays on
+board marks it (:func:`game.app.view.board_svg.board_svg`).  A side's mark stays on
 the board until that side rolls again: while a person thinks about his roll,
 the computer's last play is still marked; the person's own last play too,
 until he rolls.  A new game (or a position set up) starts with no marks.

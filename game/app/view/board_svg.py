@@ -1,14 +1,8 @@
-"""The board as SVG text, drawn from plain data: no rules, no DOM.
+"""The board as SVG text, drawn from a :class:`game.app.view.geometry.BoardView`: no rules, no DOM.
 
-:func:`board_svg` turns a :class:`BoardView` (checker counts, cube, dice and
-what may be clicked, all decided elsewhere) into an SVG string.  Every
-element the page reacts to carries ``data-slot``, the place it stands for:
-
-- ``p1`` … ``p24``: a point, numbered from the side of the player drawn at
-  the bottom of the board (the viewer);
-- ``bar0`` / ``bar1``: the bar of player 0 / 1; ``off0`` / ``off1``: their
-  bear-off trays;
-- ``dice`` and ``cube``.
+:func:`board_svg` turns a view (checker counts, cube, dice and what may be
+clicked, all decided elsewhere) into an SVG string; every element the page
+reacts to carries ``data-slot`` (see :mod:`game.app.view.geometry`).
 
 A phone's board is **compact** (``BoardView.compact``): the cube column and
 all but a thin edge of the frame at both ends are cut off, and the cube sits
@@ -17,21 +11,18 @@ on the bar.  Held sideways, the board is as high as the screen, its points a
 too (``BoardView.upright``): the same drawing turned a quarter clockwise, the
 player at the bottom now on the left with his home board at the bottom of the
 screen, the words turned back to read across; its points are as wide as the
-screen allows, again 32 px on a 375 px wide screen.  Everything here (the layout, :func:`slot_at`) stays in the
-flat board's coordinates; :func:`board_point` turns a place on the drawn
-board into them.
+screen allows, again 32 px on a 375 px wide screen.
 
 Checkers are ``.checker`` elements with ``data-player`` and ``data-point``
 (``1``–``24`` from their owner's side, ``bar`` or ``off``) and a
 ``data-key`` that stays put while the checker does, so the page can animate
-the ones that moved (:func:`checker_moves`).  Text that comes from people
-(names) is escaped here.
+the ones that moved (:func:`game.app.view.geometry.checker_moves`).  Text that
+comes from people (names) is escaped here.
 
+>>> from game.app.view.geometry import BoardView
 >>> svg = board_svg(BoardView())   # the starting position
 >>> svg.count('class="checker')
 30
->>> slot_at(476, 200)
-'bar0'
 >>> upright = board_svg(BoardView(upright=True))
 >>> upright.count('class="checker'), 'viewBox="0 0 700 862"' in upright
 (30, True)
@@ -39,284 +30,13 @@ the ones that moved (:func:`checker_moves`).  Text that comes from people
 True
 """
 
-from dataclasses import dataclass, field
 from html import escape
 
 from game.app.view.keyboard import SLOTS, first_slot
-from game.app.view.places import place_of, seen_from
+from game.app.view.places import seen_from
+from game.app.view.geometry import (BAR, BAR_X, BOTTOM, CUBE, CUBE_X, DIE, FIELD, FRAME, HALF, HEIGHT, MID, NUM, POINT_H, PW, R, SIDE, SLAB_H, TOP, TRAY_X, X0, bottom_number, column_of, column_x, mirrored, point_place, slab_rect, slot_for, view_box)
 
-__all__ = [
-    "BoardView", "PlayerPanel", "board_svg", "player_html", "checker_layout",
-    "checker_moves", "slot_at", "board_point", "view_box", "matches_html", "record_html", "hints_html", "pips_of", "WIDTH",
-    "HEIGHT",
-]
-
-START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
-
-# --- geometry (SVG user units), computed with the home board on the right ----
-FRAME = 14
-SIDE = 70          # cube column on one side, bear-off tray on the other
-PW = 60            # point width
-HALF = 6 * PW
-BAR = 64
-NUM = 26           # band for the point numbers, above and below the field
-WIDTH = 2 * FRAME + 2 * SIDE + 2 * HALF + BAR
-FIELD = 620
-HEIGHT = 2 * FRAME + 2 * NUM + FIELD
-X0 = FRAME + SIDE                  # left edge of the field
-TOP = FRAME + NUM                  # top edge of the field
-BOTTOM = TOP + FIELD
-MID = TOP + FIELD // 2
-POINT_H = 240
-R = 27                             # checker radius
-STACK = 290                        # longest a stack may grow before it is squeezed
-BAR_X = X0 + HALF + BAR // 2
-TRAY_X = X0 + 2 * HALF + BAR       # left edge of the tray
-CUBE_X = FRAME + SIDE // 2
-SLAB_H = 16
-CUBE = 50
-DIE = 48
-
-UPRIGHT_EDGE = 4                   # the frame left at either end of an upright board
-PALETTES = ("light", "dark")
-
-
-@dataclass(frozen=True)
-class BoardView:
-    """Everything the board shows, as plain values.
-
-    ``counts[p]`` holds 25 numbers for player ``p``: their points 1–24 counted
-    from their own side, then their bar.  ``movable``, ``selected`` and
-    ``targets`` are in the numbering of ``mover`` (25 the bar, 0 off).
-    The point labels count from the side of ``numbers_for`` (the bottom
-    player when None): in a two-player game, the player on roll reads his
-    own numbers, as in move notation.
-    ``dice_left`` lists the die values still to play.
-    ``highlight`` lists places to point out (a lesson's "look here"), in the
-    bottom player's numbering: 1–24, 25 for that player's bar, 0 for their tray.
-    ``focus`` is the place that takes the keyboard focus (see
-    :mod:`game.app.view.keyboard`) and ``slot_labels`` what each place is called
-    for screen readers (see :mod:`game.app.text.speech`).
-    """
-
-    counts: tuple = (START, START)
-    bottom: int = 0
-    numbers_for: int | None = None     # whose numbering the point labels show (default: bottom's)
-    home_right: bool = True
-    colours: tuple = ("light", "dark")
-    cube_value: int = 1
-    cube_owner: int | None = None
-    cube_offered_by: int | None = None
-    cube_enabled: bool = True
-    crawford: bool = False
-    dice: tuple = ()
-    dice_player: int | None = None
-    dice_left: tuple = ()
-    mover: int | None = None
-    movable: frozenset = frozenset()
-    selected: int | None = None
-    targets: frozenset = frozenset()
-    dice_clickable: bool = False
-    cube_clickable: bool = False
-    labels: dict = field(default_factory=dict)
-    highlight: frozenset = frozenset()
-    focus: str | None = None           # the place the keyboard focus stands on (a data-slot)
-    slot_labels: dict = field(default_factory=dict)   # data-slot -> what a screen reader says
-    opening: tuple = ()                # an opening roll shown: (player 0's dice, player 1's dice)
-    last_moves: tuple = ()             # each side's last play (game.app.view.last_moves.LastMove)
-    preview: object = None             # a hinted play shown over the board (a LastMove), or None
-    point_numbers: bool = True         # False: no numbers by the points (a board image, game/app/view/board_image.py)
-    upright: bool = False              # turned a quarter clockwise for a phone held upright (see above)
-    compact: bool = False              # cube column and frame ends cut off, cube on the bar (a phone)
-
-    @property
-    def cut(self):
-        """True when the cube column is cut off (a compact board; an upright one always is)."""
-        return self.compact or self.upright
-
-    def off(self, player):
-        return 15 - sum(self.counts[player])
-
-    def pips(self, player):
-        return pips_of(self.counts[player])
-
-
-def pips_of(counts):
-    """The pip count of one player's ``counts`` (his numbering, the bar last, at 25).
-
-    >>> pips_of((0,) * 5 + (5,) + (0,) * 19)
-    30
-    """
-    return sum(i * n for i, n in enumerate(counts, 1))
-
-
-def _mirror(view):
-    return (lambda x: x) if view.home_right else (lambda x: WIDTH - x)
-
-
-def _bottom_number(view, player, point):
-    """The number of ``point`` (owner's numbering) counted from the bottom player's side."""
-    return seen_from(player, point, view.bottom)
-
-
-def _column(number):
-    """Column 0–11 from the left (home board on the right) and row of a point (bottom numbering)."""
-    if number <= 12:
-        return 12 - number, "bottom"
-    return number - 13, "top"
-
-
-def _column_x(col):
-    return X0 + col * PW + (BAR if col >= 6 else 0) + PW // 2
-
-
-def _stack_y(row, k, n):
-    step = 2 * R if n <= 5 else min(2 * R, (STACK - 2 * R) / (n - 1))
-    offset = R + k * step
-    return TOP + offset if row == "top" else BOTTOM - offset
-
-
-# a cut board (a phone's) keeps the cube on the bar, at its owner's end: the checkers waiting
-# there stop short of it (their last centre at most this far from the first)
-CUT_BAR_SPAN = FIELD // 2 - (CUBE + 6 + 2) - 40 - 2 * R
-
-
-def _bar_y(view, player, k, n):
-    # the bottom player's checkers wait on the upper half of the bar, facing
-    # the quarter where they enter, and the other player's on the lower half
-    step = 2 * R if n <= 4 else min(2 * R, (STACK - 60 - 2 * R) / (n - 1))
-    if view.cut and n > 1:
-        step = min(step, CUT_BAR_SPAN / (n - 1))
-    offset = 40 + R + k * step
-    return MID - offset if player == view.bottom else MID + offset
-
-
-def _point_place(view, player, point, k, n):
-    """Centre of the ``k``-th checker of ``n`` on a point (owner's numbering, 25 = bar)."""
-    mx = _mirror(view)
-    if point == 25:
-        return mx(BAR_X), _bar_y(view, player, k, n)
-    col, row = _column(_bottom_number(view, player, point))
-    return mx(_column_x(col)), _stack_y(row, k, n)
-
-
-def _slab_rect(view, player, k):
-    """Left, top of the ``k``-th borne-off checker of ``player`` in the tray."""
-    mx = _mirror(view)
-    left = TRAY_X + 8
-    x = mx(left) if view.home_right else mx(left) - (SIDE - 16)
-    if player == view.bottom:
-        return x, BOTTOM - 4 - (k + 1) * SLAB_H
-    return x, TOP + 4 + k * SLAB_H
-
-
-def _slot(view, player, point):
-    return place_of(player, point, view.bottom)
-
-
-def checker_layout(view):
-    """``{key: (x, y, player, point)}`` for every checker on the board; ``point`` may be 25 or 0."""
-    layout = {}
-    for player in (0, 1):
-        counts = view.counts[player]
-        for point in range(1, 26):
-            n = counts[point - 1]
-            for k in range(n):
-                x, y = _point_place(view, player, point, k, n)
-                layout[f"{player}:{point}:{k}"] = (x, y, player, point)
-        for k in range(view.off(player)):
-            x, y = _slab_rect(view, player, k)
-            layout[f"{player}:0:{k}"] = (x, y, player, 0)
-    return layout
-
-
-def checker_moves(before, after):
-    """How far each checker of ``after`` must start from to seem to come from ``before``.
-
-    Both are :func:`checker_layout` results.  A checker whose key is in both
-    comes from its old place; new keys are paired with vanished keys of the
-    same player (nearest first).  Returns ``{key: (dx, dy)}``, only for
-    checkers that moved.
-
-    >>> a = checker_layout(BoardView())
-    >>> moved = list(START); moved[12] -= 1; moved[7] += 1
-    >>> b = checker_layout(BoardView(counts=(tuple(moved), START)))
-    >>> sorted(checker_moves(a, b))
-    ['0:8:3']
-    """
-    offsets = {}
-    for player in (0, 1):
-        gone = [k for k, v in before.items() if v[2] == player and k not in after]
-        new = [k for k, v in after.items() if v[2] == player and k not in before]
-        for key in new:
-            x, y = after[key][:2]
-            if not gone:
-                break
-            nearest = min(gone, key=lambda g: (before[g][0] - x) ** 2 + (before[g][1] - y) ** 2)
-            gone.remove(nearest)
-            offsets[key] = (before[nearest][0] - x, before[nearest][1] - y)
-    for key, (x, y, *_rest) in after.items():
-        if key in before and key not in offsets:
-            dx, dy = before[key][0] - x, before[key][1] - y
-            if dx or dy:
-                offsets[key] = (dx, dy)
-    return offsets
-
-
-def slot_at(x, y, view=None):
-    """The ``data-slot`` of the place under SVG coordinates ``(x, y)``, or None off the field."""
-    view = view or BoardView()
-    if not view.home_right:
-        x = WIDTH - x
-    if not TOP <= y <= BOTTOM:
-        return None
-    top_half = y < MID
-    if TRAY_X <= x <= TRAY_X + SIDE:
-        return f"off{1 - view.bottom if top_half else view.bottom}"
-    if X0 + HALF <= x < X0 + HALF + BAR:
-        return f"bar{view.bottom if top_half else 1 - view.bottom}"
-    if not X0 <= x < TRAY_X:
-        return "cube" if FRAME <= x < X0 else None
-    col = int((x - X0) // PW) if x < X0 + HALF else 6 + int((x - X0 - HALF - BAR) // PW)
-    col = min(col, 11)
-    number = 13 + col if top_half else 12 - col
-    return f"p{number}"
-
-
-def view_box(view):
-    """``(left, top, width, height)``: what is drawn, in the drawn board's own units.
-
-    Upright, the flat board's cube column is cut off, and all but a thin edge
-    of the frame at both ends (a phone held upright is short of height, not of
-    width), and the rest turned: the drawing is as wide as the flat board is high.
-
-    A compact board lying flat shows the same part of the flat board, not turned.
-
-    >>> view_box(BoardView()), view_box(BoardView(upright=True)), view_box(BoardView(compact=True))
-    ((0, 0, 952, 700), (80, 0, 700, 862), (80, 0, 862, 700))
-    """
-    if not view.cut:
-        return 0, 0, WIDTH, HEIGHT
-    edge = FRAME - UPRIGHT_EDGE
-    left, length = (SIDE + edge if view.home_right else edge), WIDTH - SIDE - 2 * edge
-    return (left, 0, HEIGHT, length) if view.upright else (left, 0, length, HEIGHT)
-
-
-def board_point(fx, fy, view=None):
-    """The flat board's coordinates of the point at fractions ``(fx, fy)`` of the drawn
-    board's width and height (a pointer on the page), for :func:`slot_at`.
-
-    >>> board_point(0.5, 0.5)
-    (476.0, 350.0)
-    >>> slot_at(*board_point(0.1, 0.85, BoardView(upright=True)))   # low on the left: the 1-point
-    'p1'
-    """
-    view = view or BoardView()
-    left, _top, width, height = view_box(view)
-    if not view.upright:
-        return left + fx * width, fy * height
-    return left + fy * height, HEIGHT - fx * width
-
+__all__ = ["board_svg"]
 
 def _turned(view, x, y):
     """The ``transform`` that turns a text back to read across an upright board (None: flat)."""
@@ -381,7 +101,7 @@ def _dice_used(view):
 
 def _draw_opening(view, out):
     """An opening roll: each player's own throw in front of them, in their colour."""
-    mx = _mirror(view)
+    mx = mirrored(view)
     for player in (0, 1):
         dice = view.opening[player]
         centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
@@ -392,7 +112,7 @@ def _draw_opening(view, out):
 
 
 def _draw_dice(view, out):
-    mx = _mirror(view)
+    mx = mirrored(view)
     labels = view.labels
     if view.opening:
         _draw_opening(view, out)
@@ -422,7 +142,7 @@ def _draw_dice(view, out):
 def _draw_cube(view, out):
     if not view.cube_enabled:
         return
-    mx = _mirror(view)
+    mx = mirrored(view)
     labels = view.labels
     if view.cube_offered_by is not None:
         player = view.cube_offered_by
@@ -472,7 +192,7 @@ def _draw_cube(view, out):
 
 def _highlight_box(view, place):
     """``(x, y, width, height)`` around a highlighted place (bottom player's numbering), or None."""
-    mx = _mirror(view)
+    mx = mirrored(view)
     if place == 25:
         # the bottom player's checkers wait on the upper half of the bar (see _bar_y)
         return mx(BAR_X) - BAR / 2 + 3, TOP + 3, BAR - 6, FIELD / 2 - 6
@@ -481,8 +201,8 @@ def _highlight_box(view, place):
         return left + 1, MID + 1, SIDE - 2, FIELD / 2 - 2
     if not 1 <= place <= 24:
         return None
-    col, row = _column(place)
-    cx = mx(_column_x(col))
+    col, row = column_of(place)
+    cx = mx(column_x(col))
     top = TOP + 2 if row == "top" else MID + 2
     return cx - PW / 2 + 2, top, PW - 4, FIELD / 2 - 4
 
@@ -502,7 +222,7 @@ def _draw_highlights(view, out, layer):
         out.append(f'<rect {_attrs(class_="highlight", data_highlight=place, x=x, y=y, width=w, height=h, rx=6)}/>')
         if 1 <= place <= 24:
             cx = box[0] + box[2] / 2
-            y = FRAME + NUM / 2 + 1 if _column(place)[1] == "top" else BOTTOM + NUM / 2 + 1
+            y = FRAME + NUM / 2 + 1 if column_of(place)[1] == "top" else BOTTOM + NUM / 2 + 1
             label = place if view.numbers_for is None else seen_from(view.bottom, place, view.numbers_for)
             out.append(f'<circle {_attrs(class_="highlight-badge", cx=_num(cx), cy=_num(y), r=13)}/>'
                        f'<text {_attrs(class_="point-number highlighted", x=_num(cx), y=_num(y), transform=_turned(view, cx, y))}>{label}</text>')
@@ -526,7 +246,7 @@ _DEFS = (
 
 def board_svg(view):
     """The SVG text of the board (a ``<svg>`` element, no XML prolog)."""
-    mx = _mirror(view)
+    mx = mirrored(view)
     labels = view.labels
     cut, _top, width, height = view_box(view)   # how much of the flat board's edge is cut off
     shape = " upright" if view.upright else " compact" if view.compact else ""
@@ -555,8 +275,8 @@ def board_svg(view):
         out.append(f'<rect {_attrs(class_=cls, data_slot=f"off{player}", x=tray_left + 4, y=top, width=SIDE - 8, height=FIELD // 2 - 4, rx=6, **extra)}/>')
     # points, with a transparent area over each column to catch clicks
     for number in range(1, 25):
-        col, row = _column(number)
-        cx = mx(_column_x(col))
+        col, row = column_of(number)
+        cx = mx(column_x(col))
         base, tip = (TOP, TOP + POINT_H) if row == "top" else (BOTTOM, BOTTOM - POINT_H)
         shade = "point-a" if (col + (row == "top")) % 2 == 0 else "point-b"
         mover_number = None
@@ -583,7 +303,7 @@ def board_svg(view):
     for player in (0, 1):
         colour = view.colours[player]
         for k in range(view.off(player)):
-            x, y = _slab_rect(view, player, k)
+            x, y = slab_rect(view, player, k)
             out.append(f'<rect {_attrs(class_=f"checker off {colour}", data_player=player, data_point="off", data_key=f"{player}:0:{k}", data_slot=f"off{player}", x=_num(x), y=_num(y), width=SIDE - 16, height=SLAB_H - 3, rx=4)}/>')
     marks = []   # drawn over the checkers: a ring on those that can move, a disc on the one picked
     for player in (0, 1):
@@ -593,18 +313,18 @@ def board_svg(view):
         for point in range(1, 26):
             n = counts[point - 1]
             for k in range(n):
-                x, y = _point_place(view, player, point, k, n)
+                x, y = point_place(view, player, point, k, n)
                 cls = f"checker {colour}"
                 if is_mover and k == n - 1:
                     if point == view.selected:
                         cls += " selected"
                     elif point in view.movable:
                         cls += " movable"
-                out.append(f'<circle {_attrs(class_=cls, data_player=player, data_point="bar" if point == 25 else point, data_key=f"{player}:{point}:{k}", data_slot=_slot(view, player, point), cx=_num(x), cy=_num(y), r=R - 1)}/>')
+                out.append(f'<circle {_attrs(class_=cls, data_player=player, data_point="bar" if point == 25 else point, data_key=f"{player}:{point}:{k}", data_slot=slot_for(view, player, point), cx=_num(x), cy=_num(y), r=R - 1)}/>')
                 if "selected" in cls or "movable" in cls:
                     marks.append(_mark(x, y, "picked" if "selected" in cls else "can-move"))
             if n > 5 or (point == 25 and n > 4):
-                x, y = _point_place(view, player, point, n - 1, n)
+                x, y = point_place(view, player, point, n - 1, n)
                 out.append(f'<text {_attrs(class_=f"count {colour}", x=_num(x), y=_num(y + 1), transform=_turned(view, x, y + 1))}>{n}</text>')
     out.extend(marks)
     # where the selected checker may go
@@ -613,9 +333,9 @@ def board_svg(view):
             if target == 0:
                 continue
             n = view.counts[view.mover][target - 1]
-            x, y = _point_place(view, view.mover, target, n, n + 1)
+            x, y = point_place(view, view.mover, target, n, n + 1)
             out.append(f'<circle class="target-rim" cx="{_num(x)}" cy="{_num(y)}" r="{R - 4}"/>')
-            out.append(f'<circle {_attrs(class_="target", data_point=target, data_slot=_slot(view, view.mover, target), cx=_num(x), cy=_num(y), r=R - 4)}/>')
+            out.append(f'<circle {_attrs(class_="target", data_point=target, data_slot=slot_for(view, view.mover, target), cx=_num(x), cy=_num(y), r=R - 4)}/>')
 
     _draw_last_moves(view, out, "over")
     _draw_preview(view, out)
@@ -645,7 +365,7 @@ def _draw_last_moves(view, out, layer):
         tag = _attrs(data_player=player)
         if layer == "under":
             for point in sorted(set(last.sources) | set(last.targets)):
-                x, y, w, h = _place_rect(view, _slot(view, player, point))
+                x, y, w, h = _place_rect(view, slot_for(view, player, point))
                 kind = "from" if point in last.sources else "to"
                 out.append(f'<rect {_attrs(class_=f"last-area {kind} {side}", x=_num(x + 2), y=_num(y + 2), width=_num(w - 4), height=_num(h - 4), rx=6)} {tag}/>')
             continue
@@ -653,22 +373,22 @@ def _draw_last_moves(view, out, layer):
         for point in last.sources:
             if 1 <= point <= 25:
                 n = counts[point - 1]
-                x, y = _point_place(view, player, point, n, n + 1)
+                x, y = point_place(view, player, point, n, n + 1)
                 out.append(_ring(x, y, f"last-from {side}", player, R - 3))
         for point in last.targets:
             if point == 0:
-                x, y, w, h = _place_rect(view, _slot(view, player, 0))
+                x, y, w, h = _place_rect(view, slot_for(view, player, 0))
                 box = _attrs(x=_num(x + 3), y=_num(y + 3), width=_num(w - 6), height=_num(h - 6), rx=6)
                 out.append(f'<g class="last-to off {side}" {tag}><rect class="last-rim" {box}/>'
                            f'<rect class="last-in" {box}/></g>')
                 continue
             n = counts[point - 1]
             if n:       # (a checker since hit has left: the tint alone says where it went)
-                x, y = _point_place(view, player, point, n - 1, n)
+                x, y = point_place(view, player, point, n - 1, n)
                 out.append(_ring(x, y, f"last-to {side}", player, R + 3))
         for point in last.hits:
-            col, row = _column(_bottom_number(view, player, point))
-            x = _mirror(view)(_column_x(col))
+            col, row = column_of(bottom_number(view, player, point))
+            x = mirrored(view)(column_x(col))
             y = TOP + POINT_H + 22 if row == "top" else BOTTOM - POINT_H - 22
             out.append(_cross(x, y, f"last-hit {side}", player))
 
@@ -705,16 +425,16 @@ def _draw_preview(view, out):
             continue
         k = counts[source - 1] - 1 - leaving.get(source, 0)
         leaving[source] = leaving.get(source, 0) + 1
-        x1, y1 = _point_place(view, player, source, max(k, 0), max(counts[source - 1], 1))
+        x1, y1 = point_place(view, player, source, max(k, 0), max(counts[source - 1], 1))
         rings.append(_ring(x1, y1, f"preview-from {side}", player, R + 2))
         if target == 0:
-            x, y, w, h = _place_rect(view, _slot(view, player, 0))
+            x, y, w, h = _place_rect(view, slot_for(view, player, 0))
             ghosts.append(f'<rect {_attrs(class_=f"preview-off {side}", x=_num(x + 3), y=_num(y + 3), width=_num(w - 6), height=_num(h - 6), rx=6)}/>')
             x2, y2 = x + w / 2, y + h / 2
         else:
             n = counts[target - 1] + arriving.get(target, 0)
             arriving[target] = arriving.get(target, 0) + 1
-            x2, y2 = _point_place(view, player, target, n, n + 1)
+            x2, y2 = point_place(view, player, target, n, n + 1)
             ghosts.append(f'<circle {_attrs(class_=f"preview-ghost {colour}", data_player=player, cx=_num(x2), cy=_num(y2), r=R - 1)}/>')
         ends = _attrs(x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2))
         lines.append(f'<line class="preview-path" {ends}/><line class="preview-path in" {ends}/>')
@@ -723,8 +443,8 @@ def _draw_preview(view, out):
     out.extend(rings)
     out.extend(ghosts)
     for point in play.hits:
-        col, row = _column(_bottom_number(view, player, point))
-        x = _mirror(view)(_column_x(col))
+        col, row = column_of(bottom_number(view, player, point))
+        x = mirrored(view)(column_x(col))
         y = TOP + POINT_H + 22 if row == "top" else BOTTOM - POINT_H - 22
         out.append(_cross(x, y, f"preview-hit {side}", player))
     out.append("</g>")
@@ -738,10 +458,10 @@ def _mark(x, y, kind):
 
 def _place_rect(view, slot):
     """``(x, y, width, height)`` of a place of the board (a ``data-slot``)."""
-    mx = _mirror(view)
+    mx = mirrored(view)
     if slot.startswith("p"):
-        col, row = _column(int(slot[1:]))
-        return mx(_column_x(col)) - PW / 2, TOP if row == "top" else MID, PW, FIELD / 2
+        col, row = column_of(int(slot[1:]))
+        return mx(column_x(col)) - PW / 2, TOP if row == "top" else MID, PW, FIELD / 2
     player = int(slot[-1])
     upper = player == view.bottom if slot.startswith("bar") else player != view.bottom
     if slot.startswith("bar"):
@@ -765,108 +485,3 @@ def _draw_places(view, out):
         ring = _attrs(x=_num(x + 4), y=_num(y + 4), width=_num(w - 8), height=_num(h - 8), rx=6)
         out.append(f'<g {_attrs(class_="place", data_place=slot, role="button", tabindex=0 if slot == focus else -1, aria_label=label)}>'
                    f'<rect class="ring-out" {ring}/><rect class="ring-in" {ring}/></g>')
-
-
-@dataclass(frozen=True)
-class PlayerPanel:
-    """One player's strip beside the board: name, colour, score, pips, clock."""
-
-    player: int
-    name: str
-    colour: str
-    score_text: str = ""
-    pips_text: str = ""
-    clock_text: str = ""
-    on_roll: bool = False
-    status_text: str = ""
-
-
-def player_html(panel):
-    """The inner HTML of a player strip, every text escaped."""
-    cls = "swatch " + (panel.colour if panel.colour in PALETTES else "light")
-    parts = [
-        f'<span class="{cls}" aria-hidden="true"></span>',
-        f'<span class="name">{escape(panel.name)}</span>',
-    ]
-    if panel.status_text:
-        parts.append(f'<span class="status">{escape(panel.status_text)}</span>')
-    parts.append(f'<span class="pipcount">{escape(panel.pips_text)}</span>')
-    if panel.clock_text:
-        parts.append(f'<span class="clock">{escape(panel.clock_text)}</span>')
-    parts.append(f'<span class="score">{escape(panel.score_text)}</span>')
-    return "".join(parts)
-
-
-def matches_html(unfinished, finished, labels):
-    """The list of kept matches: unfinished ones with Resume / Delete, then finished ones
-    with Replay / Review / Export .mat.
-
-    ``unfinished`` and ``finished`` are one-line descriptions (already
-    translated); ``labels`` holds the headings and button words.  The
-    buttons carry ``data-action`` and ``data-index`` for one delegated
-    listener.
-    """
-    def section(title, rows, actions):
-        out = [f"<h3>{escape(title)}</h3>"]
-        if not rows:
-            out.append(f'<p class="empty">{escape(labels.get("empty", ""))}</p>')
-        for index, text in enumerate(rows):
-            buttons = "".join(
-                f'<button type="button" data-action="{action}" data-index="{index}">'
-                f"{escape(labels.get(action, action))}</button>" for action in actions)
-            out.append(f'<div class="entry"><span>{escape(text)}</span><span>{buttons}</span></div>')
-        return "".join(out)
-
-    return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
-            + section(labels.get("finished", ""), finished, ("replay", "review", "export")))
-
-
-def record_html(rows, current=None):
-    """The game record as list items: ``rows`` are ``(name, text, is_bottom_player)``, escaped here.
-
-    In a replay a row has a fourth value, the frame it shows: the item then
-    carries ``data-frame`` (a click goes there) and ``current`` marks the one shown.
-
-    >>> record_html([("Ann", "31: 8/5 6/5", True, 1)], current=1)
-    '<li class="bottom current" data-frame="1" aria-current="step"><span class="who">Ann</span> <span class="what">31: 8/5 6/5</span></li>'
-    """
-    items = []
-    for name, text, bottom, *frame in rows:
-        classes = "bottom" if bottom else "top"
-        attrs = ""
-        if frame:
-            attrs = f' data-frame="{int(frame[0])}"'
-            if frame[0] == current:
-                classes += " current"
-                attrs += ' aria-current="step"'
-        items.append(f'<li class="{classes}"{attrs}><span class="who">{escape(name)}</span> '
-                     f'<span class="what">{escape(text)}</span></li>')
-    return "".join(items)
-
-
-def hints_html(view):
-    """A :class:`game.app.view.hints.HintView` as HTML: a title, a table, notes; every text escaped.
-
-    Each play is a ``<tbody>`` of two rows (the play and its value, then its
-    chances) carrying ``data-play``, the notation a click plays.
-    """
-    out = [f'<p class="hint-title">{escape(view.title)}</p>']
-    if view.rows:
-        out.append(f'<table class="hints {escape(view.kind)}"><thead><tr>')
-        out.extend(f'<th scope="col">{escape(c)}</th>' for c in view.columns)
-        out.append("</tr></thead>")
-        for row in view.rows:
-            attrs = ' class="best"' if row.best else ""
-            if row.play is not None:
-                attrs += f' data-play="{escape(row.play)}" tabindex="0"'
-            value = escape(row.value)
-            if row.diff:
-                value += f' <span class="diff">({escape(row.diff)})</span>'
-            out.append(f'<tbody{attrs}><tr><th scope="row" class="label">{escape(row.label)}</th>'
-                       f'<td class="value">{value}</td></tr>')
-            if row.chances:
-                out.append(f'<tr><td colspan="2" class="chances">{escape(row.chances)}</td></tr>')
-            out.append("</tbody>")
-        out.append("</table>")
-    out.extend(f'<p class="hint-note">{escape(note)}</p>' for note in view.notes)
-    return "".join(out)
