@@ -37,46 +37,21 @@ game.errors.IllegalActionError: double in game 1 (moving): already_rolled
 >>> [event["type"] for event in match.events]
 ['game_start', 'opening_roll', 'move', 'double', 'take', 'roll']
 
-The events, each a dict with a ``"type"`` and plain JSON values (players
-are 0 and 1, points as in move notation: 25 the bar, 0 off; a step is
-``[source, target, hit]``)::
-
-    game_start          game, score [a, b], crawford
-    setup               player, position_id (seen from player), cube, cube_owner, dice or None
-    opening_roll        dice, player (the winner; None for a tie, thrown again at once)
-                        standard: dice [die of player 0, die of player 1]
-                        both_dice: dice [[player 0's two dice], [player 1's two dice]]
-    auto_double         cube                    (money: an opening tie turned the cube)
-    reroll              player, dice            (both_dice: the winner threw again)
-    roll                player, dice
-    double              player, cube            (the value offered)
-    beaver              player, cube            (the value the doubler must now take)
-    take                player, cube            (the cube's new value)
-    drop                player
-    step                player, source, target, use (None, or "high"/"low" for auto_step), steps
-    undo                player, step
-    undo_all            player, steps
-    move                player, dice, move (notation), position_id (before the move)
-    pass                player, dice, position_id   (the roll allowed no move)
-    resign              player, kind (1 single, 2 gammon, 3 backgammon)
-    forfeit             player, kind                (given up before the opening roll)
-    accept_resignation  player
-    reject_resignation  player
-    flag                player                  (out of time)
-    win                 player, points, kind, cube, score [a, b]
-                        kind: single, gammon, backgammon, drop, resign or time
-    match_win           player, score [a, b]
+The events of the log are listed in :mod:`game.match_log`.
 """
 
 import copy
 import time
-from dataclasses import dataclass, fields, replace
-from enum import Enum
+from dataclasses import replace
 
 from . import cube as rules
 from .clock import Clock
 from .dice import ManualDice, SystemDice, dice_from_dict
 from .errors import GameError, IllegalActionError, IllegalMoveError
+from .match_log import apply_event, recorded_dice
+from .match_rules import ACTIONS, PHASE_REASON, refusal
+from .match_state import (ACTIVE, DEFAULT_LENGTH, MAX_LENGTH, OPENINGS, RESIGN_KINDS, RESIGN_NAMES, Game, GameResult,
+                          InvalidMatchError, MatchConfig, Phase, is_int, starting_score)
 from game.ids.match_id import (GAME_DROPPED, GAME_NONE, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MatchIdInfo, encode_match_id)
 from .move import Move
 from .position import Position, check_dice
@@ -84,220 +59,15 @@ from .reasons import Reason
 from .turn import Turn
 from game.ids.xgid import (BEAVER, BOTTOM, TOP, XgidInfo, encode_xgid, xgid_from_gnubg)
 
-__all__ = ["Match", "MatchConfig", "Game", "GameResult", "Phase", "InvalidMatchError", "SCHEMA"]
+# the parts of a match and its constants are the match's API too (game/match_state.py, match_rules.py)
+__all__ = ["Match", "MatchConfig", "Game", "GameResult", "Phase", "InvalidMatchError", "SCHEMA", "ACTIONS",
+           "RESIGN_KINDS", "RESIGN_NAMES", "OPENINGS", "MAX_LENGTH", "DEFAULT_LENGTH"]
 
 #: version of the data :meth:`Match.to_dict` writes
+
 SCHEMA = 1
 
-OPENINGS = ("standard", "both_dice")
-RESIGN_KINDS = {"single": 1, "gammon": 2, "backgammon": 3}
-#: the names of the kinds of resignation, by their values
-RESIGN_NAMES = {value: name for name, value in RESIGN_KINDS.items()}
-MAX_LENGTH = 25
-#: the match length when none is named: a link, the new-match form, a MatchConfig
-DEFAULT_LENGTH = 5
-
-
-class InvalidMatchError(GameError):
-    """A match configuration, a saved match or a set-up position that cannot be used."""
-
-
-class Phase(str, Enum):
-    """Where a game stands; the value is a stable string code."""
-
-    OPENING = "opening"                            # before the opening roll
-    ROLL_OR_DOUBLE = "roll_or_double"              # the player on roll may double, then rolls
-    DOUBLED = "doubled"                            # a double (or a beaver) waits for take / drop
-    MOVING = "moving"                              # dice rolled: steps, undo, done
-    RESIGNATION_OFFERED = "resignation_offered"    # the opponent accepts or rejects
-    OVER = "over"                                  # the game is finished
-
-
-_ACTIVE = (Phase.ROLL_OR_DOUBLE, Phase.DOUBLED, Phase.MOVING, Phase.RESIGNATION_OFFERED)
-
-
-# --- configuration ------------------------------------------------------------------
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
-        and value not in (float("inf"), float("-inf"))
-
-
-@dataclass(frozen=True)
-class MatchConfig:
-    """The rules of a match or a money session (checked when built).
-
-    ``length`` is the number of points to win, 1 to 25 (odd as a rule, even
-    allowed); 0 makes a money session, which never ends.  ``crawford``: no
-    doubling in the game after a player first reaches ``length - 1``.
-    ``cube``: the doubling cube is used, up to ``max_cube`` (a power of two).
-
-    Money options, ignored in a match: ``stake`` (what one point is worth),
-    ``automatic_doubles`` (how many times opening ties turn the cube, staying
-    centred; 0 = none), ``jacoby`` (gammons count single while the cube was
-    never turned), ``beavers`` (the taker may redouble at once and keep the
-    cube).
-
-    ``opening``: ``"standard"`` (one die each, ties thrown again, the higher
-    die plays both numbers) or ``"both_dice"`` (each player throws both
-    dice, the higher total starts and may play that throw or throw again).
-    ``clock``: None or ``(per_move_seconds, reserve_seconds)``.  ``names``:
-    the two players' names (the app shows its own words when empty).
-
-    >>> MatchConfig(length=0, jacoby=True).to_dict()["jacoby"]
-    True
-    >>> MatchConfig.from_dict({"length": 3, "clock": [30, 120]}).clock
-    (30, 120)
-    >>> MatchConfig(length=26)
-    Traceback (most recent call last):
-    ...
-    game.match.InvalidMatchError: match length 26: 0 (money) or 1 to 25 expected
-    """
-
-    length: int = DEFAULT_LENGTH
-    crawford: bool = True
-    cube: bool = True
-    max_cube: int = 64
-    stake: float = 1
-    automatic_doubles: int = 0
-    jacoby: bool = False
-    beavers: bool = False
-    opening: str = "standard"
-    clock: tuple | None = None
-    names: tuple = ("", "")
-
-    def __post_init__(self):
-        if not _is_int(self.length) or not 0 <= self.length <= MAX_LENGTH:
-            raise InvalidMatchError(f"match length {self.length!r}: 0 (money) or 1 to {MAX_LENGTH} expected")
-        for name in ("crawford", "cube", "jacoby", "beavers"):
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidMatchError(f"{name} {getattr(self, name)!r}: true or false expected")
-        if not rules.is_cube_value(self.max_cube, 1 << 15):
-            raise InvalidMatchError(f"max_cube {self.max_cube!r}: a power of two from 1 to 32768 expected")
-        if not _is_number(self.stake) or self.stake <= 0:
-            raise InvalidMatchError(f"stake {self.stake!r}: a number > 0 expected")
-        if not _is_int(self.automatic_doubles) or not 0 <= self.automatic_doubles <= 15:
-            raise InvalidMatchError(f"automatic_doubles {self.automatic_doubles!r}: 0 to 15 expected")
-        if self.opening not in OPENINGS:
-            raise InvalidMatchError(f"opening {self.opening!r}: one of {', '.join(OPENINGS)} expected")
-        if self.clock is not None:
-            clock = tuple(self.clock) if isinstance(self.clock, (list, tuple)) else ()
-            if len(clock) != 2 or not all(_is_number(t) for t in clock) or clock[0] <= 0 or clock[1] < 0:
-                raise InvalidMatchError(
-                    f"clock {self.clock!r}: None or (per_move_seconds > 0, reserve_seconds >= 0) expected")
-            object.__setattr__(self, "clock", clock)
-        names = tuple(self.names) if isinstance(self.names, (list, tuple)) else ()
-        if len(names) != 2 or not all(isinstance(name, str) for name in names):
-            raise InvalidMatchError(f"names {self.names!r}: two strings expected")
-        object.__setattr__(self, "names", names)
-
-    @property
-    def money(self):
-        """True for a money session (``length == 0``)."""
-        return not self.length
-
-    def to_dict(self):
-        """Plain, JSON-able data; :meth:`from_dict` reads it back."""
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["clock"] = None if self.clock is None else list(self.clock)
-        data["names"] = list(self.names)
-        return data
-
-    @classmethod
-    def from_dict(cls, data):
-        """Build a config from :meth:`to_dict` data; missing keys take their defaults.
-
-        Unknown keys or bad values raise :class:`InvalidMatchError`.
-        """
-        if not isinstance(data, dict):
-            raise InvalidMatchError(f"match config {data!r}: a dict expected")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known, key=str)
-        if unknown:
-            raise InvalidMatchError(f"match config: unknown keys {unknown}")
-        return cls(**data)
-
-
-# --- one game -----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class GameResult:
-    """How a finished game ended.
-
-    ``kind`` is ``"single"``, ``"gammon"`` or ``"backgammon"`` (checkers
-    borne off), ``"drop"``, ``"resign"`` or ``"time"``; ``points`` is what
-    the winner scored (cube included, after the Jacoby rule); ``score`` is
-    the match score after the game.
-    """
-
-    game: int
-    winner: int
-    points: int
-    kind: str
-    cube: int
-    score: tuple
-
-    def to_dict(self):
-        return {"game": self.game, "winner": self.winner, "points": self.points,
-                "kind": self.kind, "cube": self.cube, "score": list(self.score)}
-
-
-class Game:
-    """One game of a match.  Read its attributes; act through :class:`Match`.
-
-    ``position`` is the board at the start of the current turn, seen from
-    ``player_on_roll`` (the game's last board once it is over).
-    ``cube_value`` and ``cube_owner`` are the cube as GNU Backgammon keeps
-    it: while a double waits the value before it, after a beaver the
-    beavered value owned by the beaver.
-    """
-
-    def __init__(self, number, score, crawford):
-        self.number = number
-        self.score_at_start = tuple(score)
-        self.crawford = crawford
-        self.phase = Phase.OPENING
-        self.player_on_roll = None
-        self.position = Position.start()
-        self.dice = None
-        self.turn = None
-        self.cube_value = 1
-        self.cube_owner = None
-        self.auto_doubles = 0
-        self.offer = None                 # "double" or "beaver" while Phase.DOUBLED
-        self.owner_before_offer = None
-        self.resignation = None           # (player, kind) once offered
-        self.phase_before_resignation = None
-        self.declined = 0                 # the highest resignation declined this turn
-        self.reroll_open = False          # both-dice opening: the winner may throw again
-        self.result = None                # GameResult once over
-        self.ending = None                # "board", "drop", "resign" or "time" once over
-        self.decider = None               # who decided last when over (gnubg's "turn")
-
-    def __repr__(self):
-        return f"<Game {self.number} {self.phase.value}, cube {self.cube_value}>"
-
-
 # --- the match ----------------------------------------------------------------------------
-
-_PHASE_REASON = {
-    Phase.OPENING: Reason.OPENING_ROLL_FIRST,
-    Phase.ROLL_OR_DOUBLE: Reason.NOT_ROLLED,
-    Phase.DOUBLED: Reason.DOUBLE_PENDING,
-    Phase.MOVING: Reason.ALREADY_ROLLED,
-    Phase.RESIGNATION_OFFERED: Reason.RESIGNATION_PENDING,
-}
-
-#: every action :meth:`Match.refusal` and :meth:`Match.available_actions` know
-ACTIONS = ("roll", "reroll", "double", "take", "drop", "beaver", "step", "play_move", "undo", "undo_all",
-           "done", "resign", "accept_resignation", "reject_resignation", "new_game", "setup")
-
-_TURN_ACTIONS = ("step", "play_move", "undo", "undo_all", "done")
-
 
 def _steps_data(steps):
     return [[step.source, step.target, step.hit] for step in steps]
@@ -332,7 +102,7 @@ class Match:
         self.clock = None
         self._clock_player = None
         self._replaying = False
-        self._score = _starting_score(config, score, crawford)
+        self._score = starting_score(config, score, crawford)
         self._next_crawford = crawford
         short = config.length - 1
         self._post_crawford = bool(config.length and config.crawford and not crawford
@@ -481,12 +251,12 @@ class Match:
         """The :class:`Reason` why ``action`` (a name from ``ACTIONS``) is refused now, or None."""
         if action not in ACTIONS:
             raise GameError(f"unknown action {action!r}")
-        found = self._refusal(action, player)
+        found = refusal(self, action, player, replaying=self._replaying)
         return None if found is None else found[0]
 
     def available_actions(self, player=None):
         """Names of the actions allowed now (``"step"``: :attr:`turn` says which steps)."""
-        return [action for action in ACTIONS if action != "setup" and self._refusal(action, player) is None]
+        return [action for action in ACTIONS if action != "setup" and refusal(self, action, player, replaying=self._replaying) is None]
 
     # --- identities ------------------------------------------------------------------------
     def position_id(self):
@@ -790,11 +560,11 @@ class Match:
         called.
         """
         g = self.game
-        if self.clock is None or g.phase not in _ACTIVE:
+        if self.clock is None or g.phase not in ACTIVE:
             return None
         flagged = self.clock.flagged()
         if flagged is not None:
-            self._flag(flagged)
+            self.flag(flagged)
         return flagged
 
     def new_game(self, player=None, *, score=None):
@@ -813,7 +583,7 @@ class Match:
         """
         self._check("new_game", player)
         if score is not None and list(score) != self._score:
-            score = _starting_score(self.config, score, False)
+            score = starting_score(self.config, score, False)
             short = self.config.length - 1
             self._next_crawford = bool(self.config.length and self.config.crawford
                                        and not self._post_crawford and score.count(short) == 1)
@@ -834,7 +604,7 @@ class Match:
         g = self.game
         if g.phase not in (Phase.OPENING, Phase.ROLL_OR_DOUBLE, Phase.MOVING):
             raise IllegalActionError(f"forfeit in game {g.number} ({g.phase.value}): not now",
-                                     _PHASE_REASON.get(g.phase, Reason.GAME_OVER),
+                                     PHASE_REASON.get(g.phase, Reason.GAME_OVER),
                                      {"phase": g.phase.value})
         if player not in (0, 1) or isinstance(player, bool) or kind not in (1, 2, 3) \
                 or isinstance(kind, bool):
@@ -863,9 +633,9 @@ class Match:
                 raise InvalidMatchError(f"setup: {position!r} is not a Position")
             if position.winner() is not None:
                 raise InvalidMatchError(f"setup: {position.position_id()} is a finished game")
-            if player_on_roll not in (0, 1) or not _is_int(player_on_roll):
+            if player_on_roll not in (0, 1) or not is_int(player_on_roll):
                 raise InvalidMatchError(f"setup: player_on_roll {player_on_roll!r}: 0 or 1 expected")
-            if cube_owner is not None and (cube_owner not in (0, 1) or not _is_int(cube_owner)):
+            if cube_owner is not None and (cube_owner not in (0, 1) or not is_int(cube_owner)):
                 raise InvalidMatchError(f"setup: cube_owner {cube_owner!r}: None, 0 or 1 expected")
             if not rules.is_cube_value(cube_value, cfg.max_cube):
                 raise InvalidMatchError(f"setup: cube_value {cube_value!r}: a power of two up to {cfg.max_cube}")
@@ -932,7 +702,7 @@ class Match:
             if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
                 raise InvalidMatchError("saved match: events must be a non-empty list of dicts")
             first = events[0]
-            match = cls(config, ManualDice(_recorded_dice(events, config)), now=now,
+            match = cls(config, ManualDice(recorded_dice(events, config)), now=now,
                         score=first.get("score", (0, 0)), crawford=first.get("crawford", False))
             match._replay(events)
             match._dice = dice_from_dict(data.get("dice"))
@@ -958,95 +728,12 @@ class Match:
         return check_dice(self._dice.roll())
 
     def _check(self, action, player, **args):
-        found = self._refusal(action, player, **args)
+        found = refusal(self, action, player, **args, replaying=self._replaying)
         if found is not None:
             reason, details = found
             g = self.game
             raise IllegalActionError(f"{action} in game {g.number} ({g.phase.value}): {reason.value}",
                                      reason, details)
-
-    def _refusal(self, action, player=None, kind=1):
-        """``(reason, details)`` refusing ``action`` now, or None."""
-        g = self.game
-        phase = g.phase
-        if phase is Phase.OVER:
-            if action == "new_game":
-                if self.match_winner is not None:
-                    return Reason.MATCH_OVER, {"winner": self.match_winner}
-                return None
-            if self.match_winner is not None:
-                return Reason.MATCH_OVER, {"winner": self.match_winner}
-            return Reason.GAME_OVER, {}
-        if action in ("new_game", "setup"):
-            if action == "setup" and phase is Phase.OPENING:
-                return None
-            return Reason.GAME_IN_PROGRESS, {"phase": phase.value}
-        if phase in _ACTIVE and self.clock is not None and not self._replaying \
-                and self.clock.flagged() is not None:
-            return Reason.TIME_OUT, {"player": self.clock.flagged()}
-
-        if action == "roll":
-            allowed = (Phase.OPENING, Phase.ROLL_OR_DOUBLE)
-        elif action == "reroll":
-            if not (phase is Phase.MOVING and g.reroll_open):
-                return Reason.REROLL_NOT_ALLOWED, {}
-            allowed = (Phase.MOVING,)
-        elif action == "double":
-            allowed = (Phase.ROLL_OR_DOUBLE,)
-        elif action in ("take", "drop", "beaver"):
-            if phase is not Phase.DOUBLED:
-                return Reason.NO_DOUBLE_OFFERED, {}
-            allowed = (Phase.DOUBLED,)
-        elif action in _TURN_ACTIONS:
-            allowed = (Phase.MOVING,)
-        elif action == "resign":
-            allowed = (Phase.ROLL_OR_DOUBLE, Phase.MOVING)
-        elif action in ("accept_resignation", "reject_resignation"):
-            if phase is not Phase.RESIGNATION_OFFERED:
-                return Reason.NO_RESIGNATION_OFFERED, {}
-            allowed = (Phase.RESIGNATION_OFFERED,)
-        else:  # pragma: no cover - ACTIONS is checked by the callers
-            raise GameError(f"unknown action {action!r}")
-        if phase not in allowed:
-            return _PHASE_REASON[phase], {"phase": phase.value}
-
-        actor = self.player_to_act
-        if player is not None and actor is not None and player != actor:
-            return Reason.NOT_YOUR_TURN, {"player": player, "to_act": actor}
-
-        cfg = self.config
-        if action == "double":
-            reason = rules.double_refusal(
-                cube_value=g.cube_value, cube_owner=g.cube_owner, player=g.player_on_roll,
-                cube_enabled=cfg.cube, crawford_game=g.crawford, max_cube=cfg.max_cube,
-                match_length=cfg.length, score=self._score)
-            if reason is not None:
-                return reason, {"cube": g.cube_value, "owner": g.cube_owner}
-        elif action == "beaver":
-            reason = rules.beaver_refusal(cube_value=g.cube_value, match_length=cfg.length,
-                                          beavers=cfg.beavers, beavered=g.offer == "beaver",
-                                          max_cube=cfg.max_cube)
-            if reason is not None:
-                return reason, {"cube": g.cube_value}
-        elif action == "step":
-            if g.turn.no_move:
-                return Reason.NO_LEGAL_MOVE, {}
-            if g.turn.is_complete:
-                return Reason.TURN_COMPLETE, {"played": len(g.turn.played)}
-        elif action in ("undo", "undo_all"):
-            if not g.turn.played:
-                return Reason.NOTHING_TO_UNDO, {}
-        elif action == "done":
-            turn = g.turn
-            if not turn.no_move and not turn.is_complete:
-                return Reason.TURN_INCOMPLETE, {"played": len(turn.played), "playable": turn.max_dice}
-        elif action == "resign":
-            kind = RESIGN_KINDS.get(kind, kind) if isinstance(kind, str) else kind
-            if kind not in (1, 2, 3) or isinstance(kind, bool):
-                return Reason.INVALID_RESIGNATION, {"kind": kind}
-            if kind <= g.declined:
-                return Reason.INVALID_RESIGNATION, {"kind": kind, "declined": g.declined}
-        return None
 
     def _opening_roll(self):
         g = self.game
@@ -1101,7 +788,9 @@ class Match:
             g.phase = Phase.ROLL_OR_DOUBLE
             self._sync_clock()
 
-    def _flag(self, player):
+    def flag(self, player):
+        """``player``'s flag fell: he loses the game for the cube's value (a saved log's
+        ``flag`` done again; live play goes through :meth:`check_clock`)."""
         g = self.game
         self._log("flag", player=player)
         g.decider = 1 - player
@@ -1171,7 +860,7 @@ class Match:
                 event = events[index]
                 before = len(self._events)
                 try:
-                    self._apply(event)
+                    apply_event(self, event)
                 except GameError as error:
                     raise InvalidMatchError(f"saved match: event {index} {event!r}: {error}") from None
                 produced = self._events[before:]
@@ -1181,95 +870,3 @@ class Match:
                 index += len(produced)
         finally:
             self._replaying = False
-
-    def _apply(self, event):
-        """Do again the action that logged ``event`` (the first event of that action)."""
-        kind = event.get("type")
-        g = self.game
-        if kind == "game_start":
-            self.new_game(score=event.get("score"))
-        elif kind == "forfeit":
-            self.forfeit(event.get("player"), event.get("kind"))
-        elif kind == "setup":
-            self.setup(event["position_id"], event["player"], cube_value=event["cube"],
-                       cube_owner=event["cube_owner"], dice=event["dice"])
-        elif kind in ("opening_roll", "roll"):
-            self.roll()
-        elif kind == "reroll":
-            self.reroll()
-        elif kind == "double":
-            self.double()
-        elif kind == "take":
-            self.take()
-        elif kind == "drop":
-            self.drop()
-        elif kind == "beaver":
-            self.beaver()
-        elif kind == "step":
-            if event.get("use") is None:
-                self.step(event["source"], event["target"])
-            else:
-                self.auto_step(event["source"], event["use"])
-        elif kind == "undo":
-            self.undo()
-        elif kind == "undo_all":
-            self.undo_all()
-        elif kind == "move":
-            if g.phase is Phase.MOVING and g.turn.played:
-                self.done()
-            else:
-                self.play_text(event["move"])
-        elif kind == "pass":
-            self.done()
-        elif kind == "resign":
-            self.resign(event["kind"])
-        elif kind == "accept_resignation":
-            self.accept_resignation()
-        elif kind == "reject_resignation":
-            self.reject_resignation()
-        elif kind == "flag":
-            player = event["player"]
-            if g.phase not in _ACTIVE or player not in (0, 1):
-                raise InvalidMatchError(f"a flag of player {player!r} in phase {g.phase.value}")
-            self._flag(player)
-        else:
-            raise InvalidMatchError(f"{kind!r} is not an action")
-
-
-#: the largest score a Match ID can hold (15 bits)
-_MAX_SCORE = (1 << 15) - 1
-
-
-def _starting_score(config, score, crawford):
-    """The score a match starts at, checked: ``[player 0, player 1]``."""
-    score = list(score) if isinstance(score, (list, tuple)) else None
-    if score is None or len(score) != 2 or not all(_is_int(s) and 0 <= s <= _MAX_SCORE for s in score):
-        raise InvalidMatchError(f"score {score!r}: two points from 0 to {_MAX_SCORE} expected")
-    length = config.length
-    if length and max(score) >= length:
-        raise InvalidMatchError(f"score {score}: below the match length {length} expected")
-    if not isinstance(crawford, bool):
-        raise InvalidMatchError(f"crawford {crawford!r}: true or false expected")
-    if crawford and not (length and config.crawford and score.count(length - 1) == 1):
-        raise InvalidMatchError(f"crawford with score {score} in a {length}-point match: "
-                                f"only when one player is one point short")
-    return score
-
-
-def _recorded_dice(events, config):
-    """Every die thrown in ``events``, in order: what the replay's dice source gives back."""
-    dice = []
-    for event in events:
-        kind = event.get("type")
-        if kind == "opening_roll":
-            thrown = event.get("dice")
-            if config.opening == "both_dice":
-                if not isinstance(thrown, list) or len(thrown) != 2:
-                    raise InvalidMatchError(f"saved match: bad opening roll {event!r}")
-                for pair in thrown:
-                    dice.extend(check_dice(pair))
-            else:
-                dice.extend(check_dice(thrown))
-        elif kind in ("roll", "reroll"):
-            dice.extend(check_dice(event.get("dice")))
-    return dice

@@ -194,7 +194,7 @@ def test_automatic_doubles_are_the_cube_value_of_the_game_root():
 
 def test_a_loss_on_time_is_written_as_a_resignation_of_a_single_game():
     match = play(new_match([3, 1], length=5), (3, 1), "8/5 6/5")
-    match._flag(1)                        # noqa: SLF001 - the clock's own path to a loss on time
+    match.flag(1)                         # the clock's own path to a loss on time
     text = export_sgf(match)
     assert "RE[W+1R]" in text
     assert import_sgf(text).score == (1, 0)
@@ -339,7 +339,7 @@ def test_a_file_with_a_second_game_before_the_first_is_over_or_after_the_match_i
 
 def test_every_error_key_has_a_sentence_in_both_languages():
     keys = set(re.findall(r'"(error\.sgf_[a-z_]+)"', (Path(__file__).resolve().parents[1] /
-                                                      "game" / "sgf.py").read_text()))
+                                                      "game" / "formats" / "sgf.py").read_text()))
     assert len(keys) == 8
     for lang in ("en", "fr"):
         tr = translator(lang)

@@ -383,7 +383,7 @@ class Review:
         Returns ``{"move", "rank", "plays", "loss", "mark", "best"}``; a text that is not
         a legal play of that roll raises :class:`game.errors.InvalidNotationError` or
         :class:`game.errors.IllegalMoveError`, an index without a checker play
-        :class:`game.match.InvalidMatchError`.
+        :class:`game.match_state.InvalidMatchError`.
 
         >>> from game.dice import ManualDice
         >>> match = Match(dice=ManualDice([3, 1]))
@@ -438,7 +438,7 @@ def _summary(entries, player):
 def analyse(match, level=LEVEL, bot=None):
     """The review of ``match`` (a :class:`Match` or its ``to_dict()`` data), as plain data.
 
-    Raises :class:`game.match.InvalidMatchError` for data that is not a match.
+    Raises :class:`game.match_state.InvalidMatchError` for data that is not a match.
     """
     review = Review(match, level, bot)
     while review.step():
