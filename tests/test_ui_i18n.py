@@ -6,6 +6,8 @@ import string
 
 import pytest
 
+from game.bot.levels import LEVELS, text_keys
+
 from game.reasons import Reason
 from game.app.text.i18n import (LOCALES, Catalogue, load_catalogue, parse_po, pick_language, translator)
 
@@ -50,8 +52,8 @@ def test_every_key_the_code_and_the_page_use_is_translated():
         used |= set(KEY.findall(path.read_text(encoding="utf-8")))
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     used |= set(re.findall(r'data-i18n(?:-aria|-title)?="([^"]+)"', html))
-    for level in ("beginner", "intermediate", "expert", "master"):
-        used.add(f"level.{level}")
+    for level in LEVELS:
+        used.update(text_keys(level))
     for colour in ("light", "dark"):
         used.add(f"colour.{colour}")
     used |= {"record.take", "record.drop"}

@@ -10,7 +10,8 @@ True
 See docs/bot.md for the design, the training and the measured strength.
 """
 
-from .bot import LEVELS, NO_LOOK_AHEAD, Bot, Hint
+from .bot import Bot, Hint
+from .levels import DEFAULT_LEVEL, LEVELS, NO_LOOK_AHEAD
 from .cube import CubeContext, CubeEquities
 
-__all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "CubeContext", "CubeEquities"]
+__all__ = ["Bot", "Hint", "LEVELS", "DEFAULT_LEVEL", "NO_LOOK_AHEAD", "CubeContext", "CubeEquities"]

@@ -62,26 +62,11 @@ from . import cube as _cube
 from . import resign as _resign
 from .evaluator import equity, evaluate, evaluate_plays, flip, is_race, play_results
 from .lookahead import evaluate_steps, finish, one_ply_steps, rolled_steps, two_ply_steps
+from .levels import DEFAULT_LEVEL, LEVELS, NO_LOOK_AHEAD
 from .match_equity import MatchCube
 
-__all__ = ["Bot", "Hint", "LEVELS", "NO_LOOK_AHEAD", "finish"]
+__all__ = ["Bot", "Hint", "finish"]
 
-#: ``ply``: 1 scores the best ``keep`` plays within ``window`` of the best at 1-ply
-#: (only when there are two or more), 2 then scores the best ``keep2`` of those within
-#: ``window2`` at 2-ply (again only when there are two or more); ``prune``: ... with only that many of the
-#: opponent's replies to each roll, those the pruning net ranks best, valued in full
-#: (:mod:`game.bot.prune`); ``cube_ply``: 1 for cube decisions one roll ahead;
-#: ``noise``: the standard deviation of the error added to each play's equity (see
-#: above and :func:`misjudged`).
-LEVELS = {
-    "beginner": {"noise": 0.15},
-    "intermediate": {"noise": 0.05},
-    "expert": {"ply": 1, "keep": 4, "window": 0.10, "prune": 3},
-    "master": {"ply": 2, "keep": 6, "window": 0.16, "prune": 3, "keep2": 2, "window2": 0.08, "cube_ply": 1},
-}
-#: the net's best play with no look-ahead (the expert before 2026-11-27): what the
-#: review ranks plays with, and the benchmarks' yardstick; not a level the app offers
-NO_LOOK_AHEAD = "0-ply"
 _SETTINGS = dict(LEVELS, **{NO_LOOK_AHEAD: {}})
 
 
@@ -123,7 +108,7 @@ def misjudged(p, shift):
 class Bot:
     """A backgammon player.  ``Bot()`` plays at the default level, ``"expert"``."""
 
-    def __init__(self, level="expert", seed=None, cube_life=_cube.CUBE_LIFE):
+    def __init__(self, level=DEFAULT_LEVEL, seed=None, cube_life=_cube.CUBE_LIFE):
         if level not in _SETTINGS:
             raise ValueError(f"level {level!r}: one of {', '.join(_SETTINGS)} expected")
         self.level = level

@@ -30,19 +30,15 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from game.app.limits import LENGTH
+from game.bot.levels import DEFAULT_LEVEL, LEVELS
 
 __all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "parse_query", "query_language",
            "build_query", "parse_position_query", "share_query", "share_url",
            "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL", "lesson_in_query"]
 
 MODES = ("bot", "hotseat", "watch")
-LEVELS = ("beginner", "intermediate", "expert", "master")
 MAX_LENGTH = LENGTH.high
 DEFAULT_LENGTH = LENGTH.default
-#: the strongest level within the default time budget (median <= 50 ms, p95 <= 250 ms per move in
-#: Pyodide): expert, measured at 2.9 ms median, 11.1 ms p95 in the browser (docs/bot.md, "Think
-#: time"); master, at 66.6 ms median and 583 ms p95 there, is past the budget
-DEFAULT_LEVEL = "expert"
 _SEED = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
 _SETUP_KEYS = ("mode", "length", "seed", "level")
 _POSITION_KEYS = ("position", "match", "xgid")

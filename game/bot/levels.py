@@ -1,0 +1,41 @@
+"""The computer's levels: the one table the bot, the links, the page and the texts read.
+
+Each level has its settings for :class:`game.bot.bot.Bot` (below), a name in the
+app's words (``level.<name>``) and a line saying how strong it is
+(``level.<name>_about``), both in game/app/text/locales/*.po.  The order is the
+weakest first; the page's level chooser lists them so (index.html, checked by
+tests/test_ui_default_level.py).
+
+>>> list(LEVELS), DEFAULT_LEVEL
+(['beginner', 'intermediate', 'expert', 'master'], 'expert')
+>>> text_keys("master")
+('level.master', 'level.master_about')
+"""
+
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "NO_LOOK_AHEAD", "text_keys"]
+
+#: ``ply``: 1 scores the best ``keep`` plays within ``window`` of the best at 1-ply
+#: (only when there are two or more), 2 then scores the best ``keep2`` of those within
+#: ``window2`` at 2-ply (again only when there are two or more); ``prune``: ... with only that many of the
+#: opponent's replies to each roll, those the pruning net ranks best, valued in full
+#: (:mod:`game.bot.prune`); ``cube_ply``: 1 for cube decisions one roll ahead;
+#: ``noise``: the standard deviation of the error added to each play's equity (see
+#: game.bot.bot and its :func:`game.bot.bot.misjudged`).
+LEVELS = {
+    "beginner": {"noise": 0.15},
+    "intermediate": {"noise": 0.05},
+    "expert": {"ply": 1, "keep": 4, "window": 0.10, "prune": 3},
+    "master": {"ply": 2, "keep": 6, "window": 0.16, "prune": 3, "keep2": 2, "window2": 0.08, "cube_ply": 1},
+}
+#: the net's best play with no look-ahead (the expert before 2026-11-27): what the
+#: review ranks plays with, and the benchmarks' yardstick; not a level the app offers
+NO_LOOK_AHEAD = "0-ply"
+#: the strongest level within the default time budget (median <= 50 ms, p95 <= 250 ms per move in
+#: Pyodide): expert, measured at 2.9 ms median, 11.1 ms p95 in the browser (docs/bot.md, "Think
+#: time"); master, at 66.6 ms median and 583 ms p95 there, is past the budget
+DEFAULT_LEVEL = "expert"
+
+
+def text_keys(level):
+    """The message keys of a level's name and of its line about how strong it is."""
+    return f"level.{level}", f"level.{level}_about"
