@@ -14,6 +14,7 @@ import pytest
 
 import pack
 from game import Move, Position
+from game.app.text.messages import render_message
 from game.bot import Bot, CubeContext
 from game.dice import ManualDice
 from game.errors import GameError
@@ -142,7 +143,7 @@ def test_each_declared_wrong_answer_gets_the_reason_the_lesson_expects(lesson_id
             assert result.kind == "refused" and not result.legal
             assert result.message[0] == f"reason.{result.reason.value}"
         for language in LANGUAGES:
-            assert result.text(language).strip()
+            assert render_message(result.say(), language).strip()
 
 
 def test_lessons_about_a_rule_expect_the_engine_to_refuse_a_wrong_answer():
@@ -164,7 +165,7 @@ def test_every_text_exists_in_french_and_english(lesson_id):
             assert isinstance(text.get(language), str) and text[language].strip(), (field, language)
     for option in lesson.task.options:
         for language in LANGUAGES:
-            assert option.label(language).strip()
+            assert render_message(option.label_message(), language).strip()
 
 
 def test_every_app_sentence_a_lesson_uses_exists_in_both_catalogues():
@@ -366,7 +367,7 @@ def test_a_refused_play_carries_the_apps_sentence_and_the_lessons_hint():
     for language in LANGUAGES:
         tr = translator(language)
         sentence = tr("reason.intermediate_blocked", point=tr("where.point", n=18))
-        assert result.text(language) == f"{sentence} {result.feedback[language]}"
+        assert render_message(result.say(), language) == f"{sentence} {result.feedback[language]}"
 
 
 def test_a_backward_move_is_refused_as_wrong_direction():
@@ -400,7 +401,7 @@ def test_move_text_that_cannot_be_read_is_malformed_not_refused():
     result = load_lesson("bar").check("13-7 please")
     assert (result.ok, result.kind, result.reason) == (False, "malformed", None)
     assert result.message == ("msg.bad_notation", {"text": "13-7 please"})
-    assert "13-7 please" in result.text("en")
+    assert "13-7 please" in render_message(result.say(), "en")
 
 
 def test_pass_is_the_answer_when_nothing_can_move():
@@ -418,7 +419,7 @@ def test_a_choice_is_judged_by_the_engine_when_it_is_an_action():
     assert (result.kind, result.reason) == ("refused", Reason.NOT_CUBE_OWNER)
     assert result.message == ("reason.not_cube_owner", {"cube": 2, "owner": 1})
     assert lesson.check("roll").ok
-    assert lesson.task.option("double").label("fr") == translator("fr")("button.double")
+    assert render_message(lesson.task.option("double").label_message(), "fr") == translator("fr")("button.double")
 
 
 def test_a_choice_answer_must_be_one_of_the_options():

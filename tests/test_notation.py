@@ -160,7 +160,8 @@ def test_a_part_in_one_go_between_two_blots_is_ambiguous_and_names_both_plays():
 @pytest.mark.parametrize("language, words", [("en", "18/14*/11 and 18/15*/11"),
                                              ("fr", "18/14*/11 et 18/15*/11")])
 def test_the_ambiguous_play_message_names_both_plays_in_french_and_english(language, words):
-    from game.lessons.model import message_params, render_message
+    from game.app.text.messages import render_message
+    from game.lessons.model import message_params
     board = Position.from_counts({18: 1, 6: 14}, {11: 1, 10: 1, 24: 13})
     with pytest.raises(IllegalMoveError) as caught:
         board.parse_move("18/11", (4, 3))

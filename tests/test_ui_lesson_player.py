@@ -7,7 +7,8 @@ import re
 import pytest
 
 from game.dice import ManualDice
-from game.lessons import ACCEPT_ANY, list_lessons, load_lesson, localized, render_message
+from game.app.text.messages import render_message
+from game.lessons import ACCEPT_ANY, list_lessons, load_lesson, localized
 from game.match import Match, Phase
 from game.move import BAR, OFF
 from game.app.controller import Controller, Setup

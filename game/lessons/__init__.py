@@ -40,7 +40,7 @@ import pathlib
 from .board import LEARNER, OPPONENT, Board, Context, Opening, opening_roll
 from .errors import InvalidAnswerError, InvalidLessonError, UnknownLessonError
 from .model import (ACCEPT_ANY, ACTIONS, CheckResult, Lesson, LessonInfo, Option, Step, Task,
-                    WrongAnswer, localized, render_message)
+                    WrongAnswer, localized)
 from .reader import parse_json, parse_lesson_text, read_heading, read_lesson
 
 __all__ = [
@@ -48,7 +48,7 @@ __all__ = [
     "Lesson", "LessonInfo", "Step", "Task", "Option", "WrongAnswer", "CheckResult",
     "Board", "Context", "Opening", "LEARNER", "OPPONENT", "ACCEPT_ANY", "ACTIONS",
     "InvalidLessonError", "UnknownLessonError", "InvalidAnswerError",
-    "localized", "render_message", "opening_roll", "read_lesson", "parse_lesson_text", "check_all",
+    "localized", "opening_roll", "read_lesson", "parse_lesson_text", "check_all",
 ]
 
 #: the folder of the lessons shipped with the app

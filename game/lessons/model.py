@@ -11,8 +11,6 @@ is the engine's :class:`game.reasons.Reason`, the same one a game gives.
 >>> result = lesson.check("13/7 13/10")
 >>> result.ok, result.reason.value, result.message
 (False, 'must_enter_first', ('reason.must_enter_first', {'point': {'where': 13}, 'on_bar': 1}))
->>> print(result.text("en"))
-You have a checker on the bar: it must come back in before any other move. Start with the checker on the bar: the 3 brings it in on your 22-point.
 
 What the learner is told is data, ``(key, params)``, as everywhere in the app; the lessons'
 own texts travel in it as ``{"lesson": {"fr", "en"}}`` (see :func:`lesson_text`), and
@@ -143,10 +141,6 @@ class Option:
             return lesson_text(self.text)
         return (self.label_key, {})
 
-    def label(self, language):
-        """The option's text in ``language`` (the app's button label for a bare action)."""
-        return render_message(self.label_message(), language)
-
     def to_dict(self):
         return {"id": self.id, "text": self.text, "action": self.action,
                 "label_key": self.label_key, "explain": self.explain}
@@ -211,10 +205,6 @@ class CheckResult:
         """The whole verdict as a message: :meth:`lead`, then :meth:`say`."""
         return _join(self.lead(), self.message, lesson_text(self.feedback))
 
-    def text(self, language):
-        """:meth:`say` in ``language``."""
-        return render_message(self.say(), language)
-
     def to_dict(self):
         return {"ok": self.ok, "kind": self.kind, "answer": self.answer,
                 "reason": None if self.reason is None else self.reason.value,
@@ -227,19 +217,6 @@ def message_params(details):
     """Params for a reason's sentence from an error's details, as the app's controller makes them
     (:func:`game.reasons.refusal_message`)."""
     return refusal_message(IllegalMoveError("", None, details))[1]
-
-
-def render_message(message, language):
-    """Translate ``(key, params)`` with the app's catalogues: the app's one path from a
-    message to text (:func:`game.app.text.messages.text`).
-
-    >>> render_message(("reason.point_blocked", {"point": {"where": 7}, "blockers": 2}), "en")
-    'You cannot land on point 7: your opponent holds it with 2 checkers.'
-    """
-    from game.app.text.i18n import translator
-    from game.app.text.messages import text
-
-    return text(message, translator(language))
 
 
 _POINT = re.compile(r"^(bar|b|off|o|\d{1,2})\*?$")

@@ -14,7 +14,8 @@ import pytest
 from app_driver import act, board_state, click, enabled, open_app, wait_ready
 from engines import inject_axe
 
-from game.lessons import list_lessons, load_lesson, localized, render_message
+from game.app.text.messages import render_message
+from game.lessons import list_lessons, load_lesson, localized
 from game.app.view.places import PERSON, place_of
 
 SHOTS = pathlib.Path("/tmp/shots-lessons")

@@ -50,7 +50,7 @@ from game.app.text.messages import clock_text as say_clock
 from game.app.text.messages import dice_text
 from game.app.view.places import PERSON, by_seat, seat_of
 from game.app.text.i18n import translator
-from game.app.text.messages import points
+from game.app.text.messages import points, render_message
 from game.app.text.messages import text as say
 from game.app.view.geometry import BoardView
 from game.app.view.html import PlayerPanel
@@ -533,7 +533,7 @@ def options_html(player, language):
         disabled = " disabled" if player.solved else ""
         out.append(f'<button type="button" class="{" ".join(classes)}" data-option="{escape(option.id)}" '
                    f'aria-pressed="{"true" if chosen else "false"}"{disabled}>'
-                   f'{escape(option.label(language))}</button>')
+                   f'{escape(render_message(option.label_message(), language))}</button>')
     out.append("</div>")
     return "".join(out)
 

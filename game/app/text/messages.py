@@ -27,10 +27,12 @@ True
 ''
 """
 
+from game.app.text.i18n import translator
 from game.reasons import refusal_message
 
 __all__ = ["JOIN", "WARN_PREFIXES", "NOTICES", "join", "is_notice", "points", "refusal", "text",
-           "param", "to_data", "from_data", "is_warning", "dice_text", "clock_text"]
+           "param", "to_data", "from_data", "is_warning", "dice_text", "clock_text",
+           "render_message"]
 
 #: the key of a message made of several messages, one after the other
 JOIN = "+"
@@ -163,3 +165,12 @@ def clock_text(tr, per_move, reserve):
         seconds = max(0, int(seconds + 0.999))
         return f"{seconds // 60}:{seconds % 60:02d}"
     return tr("panel.clock", move=minutes(per_move), reserve=minutes(reserve))
+
+
+def render_message(message, language):
+    """``message`` in ``language``, with no app around it (a lesson checked alone, a test).
+
+    >>> render_message(("reason.point_blocked", {"point": {"where": 7}, "blockers": 2}), "en")
+    'You cannot land on point 7: your opponent holds it with 2 checkers.'
+    """
+    return text(message, translator(language))
