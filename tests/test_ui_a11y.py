@@ -1,6 +1,6 @@
 """Keyboard and screen readers without a browser: the focus model, the board's labels,
 the live region's sentences, and a whole game played with keys only (game.app.view.keyboard,
-game.app.text.speech, Controller.board_key / announcements)."""
+game.app.view.speech, Controller.board_key / announcements)."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -14,7 +14,7 @@ from game.app.text.i18n import translator
 from game.app.view.keyboard import (MOVES, SLOTS, next_slot, rows)
 from game.app.view.board_svg import board_svg
 from game.app.view.geometry import BoardView, slot_at
-from game.app.text.speech import event_sentence, slot_labels, steps_text
+from game.app.view.speech import event_sentence, slot_labels, steps_text
 from game.app.keep.storage import MemoryStore
 from ui_helpers import make as shared_make
 

@@ -37,7 +37,7 @@ from game.app.keep import match_files
 from game.app import new_match_form
 from game.app.keep.match_files import MAT_LIMIT
 from game.app.actions import Deferred, one_save_per_action
-from game.app.text.announcer import Announcer
+from game.app.announcer import Announcer
 from game.app.play.bot_driver import HINT_LEVEL, BotDriver
 from game.app.cooperative import finish as _finish
 from game.app.keep.current_text import CurrentText
@@ -516,7 +516,7 @@ class Controller(SavedMatches):
         return self.modes.top().view()
 
     def announcements(self):
-        """What the page's live region says now (:mod:`game.app.text.announcer`)."""
+        """What the page's live region says now (:mod:`game.app.announcer`)."""
         return self.announcer.sentences()
 
     # --- persistence (game/app/keep/saved_matches.py) -------------------------------------------------

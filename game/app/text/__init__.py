@@ -1,1 +1,1 @@
-"""Words: the translations, the messages kept as data, what a screen reader hears."""
+"""Words: the translations (gettext catalogues in ``locales/``) and the messages kept as data, ``(key, params)``."""

@@ -73,7 +73,7 @@ class BoardView:
     bottom player's numbering: 1–24, 25 for that player's bar, 0 for their tray.
     ``focus`` is the place that takes the keyboard focus (see
     :mod:`game.app.view.keyboard`) and ``slot_labels`` what each place is called
-    for screen readers (see :mod:`game.app.text.speech`).
+    for screen readers (see :mod:`game.app.view.speech`).
     """
 
     counts: tuple = (START, START)

@@ -21,7 +21,7 @@ board's SVG, the panels' HTML, the checkers' layout for animations.
 
 from dataclasses import dataclass, field, replace
 
-from game.app.text import speech
+from game.app.view import speech
 from game.app.view.board_svg import board_svg
 from game.app.view.geometry import BoardView, checker_layout, pips_of
 from game.app.view.html import PlayerPanel, player_html

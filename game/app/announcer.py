@@ -2,7 +2,7 @@
 
 :class:`Announcer` keeps what it has said (of which match, up to which event, which
 status line, which replay frame) and says the rest once, in the page's language
-(:mod:`game.app.text.speech` makes the sentences).
+(:mod:`game.app.view.speech` makes the sentences).
 
 >>> from game.app.controller import Controller
 >>> app = Controller()
@@ -13,7 +13,7 @@ True
 []
 """
 
-from game.app.text import speech
+from game.app.view import speech
 from game.app.text.messages import JOIN as _JOIN
 from game.app.modes.stack import sharing
 from game.app.view.places import seen_from
