@@ -55,7 +55,7 @@ def apply_event(match, event):
         match.forfeit(event.get("player"), event.get("kind"))
     elif kind == "setup":
         match.setup(event["position_id"], event["player"], cube_value=event["cube"],
-                   cube_owner=event["cube_owner"], dice=event["dice"])
+                    cube_owner=event["cube_owner"], dice=event["dice"], edit=True)
     elif kind in ("opening_roll", "roll"):
         match.roll()
     elif kind == "reroll":
