@@ -51,12 +51,11 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 
-from ..dice import ManualDice
 from ..errors import GameError
 from ..match import InvalidMatchError, Match, MatchConfig, Phase
-from ..match_files import replay_opening
 from ..position import Position
 from ..xgid import BOTTOM, TOP, XgidInfo, encode_xgid
+from .replaying import Replay
 
 __all__ = ["XgFileError", "XgWarning", "import_xg", "import_xgp", "read_records", "archive_files",
            "RECORD_SIZE", "MAX_VERSION"]
@@ -269,7 +268,8 @@ def archive_files(data):
     if len(data) < HEADER_SIZE + _ARCHIVE_TAIL:
         raise XgFileError(f"truncated: {len(data)} bytes")
     if _u32(data, 4) != 1:
-        raise XgFileError(f"RichGameFormat header version {_u32(data, 4)}", "error.xg_newer")
+        raise XgFileError(f"RichGameFormat header version {_u32(data, 4)}", "error.xg_newer",
+                          version=_u32(data, 4))
     crc, count, _version, registry_size, archive_size, compressed = struct.unpack_from(
         "<Iiiiii", data, len(data) - _ARCHIVE_TAIL)
     registry_start = len(data) - _ARCHIVE_TAIL - registry_size
@@ -409,12 +409,12 @@ def _config(header):
         raise XgFileError(f"match header: {error}", "error.xg_rules") from None
 
 
-class _Replay:
+class _Replay(Replay):
     """Drives a new Match through the records of an ``.xg`` file."""
 
     def __init__(self, records, dice=None, warnings=None):
+        super().__init__(dice)
         self.records = records
-        self.dice = ManualDice(fallback=dice)
         self.warnings = warnings if warnings is not None else []
         self.config = _config(records[0])
         self.match = None
@@ -424,6 +424,9 @@ class _Replay:
     def fail(self, message, key="error.xg_move", **params):
         raise XgFileError(f"game {self.game_number}, record {self.move_number}: {message}", key,
                           game=self.game_number, move=self.move_number, **params) from None
+
+    def refuse(self, why, message, **params):
+        self.fail(message, "error.xg_opening_double" if why == "opening_double" else "error.xg_move")
 
     def warn(self, key, **params):
         self.warnings.append(XgWarning(key, {"game": self.game_number, "move": self.move_number,
@@ -537,23 +540,10 @@ class _Replay:
             if pairs or not resigned:
                 self.fail(f"dice {dice[0]}-{dice[1]}")
             return                         # resigned before rolling
-        if match.phase is Phase.OPENING:
-            if self.set_up is not None:
-                self.start_from_file(player, dice)
-            else:
-                if dice[0] == dice[1] and match.config.opening != "both_dice":
-                    self.fail("the opening roll cannot be a double", "error.xg_opening_double")
-                replay_opening(match, self.dice, player, dice, self.auto_doubles)
-                if match.player_on_roll != player:  # pragma: no cover - replay_opening chose the dice
-                    self.fail("the opening roll went to the other player")
+        if match.phase is Phase.OPENING and self.set_up is not None:
+            self.start_from_file(player, dice)
         else:
-            g = match.game
-            if match.phase is Phase.DOUBLED and g.offer == "beaver" and g.player_on_roll == player:
-                match.take(player)
-            if match.phase is not Phase.ROLL_OR_DOUBLE or match.player_on_roll != player:
-                self.fail(f"player {player} rolls out of turn ({match.phase.value})")
-            self.dice.push(dice)
-            match.roll(player)
+            self.roll(player, dice)
         turn = match.turn
         before = match.position
         if not pairs:
@@ -587,8 +577,7 @@ class _Replay:
             self.fail(f"move {record['Moves']} with {record['Dice']} cannot be read")
         dice = tuple(record["Dice"])
         self.warn("warning.xg_illegal", dice=list(dice))
-        self.match.setup(after, 1 - player, cube_value=self.match.cube_value,
-                         cube_owner=self.match.cube_owner, edit=True)
+        self.set_board(after, 1 - player)
 
     def do_footer_game(self, record, following):
         match = self.match
@@ -614,12 +603,7 @@ class _Replay:
             match.take(1 - winner)
         if match.phase is Phase.OPENING and self.set_up is not None:
             self.start_from_file(1 - winner)
-        loser = 1 - winner
-        if match.phase in (Phase.ROLL_OR_DOUBLE, Phase.MOVING) and match.player_on_roll == loser:
-            match.resign(kind, loser)
-            match.accept_resignation(winner)
-        else:
-            match.forfeit(loser, kind)
+        self.give_up(1 - winner, kind)
         self.check_result(winner, points)
 
     def check_result(self, winner, points):
@@ -628,9 +612,7 @@ class _Replay:
             self.fail(f"player {result.winner} won, the file says player {winner}", "error.xg_result")
         before = list(self.match.score)
         before[winner] -= result.points
-        length = self.match.config.length
-        needed = length - before[winner] if length else None
-        if points != result.points and not (needed is not None and points == min(result.points, needed)):
+        if not self.fair_value(points, result.points, winner, before):
             self.warn("warning.xg_result", file=points, rules=result.points)
 
 
