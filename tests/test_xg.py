@@ -22,7 +22,7 @@ from game.formats import xg
 from game.formats.xg import XgFileError, import_xg, import_xgp, read_records
 from game.match import Match, MatchConfig, Phase
 from game.position import Position
-from game.xgid import decode_xgid
+from game.ids.xgid import decode_xgid
 
 FOLDER = Path(__file__).resolve().parent / "data" / "xg"
 VIEWS = json.loads((FOLDER / "xgdatatools_views.json").read_text())

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from game.errors import GameError  # noqa: E402
 from game.formats.xg import (XgFileError, board_of, decode_moves, import_xg, import_xgp,  # noqa: E402
                              read_records)
-from game.xgid import decode_xgid  # noqa: E402
+from game.ids.xgid import decode_xgid  # noqa: E402
 from game.position import Position  # noqa: E402
 
 #: the fields compared, by kind of record (XG's names)

@@ -27,7 +27,7 @@ True
 
 from ..dice import ManualDice
 from ..match import Phase
-from ..match_files import replay_opening  # game/formats/common.py after the house move
+from .common import replay_opening
 
 __all__ = ["Replay"]
 

@@ -1,8 +1,8 @@
 """eXtreme Gammon's own files read: ``.xg`` matches and ``.xgp`` positions.
 
 :func:`import_xg` rebuilds the match of an ``.xg`` file by driving a new
-:class:`game.match.Match` through its real actions (as :mod:`game.matfile`
-and :mod:`game.sgf` do), so the engine checks every roll, move and cube
+:class:`game.match.Match` through its real actions (as :mod:`game.formats.mat`
+and :mod:`game.formats.sgf` do), so the engine checks every roll, move and cube
 action; :func:`import_xgp` gives the XGID of the position an ``.xgp`` file
 holds, which the app opens as a pasted XGID.  What cannot be read raises
 :class:`XgFileError`, whose ``key`` and ``params`` name the reason in the
@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from ..errors import GameError
 from ..match import InvalidMatchError, Match, MatchConfig, Phase
 from ..position import Position
-from ..xgid import BOTTOM, TOP, XgidInfo, encode_xgid
+from ..ids.xgid import BOTTOM, TOP, XgidInfo, encode_xgid
 from .replaying import Replay
 
 __all__ = ["XgFileError", "XgWarning", "import_xg", "import_xgp", "read_records", "archive_files",
