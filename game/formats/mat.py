@@ -797,6 +797,12 @@ class _Replay:
             return self.do_beaver(item, following)      # an old way to write a beaver
         if match.phase is not Phase.ROLL_OR_DOUBLE or match.player_on_roll != item.player:
             self.fail(self.turn_text(), item)
+        if match.is_crawford_game and match.config.cube:
+            # no cube in the Crawford game: the double is left out with a warning, its answer
+            # too (a drop gives the game up, a single game at the cube of 1)
+            self.warn("warning.mat_crawford_double", item.line)
+            self.crawford_double = item.player
+            return
         match.double(item.player)
         self.check_cube(item)
 
@@ -812,12 +818,27 @@ class _Replay:
             self.fail(f"the cube offered is {self.match.offered_cube}", item)
 
     def do_take(self, item, following):
+        if self.crawford_answer(item):
+            return
         self.answer(item)
         self.match.take(item.player)
 
     def do_drop(self, item, following):
+        if self.crawford_answer(item):
+            self.match.forfeit(item.player, 1)
+            return
         self.answer(item)
         self.match.drop(item.player)
+
+    def crawford_answer(self, item):
+        """True when ``item`` answers a double left out in the Crawford game."""
+        doubler = getattr(self, "crawford_double", None)
+        if doubler is None:
+            return False
+        if item.player != 1 - doubler:
+            self.fail(f"player {1 - doubler}'s answer, written in player {item.player}'s column", item)
+        self.crawford_double = None
+        return True
 
     def answer(self, item):
         match = self.match

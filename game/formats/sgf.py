@@ -59,7 +59,11 @@ steps of a turn not finished, offered resignations that were rejected or
 are still open, the losing throws of the opening, the stake and the clock;
 a game lost on time is written as a resignation of a single game (or a
 drop, when the loser had a double to answer).  A game set up from a
-position cannot be written (nor read).  This engine's options that gnubg
+position cannot be written.  A board or a cube set up in a file, as GNU
+Backgammon writes a position edited before or during a game
+(``;PL[W]AE[a:y]AW[f][f]...AB[s]...``, ``;CV[2]``, ``;CP[b]``), is read:
+the game starts from it, or the board is replaced where the file says
+(:meth:`game.match.Match.setup` with ``edit``).  This engine's options that gnubg
 has no word for travel in a property gnubg ignores, ``XO[...]`` in the
 first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 ``opening:BothDice``.
@@ -309,7 +313,7 @@ def export_sgf(match, *, event=None, site=None, date=None, round=None, annotator
 _IDENT = re.compile(r"[A-Za-z]+")
 _ROLL = re.compile(r"([1-6])([1-6])([a-z]*)")
 _RESIGN = re.compile(r"resign(?::([0-9]+))?")
-_SETUP_PROPERTIES = {"AE", "AB", "AW", "CP"}    # a position set up: not read here
+_SETUP_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")   # a board or a cube set up during a game
 _VARIANTS = ("nackgammon", "hypergammon")       # gnubg's other games, in RU[]
 
 
@@ -592,10 +596,8 @@ class _Replay:
     # --- the nodes -----------------------------------------------------------------------
     def node(self, node):
         props = _props(node)
-        for ident, values in node:
-            if ident in _SETUP_PROPERTIES or ident == "CV":
-                self.fail("error.sgf_setup", f"a position or cube set up ({ident}[]) is not read here",
-                          text=f"{ident}[{values[0] if values else ''}]")
+        if any(ident in props for ident in _SETUP_PROPERTIES):
+            self.set_up(props)
         if "DI" in props:
             self.set_dice(props)
         actions = [(ident, values) for ident, values in node if ident in ("W", "B")]
@@ -605,6 +607,65 @@ class _Replay:
         if actions:
             ident, values = actions[0]
             self.action("WB".index(ident), (values[0] if values else "").strip())
+
+    def set_up(self, props):
+        """A board or a cube set up (``AE``, ``AW``, ``AB``, ``PL``, ``CV``, ``CP``), as GNU
+        Backgammon writes a position edited during a game: ``AE[a:y]`` empties the points
+        (``a`` White's 1-point to ``x`` his 24-point, ``y`` either bar), ``AW``/``AB`` add one
+        White or Black checker per value on White's numbering, ``PL`` names the player on
+        roll, ``CV`` the cube's value and ``CP`` its owner (``w``, ``b``, ``c`` centred)."""
+        match = self.match
+        g = match.game
+        self.settle_resignation(None)
+        if match.phase not in (Phase.OPENING, Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            self.fail("error.sgf_setup", f"a set-up while {match.phase.value}",
+                      text="".join(f"{k}[{props[k][0] if props[k] else ''}]" for k in _SETUP_PROPERTIES
+                                   if k in props))
+        on_roll = match.player_on_roll if match.phase is not Phase.OPENING else None
+        board = match.position if on_roll is not None else Position.start()
+        sides = [list(board.mine), list(board.theirs)]
+        if on_roll == 1:
+            sides.reverse()
+        white, black = sides                 # each from its own side; index 24 the bar
+        for letter in self.points(props.get("AE", ()), "AE"):
+            white[letter] = 0
+            black[24 if letter == 24 else 23 - letter] = 0
+        for letter in self.points(props.get("AW", ()), "AW"):
+            white[letter] += 1
+        for letter in self.points(props.get("AB", ()), "AB"):
+            black[24 if letter == 24 else 23 - letter] += 1
+        colour = (props.get("PL") or [""])[0].strip().upper()
+        player = "WB".index(colour) if colour in ("W", "B") else (on_roll if on_roll is not None else 0)
+        cube, owner = g.cube_value, g.cube_owner
+        if "CV" in props:
+            value = (props["CV"] or [""])[0].strip()
+            if not value.isdigit() or int(value) < 1 or int(value) & (int(value) - 1):
+                self.fail("error.sgf_node", "the cube value CV[] is a power of two", text=f"CV[{value}]")
+            cube = int(value)
+        if "CP" in props:
+            value = (props["CP"] or [""])[0].strip().lower()
+            if value not in ("w", "b", "c"):
+                self.fail("error.sgf_node", "the cube's owner CP[w], CP[b] or CP[c]", text=f"CP[{value}]")
+            owner = {"w": 0, "b": 1, "c": None}[value]
+        try:
+            position = Position(white, black) if player == 0 else Position(black, white)
+            match.setup(position, player, cube_value=cube, cube_owner=owner,
+                        edit=match.phase is not Phase.OPENING)
+        except GameError as error:
+            self.fail("error.sgf_setup", str(error))
+        self.rolled = None
+
+    def points(self, values, ident):
+        """The indexes (0 for ``a`` to 24 for ``y``) of an SGF list of points, ``a:c``
+        compressed lists included: one index per checker."""
+        out = []
+        for value in values:
+            text = value.strip().lower()
+            first, _, last = text.partition(":")
+            if not re.fullmatch(r"[a-y]", first) or (last and not re.fullmatch(r"[a-y]", last)):
+                self.fail("error.sgf_node", f"{ident}[]: points a to y expected", text=f"{ident}[{value}]")
+            out += list(range(ord(first) - 97, ord(last or first) - 96))
+        return out
 
     def set_dice(self, props):
         text = props["DI"][0].strip() if props["DI"] else ""
