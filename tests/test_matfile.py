@@ -15,8 +15,9 @@ from check_mat_with_gnubg import CONFIGS, compare, expected_view, random_match
 from game.dice import ManualDice, SeededDice
 from game.errors import GameError
 from game.match import Match, MatchConfig, Phase
-from game.formats.mat import _plain_move as plain_move
-from game.formats.mat import (MatFileError, export_mat, import_mat, import_mats, mat_info)
+from game.formats.mat_write import _plain_move as plain_move
+from game.formats.mat_read import MatFileError, import_mat, import_mats, mat_info
+from game.formats.mat_write import export_mat
 from game.position import Position
 
 DATA = Path(__file__).resolve().parent / "data"

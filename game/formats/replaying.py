@@ -59,11 +59,12 @@ class Replay:
             self.refuse("auto_doubles", f"{self.auto_doubles} automatic doubles written for this game, "
                         f"the rules give {match.game.auto_doubles}", found=match.game.auto_doubles)
 
-    def roll(self, player, dice, *, beaver_taken=True):
+    def roll(self, player, dice, *, beaver_taken=True, check_turn=True):
         """``player`` rolls ``dice`` (the opening roll, when the game has not started).
 
         With ``beaver_taken``, a beaver still to answer by ``player`` is taken first: a
-        file writes that take by the roll that follows it.
+        file writes that take by the roll that follows it.  With ``check_turn``, a roll out
+        of turn is refused here (``turn``); without, the engine's own refusal is raised.
         """
         match = self.match
         if match.phase is Phase.OPENING:
@@ -74,7 +75,7 @@ class Replay:
         g = match.game
         if beaver_taken and match.phase is Phase.DOUBLED and g.offer == "beaver" and g.player_on_roll == player:
             match.take(player)
-        if match.phase is not Phase.ROLL_OR_DOUBLE or match.player_on_roll != player:
+        if check_turn and (match.phase is not Phase.ROLL_OR_DOUBLE or match.player_on_roll != player):
             self.refuse("turn", f"player {player} cannot roll now ({match.phase.value})", player=player)
         self.dice.push(dice)
         match.roll(player)

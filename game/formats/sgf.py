@@ -54,7 +54,7 @@ change the play: analysis (``A``, ``DA``), statistics (``GS``), comments,
 marks and luck, and variations beyond the main line.  Trees that are not
 backgammon (``GM`` other than 6) are skipped, as gnubg does.
 
-What the format cannot hold is left out, as in :mod:`game.formats.mat`:
+What the format cannot hold is left out, as in :mod:`game.formats.mat_write`:
 steps of a turn not finished, offered resignations that were rejected or
 are still open, the losing throws of the opening, the stake and the clock;
 a game lost on time is written as a resignation of a single game (or a
@@ -72,10 +72,10 @@ first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 import datetime
 import re
 
-from game.dice import ManualDice
 from game.errors import GameError
 from game.match import Match, MatchConfig, Phase
-from game.formats.common import gnubg_steps, replay_opening
+from game.formats.common import gnubg_steps
+from game.formats.replaying import Replay
 from game.move import Move, Step
 from game.position import Position
 
@@ -533,13 +533,13 @@ def _config(roots, trees):
         raise SgfFileError("error.sgf_rules", f"rules: {error}", game=1) from None
 
 
-class _Replay:
+class _Replay(Replay):
     """Drives a new Match through the nodes of the games of an SGF collection."""
 
     def __init__(self, trees, dice=None):
+        super().__init__(dice)
         self.trees = trees
         self.roots = [_Root(nodes[0], k + 1) for k, nodes in enumerate(trees)]
-        self.dice = ManualDice(fallback=dice)
         self.match = Match(_config(self.roots, trees), self.dice)
         self.game_number = 0
         self.node_number = 0
@@ -649,8 +649,7 @@ class _Replay:
             owner = {"w": 0, "b": 1, "c": None}[value]
         try:
             position = Position(white, black) if player == 0 else Position(black, white)
-            match.setup(position, player, cube_value=cube, cube_owner=owner,
-                        edit=match.phase is not Phase.OPENING)
+            self.set_board(position, player, cube_value=cube, cube_owner=owner)
         except GameError as error:
             self.fail("error.sgf_setup", str(error))
         self.rolled = None
@@ -762,25 +761,16 @@ class _Replay:
         self.fail("error.sgf_node", f"{letter!r} is not a point (a to x, y the bar, z off)", text=text)
 
     def roll(self, player, dice):
-        match = self.match
-        if match.phase is Phase.OPENING:
-            self.opening(player, dice)
-            if match.player_on_roll != player:  # pragma: no cover - opening() chose the dice
-                self.fail("error.sgf_illegal", "the opening roll went to the other player")
-            return
-        self.dice.push(dice)
-        match.roll(player)
+        super().roll(player, dice, beaver_taken=False, check_turn=False)   # the engine says why
 
-    def opening(self, player, dice):
-        """The opening roll won by ``player`` with ``dice`` (and the ties before it)."""
-        match = self.match
-        d1, d2 = dice
-        if d1 == d2 and match.config.opening != "both_dice":
-            self.fail("error.sgf_illegal", "the opening roll cannot be a double", text=f"{d1}{d2}")
-        replay_opening(match, self.dice, player, dice, self.auto_doubles)
-        if match.game.auto_doubles != self.auto_doubles:
+    def refuse(self, why, message, **params):
+        if why == "opening_double":
+            d1, d2 = params["dice"]
+            self.fail("error.sgf_illegal", message, text=f"{d1}{d2}")
+        if why == "auto_doubles":
             self.fail("error.sgf_rules", f"the cube is on {1 << self.auto_doubles} (CV), "
-                      f"the rules turn it {match.game.auto_doubles} times")
+                      f"the rules turn it {params['found']} times")
+        self.fail("error.sgf_illegal", message)
 
     def settle_resignation(self, winner):
         """A resignation still offered: accepted by ``winner``, or rejected when play goes on."""

@@ -1,7 +1,7 @@
 """eXtreme Gammon's own files read: ``.xg`` matches and ``.xgp`` positions.
 
 :func:`import_xg` rebuilds the match of an ``.xg`` file by driving a new
-:class:`game.match.Match` through its real actions (as :mod:`game.formats.mat`
+:class:`game.match.Match` through its real actions (as :mod:`game.formats.mat_read`
 and :mod:`game.formats.sgf` do), so the engine checks every roll, move and cube
 action; :func:`import_xgp` gives the XGID of the position an ``.xgp`` file
 holds, which the app opens as a pasted XGID.  What cannot be read raises

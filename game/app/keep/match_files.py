@@ -2,7 +2,7 @@
 an ``.sgf`` (GNU Backgammon's own), and a file of either read into a match, as is an
 eXtreme Gammon ``.xg`` match or ``.xgp`` position.
 
-The formats are the engine's (:mod:`game.formats.mat`, :mod:`game.formats.sgf`,
+The formats are the engine's (:mod:`game.formats.mat_read`, :mod:`game.formats.mat_write`, :mod:`game.formats.sgf`,
 :mod:`game.formats.xg`); this module names the players as the app does, names the file,
 and turns a refusal into the app's message.
 
@@ -29,7 +29,8 @@ def export(app, match, setup, when, sgf=False):
     """``(file name, text)`` of ``match`` (a Match or its saved data) as a .mat (``sgf``: an .sgf)
     file, its players named as ``setup`` names them; None when it cannot be written (the
     app's message says why)."""
-    from game.formats.mat import MatFileError, export_mat  # not needed to start the page
+    from game.formats.mat_read import MatFileError  # not needed to start the page
+    from game.formats.mat_write import export_mat
     from game.formats.sgf import SgfFileError, export_sgf
 
     names = [app.player_name(p, setup) for p in (0, 1)]
@@ -57,7 +58,7 @@ def open_file(app, text, name=""):
     would not give, kept); otherwise the message says why (the line, and the reason when
     known) and nothing changed.
     """
-    from game.formats.mat import MatFileError, import_mats
+    from game.formats.mat_read import MatFileError, import_mats
     from game.formats.sgf import SgfFileError, import_sgf
     from game.formats.xg import XgFileError, import_xg, import_xgp
 
