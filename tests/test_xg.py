@@ -239,3 +239,26 @@ def test_a_game_in_play_is_continued_from_where_the_file_leaves_it():
     match = import_xg((FOLDER / "match_in_play.xg").read_bytes(), dice=ManualDice([3, 3]))
     assert match.phase is Phase.ROLL_OR_DOUBLE and match.match_winner is None
     assert match.roll() == (3, 3)            # the rolls after the file's: from the fallback dice
+
+
+def test_a_board_edited_before_a_move_is_kept_as_the_file_gives_it_with_a_warning():
+    from xg_files import write_records, xg_board
+    match = Match(MatchConfig(length=3), ManualDice([3, 1, 6, 4, 5, 2]))
+    match.roll()
+    match.play_text("8/5 6/5")
+    match.roll()
+    match.play_text("24/18 13/9")
+    match.roll()
+    match.play_text("13/8 13/11")
+    records = [bytearray(r) for r in write_records(match)]
+    moves = [r for r in records if r[8] == xg.MOVE]
+    # before the third move, the file's board has one of player 1's checkers moved by hand
+    edited = Position.from_counts({6: 4, 5: 2, 8: 2, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 18: 1, 10: 1, 24: 1})
+    board = xg_board(edited, 0)
+    struct.pack_into("<26b", moves[2], xg._MOVE["PositionI"][0], *board)
+    warnings = []
+    read = import_xg(archive({"temp.xg": b"".join(map(bytes, records))}), warnings=warnings)
+    assert [(w.key, w.params["game"], w.params["move"]) for w in warnings][:1] == [("warning.xg_board", 1, 3)]
+    setup = next(e for e in read.events if e["type"] == "setup")
+    assert setup["position_id"] == edited.position_id() and setup["player"] == 0
+    assert read.game_number == 1 and len([e for e in read.events if e["type"] == "move"]) == 3

@@ -38,8 +38,9 @@ taking both dice at once (``13/8`` with 3-2); a resignation written as a
 move with no checker moved before the game's end; a result capped at what
 the match still needed, or not.  A play the rules refuse (a position typed
 by hand) is kept as the file has it, with an :class:`XgWarning` that names
-the game and the move, as are a result or a score the rules would not
-give.  Analysis, comments and rollouts are skipped.
+the game and the move, as are a board before a move that the moves before
+it do not lead to (a position edited in XG), and a result or a score the
+rules would not give.  Analysis, comments and rollouts are skipped.
 
 >>> import_xg(b"RGMH")
 Traceback (most recent call last):
@@ -357,11 +358,13 @@ def decode_moves(raw):
     [(13, 8), (8, 5)]
     >>> decode_moves((24, 20, 3, -1, 2, -4, -1, -1))
     [(25, 21), (4, 0), (3, 0)]
+    >>> decode_moves((0, 0, 0, 0, 0, 0, 0, 0))          # a pair that moves nothing ends it too
+    []
     """
     pairs = []
     for k in range(0, 8, 2):
         source, target = raw[k], raw[k + 1]
-        if source < 0:
+        if source < 0 or source == target:
             break
         pairs.append((source + 1, 0 if target < 0 else target + 1))
     return pairs
@@ -543,6 +546,7 @@ class _Replay(Replay):
         if match.phase is Phase.OPENING and self.set_up is not None:
             self.start_from_file(player, dice)
         else:
+            self.check_board(record, player)
             self.roll(player, dice)
         turn = match.turn
         before = match.position
@@ -561,6 +565,19 @@ class _Replay(Replay):
                 match.play_move(turn.plays[results.index(candidate)], player)
                 return
         self.illegal(record, player, before, target)
+
+    def check_board(self, record, player):
+        """The board the file gives before a roll is kept where it is not where the moves
+        before it lead (a position edited in XG), with a warning."""
+        match = self.match
+        if match.phase is not Phase.ROLL_OR_DOUBLE or match.player_on_roll != player \
+                or not any(record["PositionI"]):
+            return
+        before = self.file_board(record["PositionI"], player)
+        if before is None or before.winner() is not None or before == match.position:
+            return
+        self.warn("warning.xg_board")
+        self.set_board(before, player)
 
     def file_board(self, board, player):
         try:
