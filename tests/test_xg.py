@@ -262,3 +262,16 @@ def test_a_board_edited_before_a_move_is_kept_as_the_file_gives_it_with_a_warnin
     setup = next(e for e in read.events if e["type"] == "setup")
     assert setup["position_id"] == edited.position_id() and setup["player"] == 0
     assert read.game_number == 1 and len([e for e in read.events if e["type"] == "move"]) == 3
+
+
+def test_an_xgp_position_with_a_double_waiting_for_its_answer_opens_with_the_double_offered():
+    from xg_files import _header_match, xg_board
+    config = MatchConfig(length=0, names=("A", "B"))
+    records = [_header_match(config),
+               record(xg.HEADER_GAME, Score1=0, Score2=0, GameNumber=3, PosInit=xg_board(Position.start(), 0)),
+               record(xg.CUBE, Actif=-1, Double=1, Take=-1, BeaverR=-1, CubeB=-1,
+                      Position=xg_board(Position.start(), 0))]
+    info = decode_xgid(import_xgp(archive({"temp.xg": b"".join(records)})))
+    # XG's player 2 (the XGID's top player) owns the cube on 2 and redoubles
+    assert (info.cube_action, info.on_roll, info.cube_value, info.cube_owner) == ("double", "top", 2, "top")
+    assert info.dice is None and info.match_length == 0
