@@ -615,15 +615,26 @@ class Match:
         g.decider = 1 - player
         self._finish(winner=1 - player, result=kind, ending="resign")
 
-    def setup(self, position, player_on_roll=0, *, cube_value=1, cube_owner=None, dice=None):
+    def setup(self, position, player_on_roll=0, *, cube_value=1, cube_owner=None, dice=None,
+              edit=False):
         """Start the current game from ``position`` instead of the opening roll.
 
         For lessons, puzzles and tests.  ``position`` (a :class:`game.Position`
         or a Position ID) is seen from ``player_on_roll``; with ``dice`` the
-        turn starts rolled.  Only before the opening roll.  Bad arguments
-        raise :class:`InvalidMatchError`.
+        turn starts rolled.  Only before the opening roll, unless ``edit``:
+        then also between two turns or in the middle of one (a match file
+        that sets the board up during a game, or keeps a play the rules
+        refuse as the position it wrote), the turn in play dropped.  Bad
+        arguments raise :class:`InvalidMatchError`.
+
+        >>> match = Match(MatchConfig(length=3))
+        >>> match.roll() and None
+        >>> match.setup(Position.start(), 1, edit=True)
+        >>> match.phase.value, match.player_on_roll
+        ('roll_or_double', 1)
         """
-        self._check("setup", None)
+        if not (edit and self.game.phase in (Phase.ROLL_OR_DOUBLE, Phase.MOVING)):
+            self._check("setup", None)
         cfg = self.config
         g = self.game
         try:
@@ -653,7 +664,10 @@ class Match:
         g.player_on_roll = player_on_roll
         g.cube_value = cube_value
         g.cube_owner = cube_owner
+        g.reroll_open = False
         if dice is None:
+            g.dice = None
+            g.turn = None
             g.phase = Phase.ROLL_OR_DOUBLE
         else:
             self._begin_turn(dice)

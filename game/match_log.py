@@ -10,6 +10,7 @@ are 0 and 1, points as in move notation: 25 the bar, 0 off; a step is
 
     game_start          game, score [a, b], crawford
     setup               player, position_id (seen from player), cube, cube_owner, dice or None
+                        (before the opening roll; or during a game, a board a file sets)
     opening_roll        dice, player (the winner; None for a tie, thrown again at once)
                         standard: dice [die of player 0, die of player 1]
                         both_dice: dice [[player 0's two dice], [player 1's two dice]]
@@ -55,7 +56,7 @@ def apply_event(match, event):
         match.forfeit(event.get("player"), event.get("kind"))
     elif kind == "setup":
         match.setup(event["position_id"], event["player"], cube_value=event["cube"],
-                   cube_owner=event["cube_owner"], dice=event["dice"])
+                    cube_owner=event["cube_owner"], dice=event["dice"], edit=True)
     elif kind in ("opening_roll", "roll"):
         match.roll()
     elif kind == "reroll":

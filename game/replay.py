@@ -117,8 +117,8 @@ def frames(events, length=0, jacoby=False):
     pending = None
     for index, event in enumerate(events):
         kind = event.get("type")
-        if kind == "game_start":
-            pending = None
+        if kind in ("game_start", "setup"):
+            pending = None            # a board set during a game is not where the move led
         elif kind in ("move", "pass"):
             if pending is not None:
                 next_board[pending] = (Position.from_position_id(event["position_id"]), event["player"])
@@ -133,7 +133,8 @@ def frames(events, length=0, jacoby=False):
                  cube_value=1, cube_owner=None, offered=None, score=tuple(event["score"]),
                  crawford=bool(event["crawford"]), over=False, opening=True)
         elif kind == "setup":
-            out.pop()
+            if state.get("opening"):
+                out.pop()             # the game starts from the board set; later, a frame of its own
             emit("start", None, position=Position.from_position_id(event["position_id"]),
                  on_roll=player, cube_value=event["cube"], cube_owner=event["cube_owner"],
                  dice=tuple(event["dice"]) if event.get("dice") else None, opening=False)

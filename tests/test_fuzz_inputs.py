@@ -17,8 +17,8 @@ generation (see tests/test_fuzz.py for the engine's own entry points):
   exception; refused, the match is exactly as it was and the message says why;
   accepted, the turn holds a legal play;
 * ``import_mat``: ``.mat`` files (valid ones mutated line by line and character by
-  character, random text) through :func:`game.formats.mat.import_mats` and
-  ``Controller.open_mat``: a refusal is a :class:`game.formats.mat.MatFileError` and
+  character, random text) through :func:`game.formats.mat_read.import_mats` and
+  ``Controller.open_mat``: a refusal is a :class:`game.formats.mat_read.MatFileError` and
   leaves the app and its store as they were; what is read rebuilds as itself;
 * ``stored data``: damaged localStorage (tests/storage_mutations.py) at start-up:
   the app boots, and nothing that could be read is lost.
@@ -43,7 +43,8 @@ from storage_mutations import check_nothing_lost, mutate, sample
 from game.errors import GameError
 from game.match import Match, MatchConfig, Phase
 from game.dice import ManualDice, SeededDice
-from game.formats.mat import export_mat, import_mats
+from game.formats.mat_read import import_mats
+from game.formats.mat_write import export_mat
 from game.app.keep import storage
 from game.app.keep import urlparams
 from game.app.controller import Controller, Setup

@@ -16,7 +16,7 @@ import pytest
 
 from compare_mat_files import classify, our_view, summary
 from mat_dialects import CASES, CORPUS, PRODUCERS, corpus
-from game.formats.mat import import_mats
+from game.formats.mat_read import import_mats
 
 FOLDER = Path(__file__).resolve().parent / "data" / "mat_corpus"
 VIEWS = json.loads((FOLDER / "gnubg_views.json").read_text())
@@ -122,7 +122,8 @@ def test_a_file_gnubg_takes_with_an_opening_double_or_an_illegal_play_is_not_rea
 def test_a_match_read_from_any_producer_saves_replays_and_exports_as_itself(name):
     from test_matfile import kept_events
     from game.match import Match
-    from game.formats.mat import export_mat, import_mat
+    from game.formats.mat_read import import_mat
+    from game.formats.mat_write import export_mat
 
     match = import_mats((FOLDER / name).read_bytes())[0]
     assert Match.from_dict(json.loads(json.dumps(match.to_dict()))).events == match.events

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mat_dialects import CASES
-from game.formats.mat import MatFileError, import_mat, import_mats
+from game.formats.mat_read import MatFileError, import_mat, import_mats
 
 CORPUS = Path(__file__).resolve().parent / "data" / "mat_corpus"
 

@@ -1039,3 +1039,19 @@ def test_a_set_up_position_takes_only_whole_players(player, owner):
     with pytest.raises(InvalidMatchError):
         Match(MatchConfig(length=0)).setup("4HPwATDgc/ABMA", player, cube_value=2 if owner is not None
                                            else 1, cube_owner=owner)
+
+
+def test_a_board_set_during_a_game_replaces_the_turn_and_is_refused_while_a_double_waits():
+    from game.dice import ManualDice
+    from game.errors import IllegalActionError
+    match = Match(MatchConfig(length=5), ManualDice([3, 1, 6, 5]))
+    match.roll()
+    with pytest.raises(IllegalActionError):
+        match.setup(Position.start(), 1)                 # without edit: only before the opening
+    match.setup(Position.start(), 1, edit=True)          # the turn in play is dropped
+    assert (match.phase, match.player_on_roll, match.dice) == (Phase.ROLL_OR_DOUBLE, 1, None)
+    match.double()
+    with pytest.raises(IllegalActionError):
+        match.setup(Position.start(), 0, edit=True)
+    again = Match.from_dict(match.to_dict())            # the edit replays from the saved log
+    assert again.phase is Phase.DOUBLED and again.position_id() == match.position_id()

@@ -15,8 +15,9 @@ from check_mat_with_gnubg import CONFIGS, compare, expected_view, random_match
 from game.dice import ManualDice, SeededDice
 from game.errors import GameError
 from game.match import Match, MatchConfig, Phase
-from game.formats.mat import _plain_move as plain_move
-from game.formats.mat import (MatFileError, export_mat, import_mat, import_mats, mat_info)
+from game.formats.mat_write import _plain_move as plain_move
+from game.formats.mat_read import MatFileError, import_mat, import_mats, mat_info
+from game.formats.mat_write import export_mat
 from game.position import Position
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -459,3 +460,42 @@ def test_automatic_doubles_must_be_allowed_by_the_header():
     assert import_mat(text).cube_value == 2
     with pytest.raises(MatFileError, match="automatic doubles"):
         import_mat(text.replace('; [AutoDoubles "1"]\n; [CubeLimit', "; [CubeLimit"))
+
+
+CRAWFORD_DOUBLE = """ 3 point match
+
+ Game 1
+ Alice : 0                          Bob : 0
+  1) 31: 8/5 6/5                    42: 8/4 6/4
+  2)  Doubles => 2                   Takes
+  3) 65: 24/13
+      Wins 2 points
+
+ Game 2
+ Alice : 2                          Bob : 0
+  1) 31: 8/5 6/5                    42: 8/4 6/4
+  2) 65: 24/13                       Doubles => 2
+  3)  {answer}
+"""
+
+
+def test_a_double_in_the_crawford_game_is_left_out_with_a_warning_as_gnubg_reads_the_file():
+    # GNU Backgammon (1.1) reads the double and the drop, 1 point to Bob: so do we, the
+    # double left out (the rules allow none in the Crawford game) and named in a warning
+    warnings = []
+    text = CRAWFORD_DOUBLE.format(answer="Drops                          Wins 1 point")
+    match = import_mat(text, warnings=warnings)
+    assert match.score == (2, 1) and match.game.result.winner == 1 and match.game.result.points == 1
+    assert [(w.key, w.params["game"], w.line) for w in warnings] == [("warning.mat_crawford_double", 2, 13)]
+    assert "double" not in [e["type"] for e in match.events[match.events.index(
+        next(e for e in match.events if e["type"] == "game_start" and e["game"] == 2)):]]
+    # taken: play goes on at the cube of 1
+    warnings = []
+    text = CRAWFORD_DOUBLE.format(answer="Takes                          64: 24/14\n"
+                                         "                                    Wins 2 points")
+    match = import_mat(text, warnings=warnings)
+    assert [w.key for w in warnings] == ["warning.mat_crawford_double"]
+    assert match.score == (2, 2) and match.game.cube_value == 1
+    # an answer in the doubler's own column is still refused
+    with pytest.raises(MatFileError, match="answer"):
+        import_mat(CRAWFORD_DOUBLE.format(answer="                                 Takes"))

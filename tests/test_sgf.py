@@ -309,7 +309,10 @@ GOOD = "(;GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]RE[B+1]\n;W[31hefe]\n
     (("RU[Crawford]", "RU[Nackgammon]"), "error.sgf_rules", {"game": 1, "move": 0}),
     (("RU[Crawford]", "RU[Crawford:Hypergammon3]"), "error.sgf_rules", {"game": 1, "move": 0}),
     (("RU[Crawford]", "RU[Crawford:CrawfordGame]"), "error.sgf_rules", {"game": 1, "move": 0}),
-    (("\n;B[double]", "\n;AE[a]AB[b]\n;B[double]"), "error.sgf_setup", {"game": 1, "move": 2, "text": "AE[a]"}),
+    (("\n;B[double]", "\n;AB[b]\n;B[double]"), "error.sgf_setup", {"game": 1, "move": 2}),
+    (("\n;W[drop]", "\n;AE[a:y]\n;W[drop]"), "error.sgf_setup", {"game": 1, "move": 3, "text": "AE[a:y]"}),
+    (("\n;B[double]", "\n;AW[z]\n;B[double]"), "error.sgf_node", {"game": 1, "move": 2, "text": "AW[z]"}),
+    (("\n;B[double]", "\n;CP[x]\n;B[double]"), "error.sgf_node", {"game": 1, "move": 2, "text": "CP[x]"}),
     (("\n;B[double]", "\n;B[double]W[take]"), "error.sgf_node", {"game": 1, "move": 2}),
     (("\n;B[double]", "\n;PL[X]DI[77]"), "error.sgf_node", {"game": 1, "move": 2, "text": "PL[X]DI[77]"}),
     (("\n;B[double]", "\n;B[resign:5]"), "error.sgf_node", {"game": 1, "move": 2, "text": "resign:5"}),
@@ -375,3 +378,27 @@ def test_damaged_files_are_read_or_refused_with_sgf_file_error_only():
         outcomes["read"] += 1
         assert kept_events(import_sgf(export_sgf(match))) == kept_events(match)
     assert outcomes["read"] > 3 and outcomes["refused"] > 3
+
+
+def test_a_board_and_cube_set_up_during_a_game_are_read_as_gnu_backgammon_writes_them():
+    # written by GNU Backgammon 1.07 (Debian): "set board", "set cube value 2", "set cube
+    # owner 1" after the first move; gnubg reads the board 4HPwAFjgc/AAWA back, its O
+    # (our player 1, Black) owning the cube at 2, White on roll
+    text = (DATA / "gnubg_setup.sgf").read_text()
+    match = import_sgf(text)
+    assert [e["type"] for e in match.events] == ["game_start", "opening_roll", "move", "setup", "setup",
+                                                 "setup"]
+    assert (match.position_id(), match.player_on_roll) == ("4HPwAFjgc/AAWA", 0)
+    assert (match.cube_value, match.cube_owner, match.phase) == (2, 1, Phase.ROLL_OR_DOUBLE)
+    assert match.position.mine[24] == 1 and match.position.theirs[24] == 1     # one on each bar
+
+
+def test_a_game_set_up_before_its_first_roll_starts_from_that_board():
+    # Black's two last checkers on his 1- and 2-points (AB on White's numbering: x, w)
+    text = ("(;GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]\n"
+            ";PL[B]AE[a:y]AW[a][a]AB[x][w]\n;B[21wzxz])")
+    match = import_sgf(text)
+    setup = match.events[1]
+    assert setup["type"] == "setup" and setup["player"] == 1 and setup["dice"] is None
+    assert match.phase is Phase.OVER
+    assert (match.game.result.winner, match.game.result.kind, match.score) == (1, "single", (0, 1))

@@ -87,3 +87,20 @@ def test_a_set_up_game_that_starts_rolled_has_the_ids_of_that_position():
     assert (shown[0].position_id(), shown[0].match_id()) == before
     assert shown[0].score == (1, 3) and shown[0].dice == (5, 2)
     assert (shown[1].position_id(), shown[1].match_id()) == (match.position_id(), match.match_id())
+
+
+def test_a_board_set_during_a_game_is_a_frame_of_its_own_after_the_move_as_played():
+    # a match file keeps a play the rules refuse as the board it wrote (Match.setup, edit)
+    match = Match(MatchConfig(length=3), SeededDice(3))
+    match.roll()
+    match.play_move(match.turn.plays[0])
+    played = match.position
+    typed = Position.from_counts({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 24: 2, 11: 1})
+    match.roll()
+    match.setup(typed, 0, edit=True)
+    match.roll()
+    match.play_move(match.turn.plays[0])
+    shown = frames(match.to_dict()["events"], length=3)
+    assert [f.kind for f in shown] == ["start", "move", "start", "move"]
+    assert shown[1].position == played and shown[2].position == typed and shown[2].on_roll == 0
+    assert shown[3].position_id() == match.position_id()

@@ -4,7 +4,7 @@ import json
 
 from game.dice import ManualDice
 from game.match import Match, Phase
-from game.formats.mat import import_mat
+from game.formats.mat_read import import_mat
 from game.app.controller import Controller, Setup
 from game.app.keep.storage import MemoryStore
 

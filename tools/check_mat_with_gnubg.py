@@ -1,4 +1,4 @@
-"""Check game/formats/mat.py against GNU Backgammon: gnubg reads what we write, as we meant it.
+"""Check game/formats/mat_write.py and mat_read.py against GNU Backgammon: gnubg reads what we write, as we meant it.
 
 Run with standard input closed (gnubg may otherwise wait for an answer)::
 
@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from game.dice import SeededDice  # noqa: E402
 from game.errors import IllegalActionError  # noqa: E402
 from game.match import Match, MatchConfig, Phase  # noqa: E402
-from game.formats.mat import export_mat  # noqa: E402
+from game.formats.mat_write import export_mat  # noqa: E402
 from game.position import Position  # noqa: E402
 
 #: configurations the random matches cycle through

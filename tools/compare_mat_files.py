@@ -6,7 +6,7 @@ Run with standard input closed (gnubg may otherwise wait for an answer)::
     python3 tools/compare_mat_files.py --fixtures tests/data/mat_corpus < /dev/null
 
 Each file (``*.mat`` and ``*.txt`` in a folder, recursively) is read by
-:func:`game.formats.mat.import_mats` and, in a process of its own, by gnubg's
+:func:`game.formats.mat_read.import_mats` and, in a process of its own, by gnubg's
 ``import mat`` (``gnubg.match()``).  Both readings become the same plain
 view: per game the score its score line gives, the winner and the points,
 and every action with the Position ID before it, the dice (either order),
@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from check_mat_with_gnubg import expected_view, gnubg_view  # noqa: E402
 from game.errors import GameError  # noqa: E402
-from game.formats.mat import (MatFileError, _config, _parse, decode_mat, import_mats)  # noqa: E402
+from game.formats.mat_read import MatFileError, _config, _parse, decode_mat, import_mats  # noqa: E402
 from game.move import Move, Step  # noqa: E402
 from game.position import Position  # noqa: E402
 

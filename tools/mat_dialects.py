@@ -14,7 +14,7 @@ checks our reading against it without gnubg.
 
 The habits, by producer:
 
-- ``gnubg``: GNU Backgammon's own export (:func:`game.formats.mat.export_mat`).
+- ``gnubg``: GNU Backgammon's own export (:func:`game.formats.mat_write.export_mat`).
 - ``xg``, ``xg_mobile``: eXtreme Gammon: UTF-8 with a BOM, CRLF, its header
   tags (ratings, times, ``Unrated``), no leading space, a wider left column,
   plays in short form (``24/13``, ``bar/22*``, ``6/off``, ``13/7(2)``).
@@ -49,7 +49,7 @@ from check_mat_with_gnubg import random_match  # noqa: E402
 from game.dice import SeededDice  # noqa: E402
 from game.errors import IllegalActionError  # noqa: E402
 from game.match import Match, MatchConfig, Phase  # noqa: E402
-from game.formats.mat import _game_records, export_mat  # noqa: E402
+from game.formats.mat_write import _game_records, export_mat  # noqa: E402
 from game.move import Move  # noqa: E402
 
 PRODUCERS = ("gnubg", "xg", "xg_mobile", "galaxy", "dailygammon", "gamesgrid", "bgstudio",

@@ -1,7 +1,7 @@
 """What the match-file formats share: GNU Backgammon's order of a move's steps, and the
 opening roll replayed from what a file says.
 
-:mod:`game.formats.mat` (``.mat``) and :mod:`game.formats.sgf` (``.sgf``) write a move one checker
+:mod:`game.formats.mat_read` / :mod:`~game.formats.mat_write` (``.mat``) and :mod:`game.formats.sgf` (``.sgf``) write a move one checker
 and one die at a time, in the order GNU Backgammon writes them (from the highest point
 down), and both read a match back by driving a new :class:`game.match.Match` through
 its real actions, feeding the dice the file names to a :class:`game.dice.ManualDice`.

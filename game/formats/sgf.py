@@ -54,12 +54,16 @@ change the play: analysis (``A``, ``DA``), statistics (``GS``), comments,
 marks and luck, and variations beyond the main line.  Trees that are not
 backgammon (``GM`` other than 6) are skipped, as gnubg does.
 
-What the format cannot hold is left out, as in :mod:`game.formats.mat`:
+What the format cannot hold is left out, as in :mod:`game.formats.mat_write`:
 steps of a turn not finished, offered resignations that were rejected or
 are still open, the losing throws of the opening, the stake and the clock;
 a game lost on time is written as a resignation of a single game (or a
 drop, when the loser had a double to answer).  A game set up from a
-position cannot be written (nor read).  This engine's options that gnubg
+position cannot be written.  A board or a cube set up in a file, as GNU
+Backgammon writes a position edited before or during a game
+(``;PL[W]AE[a:y]AW[f][f]...AB[s]...``, ``;CV[2]``, ``;CP[b]``), is read:
+the game starts from it, or the board is replaced where the file says
+(:meth:`game.match.Match.setup` with ``edit``).  This engine's options that gnubg
 has no word for travel in a property gnubg ignores, ``XO[...]`` in the
 first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 ``opening:BothDice``.
@@ -68,10 +72,10 @@ first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 import datetime
 import re
 
-from game.dice import ManualDice
 from game.errors import GameError
 from game.match import Match, MatchConfig, Phase
-from game.formats.common import gnubg_steps, replay_opening
+from game.formats.common import gnubg_steps
+from game.formats.replaying import Replay
 from game.move import Move, Step
 from game.position import Position
 
@@ -309,7 +313,7 @@ def export_sgf(match, *, event=None, site=None, date=None, round=None, annotator
 _IDENT = re.compile(r"[A-Za-z]+")
 _ROLL = re.compile(r"([1-6])([1-6])([a-z]*)")
 _RESIGN = re.compile(r"resign(?::([0-9]+))?")
-_SETUP_PROPERTIES = {"AE", "AB", "AW", "CP"}    # a position set up: not read here
+_SETUP_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")   # a board or a cube set up during a game
 _VARIANTS = ("nackgammon", "hypergammon")       # gnubg's other games, in RU[]
 
 
@@ -529,13 +533,13 @@ def _config(roots, trees):
         raise SgfFileError("error.sgf_rules", f"rules: {error}", game=1) from None
 
 
-class _Replay:
+class _Replay(Replay):
     """Drives a new Match through the nodes of the games of an SGF collection."""
 
     def __init__(self, trees, dice=None):
+        super().__init__(dice)
         self.trees = trees
         self.roots = [_Root(nodes[0], k + 1) for k, nodes in enumerate(trees)]
-        self.dice = ManualDice(fallback=dice)
         self.match = Match(_config(self.roots, trees), self.dice)
         self.game_number = 0
         self.node_number = 0
@@ -592,10 +596,8 @@ class _Replay:
     # --- the nodes -----------------------------------------------------------------------
     def node(self, node):
         props = _props(node)
-        for ident, values in node:
-            if ident in _SETUP_PROPERTIES or ident == "CV":
-                self.fail("error.sgf_setup", f"a position or cube set up ({ident}[]) is not read here",
-                          text=f"{ident}[{values[0] if values else ''}]")
+        if any(ident in props for ident in _SETUP_PROPERTIES):
+            self.set_up(props)
         if "DI" in props:
             self.set_dice(props)
         actions = [(ident, values) for ident, values in node if ident in ("W", "B")]
@@ -605,6 +607,64 @@ class _Replay:
         if actions:
             ident, values = actions[0]
             self.action("WB".index(ident), (values[0] if values else "").strip())
+
+    def set_up(self, props):
+        """A board or a cube set up (``AE``, ``AW``, ``AB``, ``PL``, ``CV``, ``CP``), as GNU
+        Backgammon writes a position edited during a game: ``AE[a:y]`` empties the points
+        (``a`` White's 1-point to ``x`` his 24-point, ``y`` either bar), ``AW``/``AB`` add one
+        White or Black checker per value on White's numbering, ``PL`` names the player on
+        roll, ``CV`` the cube's value and ``CP`` its owner (``w``, ``b``, ``c`` centred)."""
+        match = self.match
+        g = match.game
+        self.settle_resignation(None)
+        if match.phase not in (Phase.OPENING, Phase.ROLL_OR_DOUBLE, Phase.MOVING):
+            self.fail("error.sgf_setup", f"a set-up while {match.phase.value}",
+                      text="".join(f"{k}[{props[k][0] if props[k] else ''}]" for k in _SETUP_PROPERTIES
+                                   if k in props))
+        on_roll = match.player_on_roll if match.phase is not Phase.OPENING else None
+        board = match.position if on_roll is not None else Position.start()
+        sides = [list(board.mine), list(board.theirs)]
+        if on_roll == 1:
+            sides.reverse()
+        white, black = sides                 # each from its own side; index 24 the bar
+        for letter in self.points(props.get("AE", ()), "AE"):
+            white[letter] = 0
+            black[24 if letter == 24 else 23 - letter] = 0
+        for letter in self.points(props.get("AW", ()), "AW"):
+            white[letter] += 1
+        for letter in self.points(props.get("AB", ()), "AB"):
+            black[24 if letter == 24 else 23 - letter] += 1
+        colour = (props.get("PL") or [""])[0].strip().upper()
+        player = "WB".index(colour) if colour in ("W", "B") else (on_roll if on_roll is not None else 0)
+        cube, owner = g.cube_value, g.cube_owner
+        if "CV" in props:
+            value = (props["CV"] or [""])[0].strip()
+            if not value.isdigit() or int(value) < 1 or int(value) & (int(value) - 1):
+                self.fail("error.sgf_node", "the cube value CV[] is a power of two", text=f"CV[{value}]")
+            cube = int(value)
+        if "CP" in props:
+            value = (props["CP"] or [""])[0].strip().lower()
+            if value not in ("w", "b", "c"):
+                self.fail("error.sgf_node", "the cube's owner CP[w], CP[b] or CP[c]", text=f"CP[{value}]")
+            owner = {"w": 0, "b": 1, "c": None}[value]
+        try:
+            position = Position(white, black) if player == 0 else Position(black, white)
+            self.set_board(position, player, cube_value=cube, cube_owner=owner)
+        except GameError as error:
+            self.fail("error.sgf_setup", str(error))
+        self.rolled = None
+
+    def points(self, values, ident):
+        """The indexes (0 for ``a`` to 24 for ``y``) of an SGF list of points, ``a:c``
+        compressed lists included: one index per checker."""
+        out = []
+        for value in values:
+            text = value.strip().lower()
+            first, _, last = text.partition(":")
+            if not re.fullmatch(r"[a-y]", first) or (last and not re.fullmatch(r"[a-y]", last)):
+                self.fail("error.sgf_node", f"{ident}[]: points a to y expected", text=f"{ident}[{value}]")
+            out += list(range(ord(first) - 97, ord(last or first) - 96))
+        return out
 
     def set_dice(self, props):
         text = props["DI"][0].strip() if props["DI"] else ""
@@ -701,25 +761,16 @@ class _Replay:
         self.fail("error.sgf_node", f"{letter!r} is not a point (a to x, y the bar, z off)", text=text)
 
     def roll(self, player, dice):
-        match = self.match
-        if match.phase is Phase.OPENING:
-            self.opening(player, dice)
-            if match.player_on_roll != player:  # pragma: no cover - opening() chose the dice
-                self.fail("error.sgf_illegal", "the opening roll went to the other player")
-            return
-        self.dice.push(dice)
-        match.roll(player)
+        super().roll(player, dice, beaver_taken=False, check_turn=False)   # the engine says why
 
-    def opening(self, player, dice):
-        """The opening roll won by ``player`` with ``dice`` (and the ties before it)."""
-        match = self.match
-        d1, d2 = dice
-        if d1 == d2 and match.config.opening != "both_dice":
-            self.fail("error.sgf_illegal", "the opening roll cannot be a double", text=f"{d1}{d2}")
-        replay_opening(match, self.dice, player, dice, self.auto_doubles)
-        if match.game.auto_doubles != self.auto_doubles:
+    def refuse(self, why, message, **params):
+        if why == "opening_double":
+            d1, d2 = params["dice"]
+            self.fail("error.sgf_illegal", message, text=f"{d1}{d2}")
+        if why == "auto_doubles":
             self.fail("error.sgf_rules", f"the cube is on {1 << self.auto_doubles} (CV), "
-                      f"the rules turn it {match.game.auto_doubles} times")
+                      f"the rules turn it {params['found']} times")
+        self.fail("error.sgf_illegal", message)
 
     def settle_resignation(self, winner):
         """A resignation still offered: accepted by ``winner``, or rejected when play goes on."""

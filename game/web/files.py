@@ -1,4 +1,5 @@
-"""Files saved and opened: downloads, match files (.mat, .sgf) and backups."""
+"""Files saved and opened: downloads, match files (.mat, .sgf, eXtreme Gammon's .xg and .xgp)
+and backups."""
 
 import asyncio
 
@@ -18,6 +19,10 @@ class Files:
 
     def __init__(self, page):
         self.page = page
+        field = by_id("import-mat")
+        # eXtreme Gammon's files open by the same button (read as bytes, game.formats.xg)
+        if not missing(field) and ".xg" not in str(field.accept):
+            field.accept = str(field.accept) + ",.xg,.xgp"
 
     def download(self, name, text, message="msg.mat_saved", kind="text/plain;charset=utf-8"):
         """Save ``text`` (or a Blob) as the file ``name`` (a Blob and a link clicked once)."""
@@ -116,7 +121,7 @@ class Files:
             app.message = ("error.mat_too_big", {})
             self.page.apply(None)
             return
-        data = (await file.arrayBuffer()).to_bytes()     # UTF-8 or Windows-1252: decode_mat
+        data = (await file.arrayBuffer()).to_bytes()     # .mat text in any encoding, .xg binary
         self.page.apply(app.open_mat(data, str(file.name)))
 
     def on_restore_file(self, event):

@@ -1,8 +1,10 @@
 """Match files: a match written as a ``.mat`` (Jellyfish, GNU Backgammon, eXtreme Gammon) or
-an ``.sgf`` (GNU Backgammon's own), and a file of either read into a match.
+an ``.sgf`` (GNU Backgammon's own), and a file of either read into a match, as is an
+eXtreme Gammon ``.xg`` match or ``.xgp`` position.
 
-The formats are the engine's (:mod:`game.formats.mat`, :mod:`game.formats.sgf`); this module names
-the players as the app does, names the file, and turns a refusal into the app's message.
+The formats are the engine's (:mod:`game.formats.mat_read`, :mod:`game.formats.mat_write`, :mod:`game.formats.sgf`,
+:mod:`game.formats.xg`); this module names the players as the app does, names the file,
+and turns a refusal into the app's message.
 
 >>> file_name(["You", "Computer (expert)"], None)
 'backgammon-You-Computer-expert.mat'
@@ -27,7 +29,8 @@ def export(app, match, setup, when, sgf=False):
     """``(file name, text)`` of ``match`` (a Match or its saved data) as a .mat (``sgf``: an .sgf)
     file, its players named as ``setup`` names them; None when it cannot be written (the
     app's message says why)."""
-    from game.formats.mat import MatFileError, export_mat  # not needed to start the page
+    from game.formats.mat_read import MatFileError  # not needed to start the page
+    from game.formats.mat_write import export_mat
     from game.formats.sgf import SgfFileError, export_sgf
 
     names = [app.player_name(p, setup) for p in (0, 1)]
@@ -47,14 +50,17 @@ def export(app, match, setup, when, sgf=False):
 
 def open_file(app, text, name=""):
     """Open the match of a ``.mat`` or ``.sgf`` file (its text, or its bytes: UTF-8 or
-    Windows-1252 for ``.mat``, UTF-8 for ``.sgf``): continued if unfinished, replayed if over.
+    Windows-1252 for ``.mat``, UTF-8 for ``.sgf``), or of an eXtreme Gammon ``.xg`` file
+    (its bytes): continued if unfinished, replayed if over. An ``.xgp`` file's position
+    opens as its XGID would.
 
     True when it opened, its message followed by the file's warnings (a result the rules
     would not give, kept); otherwise the message says why (the line, and the reason when
     known) and nothing changed.
     """
-    from game.formats.mat import MatFileError, import_mats
+    from game.formats.mat_read import MatFileError, import_mats
     from game.formats.sgf import SgfFileError, import_sgf
+    from game.formats.xg import XgFileError, import_xg, import_xgp
 
     if len(text) > MAT_LIMIT:
         app.message = ("error.mat_too_big", {})
@@ -62,14 +68,21 @@ def open_file(app, text, name=""):
     warnings = []
     head = text[:64].decode("utf-8", "replace") if isinstance(text, (bytes, bytearray)) else text[:64]
     sgf = str(name).lower().endswith(".sgf") or head.lstrip("\ufeff \t\r\n").startswith("(;")
+    suffix = str(name).lower().rsplit(".", 1)[-1]
+    xg = suffix in ("xg", "xgp") or head.startswith("RGMH")
     try:
-        if sgf:
+        if xg:
+            data = bytes(text) if isinstance(text, (bytes, bytearray)) else text.encode("latin-1", "replace")
+            if suffix == "xgp":
+                return _open_position(app, import_xgp(data), name)
+            matches = [import_xg(data, warnings=warnings)]
+        elif sgf:
             if isinstance(text, (bytes, bytearray)):
                 text = bytes(text).decode("utf-8", "replace")
             matches = [import_sgf(text)]
         else:
             matches = import_mats(text, warnings=warnings)
-    except SgfFileError as error:
+    except (SgfFileError, XgFileError) as error:
         app.message = (error.key, dict(error.params))
         return False
     except MatFileError as error:
@@ -91,12 +104,21 @@ def open_file(app, text, name=""):
     cfg = match.config
     setup = type(app.setup)(mode="hotseat", length=cfg.length, jacoby=cfg.jacoby, beavers=cfg.beavers,
                   auto_doubles=bool(cfg.automatic_doubles), names=cfg.names)
-    opened = _join(("msg.mat_opened", {"file": str(name)[:80]}),
+    opened = _join(("msg.xg_opened" if xg else "msg.mat_opened", {"file": str(name)[:80]}),
                    *((w.key, w.params) for w in warnings))
     app._open(setup, match, opened)
     if match.match_winner is not None:
         app.start_replay()
         app.message = _join(opened, app.message)
+    return True
+
+
+def _open_position(app, xgid, name):
+    """Open the position of an ``.xgp`` file (its XGID) as a pasted XGID opens."""
+    if not app.open_ids(xgid):
+        return False
+    opened = ("msg.xgp_opened", {"file": str(name)[:80]})
+    app.message = opened if app.message == ("msg.position_opened", {}) else _join(opened, app.message)
     return True
 
 
