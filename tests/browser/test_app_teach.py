@@ -13,7 +13,7 @@ import pytest
 from app_driver import act, board_state, click, enabled, open_app, play_one_step_by_clicks
 from engines import expect_download
 
-from game.formats.mat import import_mat
+from game.formats.mat_read import import_mat
 from game.app.keep.share import decode, read_ids
 
 SHOTS = pathlib.Path("/tmp/shots5")

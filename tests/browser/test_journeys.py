@@ -19,7 +19,7 @@ import png
 from offline_site import Site
 
 from game.ids.match_id import decode_match_id
-from game.formats.mat import import_mat
+from game.formats.mat_read import import_mat
 from game.position import Position
 from game.app.view.keyboard import SLOTS, next_slot
 from game.lessons import load_lesson

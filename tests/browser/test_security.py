@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import pytest
 from app_driver import act, click, open_app, play_one_step_by_clicks, wait_ready
 
-from game.formats.mat import import_mat
+from game.formats.mat_read import import_mat
 from game.app.keep import storage
 from game.app.controller import Controller, Setup
 
