@@ -19,10 +19,6 @@ class Files:
 
     def __init__(self, page):
         self.page = page
-        field = by_id("import-mat")
-        # eXtreme Gammon's files open by the same button (read as bytes, game.formats.xg)
-        if not missing(field) and ".xg" not in str(field.accept):
-            field.accept = str(field.accept) + ",.xg,.xgp"
 
     def download(self, name, text, message="msg.mat_saved", kind="text/plain;charset=utf-8"):
         """Save ``text`` (or a Blob) as the file ``name`` (a Blob and a link clicked once)."""
