@@ -57,10 +57,6 @@ from game.app.view.view_model import board_view, panel
 from game.app.keep.storage import LESSON
 from game.app.keep.urlparams import lesson_in_query  # noqa: F401  (part of this module's API)
 
-#: the method that carries out each action of game.app.modes.clicks
-_ACTIONS = {"bear_off": "_bear_off", "auto": "_auto_step", "step": "_step", "select": "_select",
-            "explain_step": "_explain", "explain_source": "_explain_source"}
-
 __all__ = ["LessonPlayer", "LessonView", "lessons_html", "options_html", "lesson_in_query", "BUTTONS",
            "LESSON_KEY"]
 
@@ -237,9 +233,9 @@ class LessonPlayer:
     #: the checker picked (the mover's numbering), or None
     selected = Picked()
 
-    def _play(self, name, *args):
-        """The board input's step (``"step"`` or ``"auto_step"``), on the learner's turn."""
-        getattr(self.turn, name)(*args)
+    def _play(self, move):
+        """The board input's step, ``move(on)``, on the learner's turn."""
+        move(self.turn)
         self._moved()
 
     def _say(self, message):
