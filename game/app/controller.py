@@ -161,7 +161,7 @@ class Controller:
 
     @selected.setter
     def selected(self, point):
-        self.game.selected = point
+        self.game.board_input.selected = point
 
     def _signature(self):
         """What the screen shows now, per part, without drawing it (see :mod:`game.app.effects`)."""

@@ -81,7 +81,7 @@ class SavedMatches:
             and 0 <= started < 10 ** 11 else None
         ties = ui.get("dice_ties")
         self.app.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
-                          and 1 <= d <= 6] if isinstance(ties, list) else []
+                              and 1 <= d <= 6] if isinstance(ties, list) else []
         self.app.selected = None
         self.app.bot_plan = None
         return True
@@ -144,7 +144,7 @@ class SavedMatches:
             return
         if current is not None:
             entries = [current, *entries][:storage.SAVED_LIMIT]
-        self.app.from_link = False           # brought back by the person: theirs, a link no longer replaces it
+        self.app.from_link = False    # brought back by the person: theirs, a link no longer replaces it
         self.app.message = ("msg.resumed", {})
         self.app.save({"saved": entries})
 
@@ -269,19 +269,22 @@ class SavedMatches:
 
     def match_rows(self):
         """``(unfinished, finished)``: lists of one-line descriptions of the kept matches."""
+        app = self.app
+
         def describe(entry):
-            setup = type(self.app.setup).from_dict(entry.get("setup"))
+            setup = type(app.setup).from_dict(entry.get("setup"))
             match = entry.get("match") or {}
-            names = entry.get("names") or [self.app.player_name(0, setup), self.app.player_name(1, setup)]
+            names = entry.get("names") or [app.player_name(0, setup), app.player_name(1, setup)]
             score = entry.get("score")
             if score is None:
                 score = score_of(match)
             when = entry.get("finished_at") or entry.get("saved_at")
-            stakes = self.app._stakes(setup.length)
-            text = self.app.tr("history.entry", name0=names[1 - self.app.bottom], name1=names[self.app.bottom],
-                           score0=score[1 - self.app.bottom], score1=score[self.app.bottom], stakes=stakes)
+            stakes = app._stakes(setup.length)
+            bottom = app.bottom
+            text = app.tr("history.entry", name0=names[1 - bottom], name1=names[bottom],
+                          score0=score[1 - bottom], score1=score[bottom], stakes=stakes)
             if opened_from_link(entry):
-                text = f"{text} · {self.app.tr('history.from_link')}"
+                text = f"{text} · {app.tr('history.from_link')}"
             return f"{short_date(when)} · {text}" if when else text
 
         return ([describe(e) for e in self.saved_matches()],

@@ -35,7 +35,7 @@ from game.app.modes.clicks import click_action, drop_action
 from game.app.text.messages import refusal
 from game.app.view.places import OFF, point_of
 
-__all__ = ["Seat", "BoardInput", "Picked"]
+__all__ = ["Seat", "BoardInput"]
 
 
 @dataclass(frozen=True)
@@ -55,16 +55,6 @@ class Seat:
     bottom: Callable
     play: Callable
     say: Callable
-
-
-class Picked:
-    """A mode's ``selected`` attribute: the checker its ``board_input`` holds picked."""
-
-    def __get__(self, mode, owner=None):
-        return self if mode is None else mode.board_input.selected
-
-    def __set__(self, mode, point):
-        mode.board_input.selected = point
 
 
 class BoardInput:

@@ -130,7 +130,7 @@ class BotDriver:
                             return None
                     self.app.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
                     self.app.message = ("msg.bot_played", {"name": {"player": player},
-                                                       "dice": dice_text(m.dice), "move": str(move)})
+                                                           "dice": dice_text(m.dice), "move": str(move)})
             if self.app.bot_plan:
                 source, target = self.app.bot_plan.pop(0)
                 game._act(lambda: m.step(source, target))

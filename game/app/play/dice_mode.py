@@ -90,7 +90,8 @@ class HandSetDice:
             return None
         tr = self.app.tr
         if wanted == "opening":
-            labels = [tr("label.die_of", name=self.app.player_name(p)) for p in (self.app.bottom, 1 - self.app.bottom)]
+            bottom = self.app.bottom
+            labels = [tr("label.die_of", name=self.app.player_name(p)) for p in (bottom, 1 - bottom)]
         else:
             labels = [tr("label.die_first"), tr("label.die_second")]
         return {"legend": self.app.text(self.prompt()), "first": labels[0], "second": labels[1],

@@ -31,7 +31,7 @@ from game.move import parse_notation
 from game.reasons import Reason
 from game.turn import Turn
 from game.app.play import autoplay
-from game.app.modes.board_input import BoardInput, Picked, Seat
+from game.app.modes.board_input import BoardInput, Seat
 from game.app.play.dice_mode import HandSetDice
 from game.app.play.view import GameScreen, game_start
 from game.app.text.messages import dice_text
@@ -53,9 +53,6 @@ class GameMode(Mode):
 
     name = "game"
 
-    #: the checker picked (the mover's numbering), or None
-    selected = Picked()
-
     def __init__(self, app):
         self.app = app
         # the board's clicks, drags and keys in a game (game/app/modes/board_input.py)
@@ -64,6 +61,11 @@ class GameMode(Mode):
             bottom=lambda: self.app.bottom, play=self._play, say=self._say))
         self.screen = GameScreen(self)          # what it shows (game/app/play/view.py)
         self.hand_dice = HandSetDice(self)      # the dice set by hand (game/app/play/dice_mode.py)
+
+    @property
+    def selected(self):
+        """The checker picked (the mover's numbering), or None: its board input's."""
+        return self.board_input.selected
 
     def covered(self):
         """True while a mode hides the match (a replay, a lesson, the editor): it waits."""
@@ -133,7 +135,7 @@ class GameMode(Mode):
         self._act(m.reject_resignation)
         if m.phase is not Phase.RESIGNATION_OFFERED:
             self.app.message = ("msg.resign_rejected", {"name": {"player": 1 - resigner},
-                                                    "other": {"player": resigner}})
+                                                        "other": {"player": resigner}})
             self.app.save()
 
     def next_game(self):
@@ -215,7 +217,7 @@ class GameMode(Mode):
         before = len(m.events)
         if self._act(m.roll) is None:
             return
-        self.selected = None
+        self.board_input.deselect()
         self.app.focus = None          # the keyboard's focus starts the turn on a checker that can move
         if opening:
             self._announce_opening(m.events[before:])
@@ -270,8 +272,8 @@ class GameMode(Mode):
         doubler = m.player_on_roll
         if self._act(m.double) is None and m.phase is Phase.DOUBLED:
             self.app.message = ("msg.double_offered", {"name": {"player": doubler},
-                                                   "other": {"player": 1 - doubler},
-                                                   "value": m.offered_cube})
+                                                       "other": {"player": 1 - doubler},
+                                                       "value": m.offered_cube})
             self.app.save()
 
     def take(self):
@@ -289,8 +291,8 @@ class GameMode(Mode):
         self._act(m.beaver)
         if m.game.offer == "beaver":
             self.app.message = ("msg.beavered", {"name": {"player": beaverer},
-                                             "other": {"player": 1 - beaverer},
-                                             "value": m.offered_cube})
+                                                 "other": {"player": 1 - beaverer},
+                                                 "value": m.offered_cube})
             self.app.save()
 
     def _take(self):
@@ -318,13 +320,13 @@ class GameMode(Mode):
 
     def undo(self):
         if self.human_moving():
-            self.selected = None
-            self._act(self.app.match.undo)
+            m = self.app.match
+            self.board_input.deselect()
+            self._act(m.undo)
             self._describe_turn()
-            if not self.app.match.turn.played:    # all taken back: the roll's prompt, not the play undone
+            if not m.turn.played:    # all taken back: the roll's prompt, not the play undone
                 self.app.message = ("msg.rolled_click" if self.app.prefs.click_moves else "msg.rolled",
-                                {"name": {"player": self.app.match.player_on_roll},
-                                 "dice": dice_text(self.app.match.dice)})
+                                    {"name": {"player": m.player_on_roll}, "dice": dice_text(m.dice)})
 
     def done(self):
         """End the turn (the button, or a click on the dice); never happens on its own."""
@@ -337,7 +339,7 @@ class GameMode(Mode):
         mover = m.player_on_roll
         dice = dice_text(m.dice)
         move = self._act(m.done)
-        self.selected = None
+        self.board_input.deselect()
         if m.phase is Phase.OVER:
             result = m.game.result
             self._game_over(("msg.game_won", {"winner": {"player": result.winner},
@@ -346,7 +348,7 @@ class GameMode(Mode):
         elif m.phase is Phase.ROLL_OR_DOUBLE:
             if not self.app.is_human(mover) and move is not None:
                 self.app.message = ("msg.bot_played", {"name": {"player": mover}, "dice": dice,
-                                                   "move": str(move)})
+                                                       "move": str(move)})
             elif self.app.is_human(m.player_on_roll):
                 self._prompt_roll()
             else:
@@ -357,8 +359,9 @@ class GameMode(Mode):
     # --- fewer clicks (Prefs; the rules are the engine's, the choices game/app/play/autoplay.py's) ---------
     def _auto_roll(self):
         """Throw a person's dice when they asked for it and may not double (autoplay.rolls_for)."""
-        if self.human_to_act() and not self.hand_dice.dice_wanted() and autoplay.rolls_for(self.app.prefs, self.app.match,
-                                                                                  self.app.is_human):
+        app = self.app
+        if self.human_to_act() and not self.hand_dice.dice_wanted() \
+                and autoplay.rolls_for(app.prefs, app.match, app.is_human):
             said = self.app.message
             self._roll()
             if said and not said[0].startswith("msg.to_roll"):    # what the opponent did stays said
@@ -371,7 +374,7 @@ class GameMode(Mode):
         for step in play.steps:
             m.step(step.source, step.target)
         self.app.message = ("msg.auto_bear_off", {"name": {"player": m.player_on_roll},
-                                              "dice": dice_text(m.dice), "move": str(m.turn.move)})
+                                                  "dice": dice_text(m.dice), "move": str(m.turn.move)})
         self.app.save()
         if autoplay.ends_turn(self.app.prefs, m.turn):
             self._done()
@@ -404,7 +407,7 @@ class GameMode(Mode):
             # the choice opens over the game; Cancel gives the message back
             self.app.modes.push(ResignChoice(self), self.app.message, again=not self.app.resign_choice)
             self.app.message = ("msg.resign_choose", {"name": {"player": m.player_on_roll},
-                                                  "points": _points(m.cube_value)})
+                                                      "points": _points(m.cube_value)})
             return
         if kind not in kinds:
             self.app.modes.discard("resign")
@@ -415,9 +418,10 @@ class GameMode(Mode):
             self.app.message = resignation_message(m)
             if not self.app.is_human(m.player_to_act):
                 resigner = m.game.resignation[0]
+                points = _points(RESIGN_KINDS[kind] * m.cube_value)
                 self.app.message = ("msg.resign_thinking", {"name": {"player": resigner},
-                                                        "other": {"player": 1 - resigner},
-                                                        "points": _points(RESIGN_KINDS[kind] * m.cube_value)})
+                                                            "other": {"player": 1 - resigner},
+                                                            "points": points})
             self.app.save()
 
     def cancel_resign(self):
@@ -429,7 +433,7 @@ class GameMode(Mode):
         m = self.app.match
         if self.app.setup.manual_dice and isinstance(m.dice_source, ManualDice):
             m.dice_source.clear()    # dice set for a roll the game's end made moot
-        self.selected = None
+        self.board_input.deselect()
         self.app.bot_plan = None
         winner = m.match_winner
         if winner is not None:
@@ -495,7 +499,7 @@ class GameMode(Mode):
             self.board_input.drop_on(slot)
 
     def deselect(self):
-        self.selected = None
+        self.board_input.deselect()
 
     def _describe_turn(self):
         m = self.app.match
@@ -540,7 +544,7 @@ class GameMode(Mode):
             self._refused(error)
             self.app.save()
             return False
-        self.selected = None
+        self.board_input.deselect()
         for source, target in plan:
             m.step(source, target)
         self._describe_turn()

@@ -47,19 +47,20 @@ class GameScreen:
         orientation); the panels (names, score, pips, who is to act, the clocks to the
         second); the rest of the screen (the status line, the buttons, the record, the hint,
         the forms)."""
-        m = self.app.match
+        app = self.app
+        m = app.match
         if m is None:
             return {"board": None, "checkers": None, "panels": None, "screen": None}
         checkers = (id(m), self._counts())
-        looks = (self.app.language, self.app.setup, self.app.bottom)
-        board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.game.selected, self.app.focus,
-                 tuple(self.app.board_shape().values()))
+        looks = (app.language, app.setup, app.bottom)
+        board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.game.selected, app.focus,
+                 tuple(app.board_shape().values()))
         clocks = None if m.clock is None else tuple(
             tuple(int(t + 0.999) for t in m.clock.remaining(p)) for p in (0, 1))
         panels = (checkers, looks, tuple(m.score), m.player_to_act, m.phase is Phase.OVER, clocks)
-        rest = (looks, self.app.message, m.match_id(), m.phase, len(m.events), self.app.resign_choice,
-                self.app.dice_invalid, tuple(self.app.dice_ties), self.app.hint is not None and self.app.hint[0],
-                self.app.prefs.click_moves)
+        rest = (looks, app.message, m.match_id(), m.phase, len(m.events), app.resign_choice,
+                app.dice_invalid, tuple(app.dice_ties), app.hint is not None and app.hint[0],
+                app.prefs.click_moves)
         return {"board": board, "checkers": checkers, "panels": panels, "screen": rest}
 
     def record(self):
@@ -238,11 +239,13 @@ class GameScreen:
         return text
 
     def buttons(self):
-        m = self.app.match
-        if self.app.replay is not None or self.app.editor is not None:
+        app = self.app
+        m = app.match
+        if app.replay is not None or app.editor is not None:
             return {name: (visible, False) for name, (visible, _enabled) in self.play_buttons().items()} | {
-                "hint": (False, False), "replay": (True, False), "edit-position": (True, self.app.editor is None),
-                "review": (True, self.app.replay is not None and self.app.review is None), "review-game": (False, False)}
+                "hint": (False, False), "replay": (True, False), "edit-position": (True, app.editor is None),
+                "review": (True, app.replay is not None and app.review is None),
+                "review-game": (False, False)}
         buttons = self.play_buttons()
         buttons["hint"] = (bool(self.app.setup.humans()), self.hint_available())
         played = any(e["type"] in ("move", "pass") for e in m.events)
@@ -260,7 +263,8 @@ class GameScreen:
         turn = m.turn
         cube = m.config.cube
         return {
-            "roll": (not self.game.hand_dice.dice_wanted(), human and phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE)),
+            "roll": (not self.game.hand_dice.dice_wanted(),
+                     human and phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE)),
             "done": (True, bool(moving and (turn.is_complete or turn.no_move))),
             "undo": (True, bool(moving and turn.played)),
             "double": (cube, human and phase is Phase.ROLL_OR_DOUBLE and m.can_double()),

@@ -100,7 +100,7 @@ class Announcer:
             words = [self.app.tr("a11y.to_off") if t == 0 else str(self._number(player, t))
                      for t in targets]
             return self.app.tr("a11y.targets", point=self.app._param(params.get("point")),
-                           targets=", ".join(words))
+                               targets=", ".join(words))
         if key in speech.SPOKEN_INSTEAD:
             instead = speech.SPOKEN_INSTEAD[key]
             return self.app.text((instead, params)) if instead else ""
