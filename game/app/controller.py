@@ -68,6 +68,7 @@ BOTTOM_DEFAULT = PERSON
 #: the human's seat against the computer (gnubg's player 1; the computer is player 0)
 HUMAN_SEAT = PERSON
 
+
 class Controller:
     """The app's state: a match, its setup, the screen's choices, and the saved data.
 

@@ -90,7 +90,7 @@ class BotDriver:
                     self.app.save()
                     return "resign"
             if m.can_double():
-                action = yield from self._unchanged(self._cube_says(bot, "cube_action", player))
+                action = yield from self._unchanged(self._cube_says(bot, player, answering=False))
                 if action is DROPPED:
                     return None
                 if action == "double":
@@ -100,7 +100,7 @@ class BotDriver:
             doubler = m.player_on_roll
             if m.game.offer == "beaver":
                 return self._carry(game._take, "take")               # the doubler stands by his double
-            answer = yield from self._unchanged(self._cube_says(bot, "take_decision", doubler))
+            answer = yield from self._unchanged(self._cube_says(bot, doubler, answering=True))
             if answer is DROPPED:
                 return None
             if answer == "beaver" and m.refusal("beaver") is None:
@@ -187,19 +187,22 @@ class BotDriver:
             return "accept"
         return decide(g.position, kind, self._context(resigner), dice)
 
-    def _cube_says(self, bot, method, doubler):
-        """The bot's cube answer (a generator); both questions are asked from the (would-be)
-        doubler's side."""
+    def _cube_says(self, bot, doubler, answering):
+        """The bot's cube action (``answering`` False: double or not) or its answer to a double
+        (True: take, drop or beaver), a generator; both questions are asked from the
+        (would-be) doubler's side."""
         m = self.app.match
         position, ctx = m.game.position, self._context(doubler)
         think = getattr(bot, "think_cube", None)
         if think is not None:
             equities = yield from think(position, ctx)
-            return equities.action if method == "cube_action" else equities.response
+            return equities.response if answering else equities.action
         try:
-            return getattr(bot, method)(position, ctx)
+            if answering:
+                return bot.take_decision(position, ctx)
+            return bot.cube_action(position, ctx)
         except AttributeError:  # a bot without cube play: never doubles, always takes
-            return "no_double" if method == "cube_action" else "take"
+            return "take" if answering else "no_double"
 
     def hint_steps(self):
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""

@@ -40,6 +40,7 @@ class HandSetDice:
         return m.player_to_act if m.player_to_act is not None else m.player_on_roll
 
     def prompt(self):
+        """The message that asks for the dice due (the opening throw, or the roller's)."""
         if self.dice_wanted() == "opening":
             return ("msg.dice_wanted_opening", {})
         return ("msg.dice_wanted", {"name": {"player": self._roller()}})
