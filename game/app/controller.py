@@ -189,7 +189,7 @@ class Controller:
         instead of starting again).  The person's own unfinished match a link
         replaces is kept in the saved list, never lost; links take turns in one
         place: a link's match replaces the previous link's (see
-        `SavedMatches.set_aside_current`).  A lesson that was open is
+        :meth:`SavedMatches.set_aside_current`).  A lesson that was open is
         opened again, at the same step.
         """
         self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
@@ -244,7 +244,7 @@ class Controller:
 
         The unfinished match goes to the saved list in the same write as the new one.  A match
         opened from a ``link`` takes the place of the previous link's instead
-        (`SavedMatches.set_aside_current`); the message says what became of them.
+        (:meth:`SavedMatches.set_aside_current`); the message says what became of them.
         """
         self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
         lessons.forget(self)
