@@ -44,14 +44,14 @@ def test_the_saved_text_is_byte_for_byte_the_whole_snapshot_packed():
     checked = 0
     while wins(app) < 2:
         app.bot_act()
-        assert stored_current(app) == storage.pack("current", app._snapshot())
+        assert stored_current(app) == storage.pack("current", app.kept.snapshot())
         checked += 1
     assert checked > 100
     again = controller(app.store)             # a reload resumes the same match, then goes on
     again.boot("")
     assert again.match.events == app.match.events
     again.bot_act()
-    assert stored_current(again) == storage.pack("current", again._snapshot())
+    assert stored_current(again) == storage.pack("current", again.kept.snapshot())
 
 
 def test_a_save_encodes_and_copies_only_the_game_in_play(monkeypatch):

@@ -2,22 +2,23 @@
 
 An intent of the controller (a click, Roll, Done, a key) often runs several
 steps that each ask for a save (the engine's action, then the message that
-says it). :func:`one_save_per_action` makes the controller's public methods
-*actions*: inside one, :meth:`Deferred.ask` only notes that a save is due (and
-which other parts go with it); the outermost action writes once, when it
-returns, in one all-or-nothing write. Outside any action a save is written at
-once, as before.
+says it). Each intent is marked: :func:`action` (it returns what it changed)
+or :func:`answer` (it returns its own result: a file, True when done). Inside
+one, :meth:`Deferred.ask` only notes that a save is due (and which other parts
+go with it); the outermost intent writes once, when it returns, in one
+all-or-nothing write. Outside any intent a save is written at once. A method
+with neither mark is a plain query: no save of its own, no Effects.
 
-A generator method (the bot's step-by-step thinking) is an action per piece:
-what a piece asks for is written when that piece yields or returns.
+A generator method marked :func:`action` (the bot's step-by-step thinking) is
+an action per piece: what a piece asks for is written when that piece yields
+or returns.
 
-Each action also says what it changed, as an :class:`game.app.effects.Effects`:
-the outermost action takes a cheap signature of the screen before and after
+Each intent also says what it changed, as an :class:`game.app.effects.Effects`:
+the outermost one takes a cheap signature of the screen before and after
 (``self._signature()``: a dict of parts, :meth:`game.app.modes.stack.Mode.signature`)
 and compares them; ``saved`` is whether its write went through. The Effects is
-kept as ``self.effects`` and is what an action returns, but for those named in
-the class's ``ANSWERS`` (their result is theirs, None included). A class's
-``QUERIES`` (public methods that only read) are no actions.
+kept as ``self.effects``; an :func:`action` returns it, an :func:`answer` returns
+its own result (None included).
 
 >>> class Thing:
 ...     def __init__(self):
@@ -27,16 +28,18 @@ the class's ``ANSWERS`` (their result is theirs, None included). A class's
 ...         self.written.append(sorted(parts))
 ...     def step(self, part):
 ...         self.saves.ask({part: 1})
+...     @action
 ...     def two_steps(self):
 ...         self.step("a")
 ...         self.step("b")
->>> Thing = one_save_per_action(Thing)
 >>> thing = Thing()
 >>> thing.two_steps()
 >>> thing.written
 [['a', 'b']]
+>>> thing.step("c"); thing.written[-1]            # no intent: written at once
+['c']
 
-With a signature, an action says which parts changed:
+With a signature, an action says which parts changed; an answer gives its own result:
 
 >>> class Counter:
 ...     def __init__(self):
@@ -44,18 +47,25 @@ With a signature, an action says which parts changed:
 ...         self.board = self.note = 0
 ...     def _signature(self):
 ...         return {"board": self.board, "checkers": self.board, "panels": 0, "screen": self.note}
+...     @action
 ...     def say(self):
 ...         self.note += 1
+...     @action
 ...     def move(self):
 ...         self.board += 1
 ...         self.saves.ask()
->>> Counter = one_save_per_action(Counter)
+...     @answer
+...     def moved(self):
+...         self.move()
+...         return self.board
 >>> counter = Counter()
 >>> counter.say().parts(), counter.say().saved
 (('screen',), False)
 >>> effects = counter.move()
 >>> effects.parts(), effects.animate, effects.saved
 (('board',), True, True)
+>>> counter.moved(), counter.effects.parts(), counter.effects.saved
+(2, ('board',), True)
 """
 
 import functools
@@ -63,10 +73,7 @@ import inspect
 
 from game.app.effects import NOTHING, PARTS, Effects
 
-__all__ = ["Deferred", "one_save_per_action", "NOT_ACTIONS", "effects_between"]
-
-#: public methods that are no action of their own
-NOT_ACTIONS = frozenset({"save", "save_prefs"})
+__all__ = ["Deferred", "action", "answer", "effects_between"]
 
 
 class Deferred:
@@ -159,18 +166,18 @@ class _Outermost:
         return False
 
 
-def _action(method, answers=False):
+def _intent(method, answers):
     @functools.wraps(method)
-    def action(self, *args, **kwargs):
+    def intent(self, *args, **kwargs):
         with _Outermost(self):
             result = method(self, *args, **kwargs)
         if result is None and not answers and self.saves.depth == 0 and hasattr(self, "_signature"):
             return getattr(self, "effects", NOTHING)
         return result
-    return action
+    return intent
 
 
-def _generator_action(method):
+def _steps(method):
     @functools.wraps(method)
     def steps(self, *args, **kwargs):
         inner = method(self, *args, **kwargs)
@@ -184,16 +191,16 @@ def _generator_action(method):
     return steps
 
 
-def one_save_per_action(cls):
-    """Make every public method of ``cls`` (but :data:`NOT_ACTIONS` and ``cls.QUERIES``) an
-    action; the instances need a :class:`Deferred` as ``self.saves``."""
-    queries = NOT_ACTIONS | frozenset(getattr(cls, "QUERIES", ()))
-    answers = frozenset(getattr(cls, "ANSWERS", ()))
-    for name, value in list(vars(cls).items()):
-        if name.startswith("_") or name in queries or not inspect.isfunction(value):
-            continue
-        if inspect.isgeneratorfunction(value):
-            setattr(cls, name, _generator_action(value))
-        else:
-            setattr(cls, name, _action(value, answers=name in answers))
-    return cls
+def action(method):
+    """Mark ``method`` an intent that returns what it changed (its :class:`Effects`, when
+    called outermost; what it returns itself, if anything, when nested or not None). A
+    generator method is an action per piece it yields. The instance needs a
+    :class:`Deferred` as ``self.saves``."""
+    if inspect.isgeneratorfunction(method):
+        return _steps(method)
+    return _intent(method, answers=False)
+
+
+def answer(method):
+    """Mark ``method`` an intent that returns its own result (its Effects: ``self.effects``)."""
+    return _intent(method, answers=True)

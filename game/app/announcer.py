@@ -15,14 +15,11 @@ True
 
 from game.app.view import speech
 from game.app.text.messages import JOIN as _JOIN
-from game.app.modes.stack import sharing
 from game.app.view.places import seen_from
 
 __all__ = ["Announcer"]
 
 
-@sharing("match", "setup", "message", "replay", "tr", "bottom", "is_human", "player_name", "text",
-         "_param")
 class Announcer:
     """The live region's memory (a part of the app: ``app.announcer``)."""
 
@@ -43,21 +40,21 @@ class Announcer:
         match) says only its status line, not its past.
         """
         out = []
-        m = self.match
+        m = self.app.match
         events = m.events if m is not None else []
         if m is not self.match_said or len(events) < self.events_said:
             self.match_said = m
         else:
-            names = (self.player_name(0), self.player_name(1))
+            names = (self.app.player_name(0), self.app.player_name(1))
             for event in events[self.events_said:]:
-                text = speech.event_sentence(event, self.tr, names, self._number,
-                                             steps=self.is_human(event.get("player")))
+                text = speech.event_sentence(event, self.app.tr, names, self._number,
+                                             steps=self.app.is_human(event.get("player")))
                 if text:
                     out.append(text)
         self.events_said = len(events)
         if self.serial_said != self.app._message_serial:
             self.serial_said = self.app._message_serial
-            text = self._message(self.message)
+            text = self._message(self.app.message)
             if text:
                 out.append(text)
         frame = self._frame()
@@ -67,7 +64,7 @@ class Announcer:
 
     def _frame(self):
         """In a replay, the action of the frame just shown (once per frame), in words."""
-        replay = self.replay
+        replay = self.app.replay
         shown = None if replay is None else (id(replay), replay.index)
         if shown == self.frame_said:
             return ""
@@ -76,17 +73,17 @@ class Announcer:
             return ""
         frame = replay.frames[replay.index]
         if frame.event is None:
-            return self.tr("replay.start", game=frame.game)
+            return self.app.tr("replay.start", game=frame.game)
         setup = replay.setup
-        bottom = self.bottom
+        bottom = self.app.bottom
         return speech.event_sentence(
-            frame.event, self.tr, (self.player_name(0, setup), self.player_name(1, setup)),
+            frame.event, self.app.tr, (self.app.player_name(0, setup), self.app.player_name(1, setup)),
             lambda player, point: seen_from(player, point, bottom)) or ""
 
     def _number(self, player, point):
         """The number the board shows for ``player``'s ``point``: in a two-player game his own
         (the board shows the numbers of the player on roll), else the person's."""
-        viewer = player if self.setup.mode == "hotseat" else self.app.game._numbers_for()
+        viewer = player if self.app.setup.mode == "hotseat" else self.app.game.screen.numbers_for()
         return seen_from(player, point, viewer)
 
     def _message(self, message):
@@ -96,15 +93,15 @@ class Announcer:
         key, params = message[0], message[1] if len(message) > 1 else {}
         if key == _JOIN:
             return " ".join(t for t in (self._message(p) for p in params["parts"]) if t)
-        m = self.match
-        if key == "msg.choose_target" and self.app.selected is not None and self.app.game._human_moving():
+        m = self.app.match
+        if key == "msg.choose_target" and self.app.selected is not None and self.app.game.human_moving():
             player = m.player_on_roll
             targets = sorted(m.turn.destinations(self.app.selected), reverse=True)
-            words = [self.tr("a11y.to_off") if t == 0 else str(self._number(player, t))
+            words = [self.app.tr("a11y.to_off") if t == 0 else str(self._number(player, t))
                      for t in targets]
-            return self.tr("a11y.targets", point=self._param(params.get("point")),
-                           targets=", ".join(words))
+            return self.app.tr("a11y.targets", point=self.app._param(params.get("point")),
+                               targets=", ".join(words))
         if key in speech.SPOKEN_INSTEAD:
             instead = speech.SPOKEN_INSTEAD[key]
-            return self.text((instead, params)) if instead else ""
-        return self.text(message)
+            return self.app.text((instead, params)) if instead else ""
+        return self.app.text(message)

@@ -36,7 +36,7 @@ from game.app.lesson import mode as lessons
 from game.app.keep import match_files
 from game.app import new_match_form
 from game.app.keep.match_files import MAT_LIMIT
-from game.app.actions import Deferred, one_save_per_action
+from game.app.actions import Deferred, action, answer
 from game.app.announcer import Announcer
 from game.app.play.bot_driver import HINT_LEVEL, BotDriver
 from game.app.cooperative import finish as _finish
@@ -49,7 +49,7 @@ from game.app.view.last_moves import preview_of
 from game.app.text.messages import join as _join
 from game.app.text.messages import param as message_param
 from game.app.text.messages import text as message_text
-from game.app.modes.stack import ModeStack, open_mode, routed
+from game.app.modes.stack import ModeStack
 from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
 from game.app.review.mode import REVIEWS_KEPT, Reviews
@@ -68,8 +68,8 @@ BOTTOM_DEFAULT = PERSON
 #: the human's seat against the computer (gnubg's player 1; the computer is player 0)
 HUMAN_SEAT = PERSON
 
-@one_save_per_action
-class Controller(SavedMatches):
+
+class Controller:
     """The app's state: a match, its setup, the screen's choices, and the saved data.
 
     ``store`` has ``get(key)``, ``set(key, text)``, ``remove(key)``, ``keys()``;
@@ -77,27 +77,21 @@ class Controller(SavedMatches):
     epoch for dates in the history; ``bot_factory(level)`` makes a player
     with ``choose_move``, ``cube_action`` and ``take_decision`` (the real
     bot, imported when first needed, by default).
-    """
 
-    #: what only reads: no action, no save, no Effects (game/app/actions.py)
-    QUERIES = ("view", "announcements", "text", "buttons", "info_text", "record", "clock_panels",
-               "form_values", "setup_from_form", "player_name", "is_human", "human_to_act",
-               "bot_to_act", "dice_wanted", "resign_kinds", "hint_available", "lesson_list",
-               "editor_fields", "shot_counter_html", "preview_board", "board_shape")
-    #: intents whose answer is their own (a file, True when done, what the bot did): their
-    #: Effects is ``self.effects``; every other intent returns its Effects
-    ANSWERS = ("boot", "new_match", "open_ids", "mat_file", "history_mat_file", "sgf_file",
-               "open_mat", "press", "type_move", "board_key", "tick", "set_dice", "bot_act",
-               "compute_hint", "start_replay", "start_review", "review_step", "review_try",
-               "review_play_here", "open_lesson", "edit_click", "edit_set", "edit_load",
-               "edit_play", "restore_backup")
+    Its parts do the work: the game (:class:`GameMode`, ``game``) under the modes opened over
+    it (``modes``), the computer (``bot``), the reviews, the live region (``announcer``) and
+    the saved matches (:class:`SavedMatches`, ``kept``). An intent the page calls is marked
+    :func:`~game.app.actions.action` (it returns its Effects) or
+    :func:`~game.app.actions.answer` (its own result); a method with neither only reads.
+    """
 
     def __init__(self, store=None, *, now=None, wall=None, bot_factory=None):
         self.store = store if store is not None else storage.MemoryStore()
         self.now = now or time.monotonic
         self.wall = wall or time.time
         self._current_text = CurrentText()   # packs the match on the board at each save
-        self.saves = Deferred(self._write)   # one save per action (game/app/actions.py)
+        self.kept = SavedMatches(self)       # the saved matches (game/app/keep/saved_matches.py)
+        self.saves = Deferred(self.kept.write)   # one save per action (game/app/actions.py)
         self.effects = NOTHING         # what the last intent changed (game/app/effects.py)
         self.vault = storage.Vault(self.store)
         self.vault.open()
@@ -127,12 +121,22 @@ class Controller(SavedMatches):
         self.announcer = Announcer(self)
 
     # --- the modes open over the match ---------------------------------------------------------
-    #: the :class:`game.app.lesson.player.LessonPlayer` of the lesson open, or None
-    lesson = open_mode("lesson", "player")
-    #: the :class:`game.app.review.panel.ReviewSession` while a replay is reviewed, or None
-    review = open_mode("review", "session")
-    #: the :class:`game.app.editor.mode.EditorMode` while a position is set up, or None
-    editing = open_mode("editor")
+    @property
+    def lesson(self):
+        """The :class:`game.app.lesson.player.LessonPlayer` of the lesson open, or None."""
+        mode = self.modes.get("lesson")
+        return None if mode is None else mode.player
+
+    @property
+    def review(self):
+        """The :class:`game.app.review.panel.ReviewSession` while a replay is reviewed, or None."""
+        mode = self.modes.get("review")
+        return None if mode is None else mode.session
+
+    @property
+    def editing(self):
+        """The :class:`game.app.editor.mode.EditorMode` while a position is set up, or None."""
+        return self.modes.get("editor")
 
     @property
     def replay(self):
@@ -158,7 +162,7 @@ class Controller(SavedMatches):
 
     @selected.setter
     def selected(self, point):
-        self.game.selected = point
+        self.game.board_input.selected = point
 
     def _signature(self):
         """What the screen shows now, per part, without drawing it (see :mod:`game.app.effects`)."""
@@ -176,6 +180,7 @@ class Controller(SavedMatches):
         self._message_serial = getattr(self, "_message_serial", 0) + 1
 
     # --- start-up -------------------------------------------------------------------------
+    @answer
     def boot(self, query="", languages=()):
         """Start the app: a link's match, else the saved match, else a new one.
 
@@ -184,7 +189,7 @@ class Controller(SavedMatches):
         instead of starting again).  The person's own unfinished match a link
         replaces is kept in the saved list, never lost; links take turns in one
         place: a link's match replaces the previous link's (see
-        :meth:`SavedMatches._set_aside_current`).  A lesson that was open is
+        :meth:`SavedMatches.set_aside_current`).  A lesson that was open is
         opened again, at the same step.
         """
         self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
@@ -200,14 +205,14 @@ class Controller(SavedMatches):
                 self._open_position(decode(position_link), mode, level, seed, link=True)
                 return True
             except ShareError as error:
-                self._resume_or_start()
+                self.kept.resume_or_start()
                 self.message = (error.key, {})
                 return False
         if link is not None:
             self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
                            link=True)
             return True
-        self._resume_or_start()
+        self.kept.resume_or_start()
         lesson = lesson_in_query(query)
         if lesson is not None:
             return self.open_lesson(lesson)    # ?lesson=bar: that lesson over the match (kept)
@@ -215,6 +220,7 @@ class Controller(SavedMatches):
         return False
 
     # --- matches ------------------------------------------------------------------------------
+    @answer
     def new_match(self, setup, link=False):
         """Start a new match (``link``: opened from a link); returns True when an unfinished one
         was kept in the saved list (the message then says so)."""
@@ -238,12 +244,12 @@ class Controller(SavedMatches):
 
         The unfinished match goes to the saved list in the same write as the new one.  A match
         opened from a ``link`` takes the place of the previous link's instead
-        (:meth:`SavedMatches._set_aside_current`); the message says what became of them.
+        (:meth:`SavedMatches.set_aside_current`); the message says what became of them.
         """
         self.close_lesson()        # a lesson open over the match gives way (its clock runs again)
         lessons.forget(self)
         self.modes.close("editor", self._clock())      # so does the editor
-        saved, kept, replaced = self._set_aside_current(link)
+        saved, kept, replaced = self.kept.set_aside_current(link)
         self.setup = setup
         self.match = match
         self.selected = None
@@ -277,6 +283,7 @@ class Controller(SavedMatches):
             message = resignation_message(match)
         self._open(setup, match, message, link)
 
+    @answer
     def open_ids(self, text):
         """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link).
 
@@ -291,6 +298,7 @@ class Controller(SavedMatches):
         return True
 
     # --- match files -----------------------------------------------------------------------------
+    @answer
     def mat_file(self):
         """``(file name, .mat text)`` of the match on screen (the one replayed, if any), or
         None when it cannot be written (the message says why)."""
@@ -298,6 +306,7 @@ class Controller(SavedMatches):
             return match_files.export(self, self.replay.match_data, self.replay.setup, self.replay.when)
         return match_files.export(self, self.match, self.setup, self.started_at)
 
+    @answer
     def history_mat_file(self, index):
         """``(file name, .mat text)`` of the ``index``-th finished match, or None."""
         entries = self.history()
@@ -307,6 +316,7 @@ class Controller(SavedMatches):
         return match_files.export(self, entry.get("match"), Setup.from_dict(entry.get("setup")),
                                   entry.get("started_at") or entry.get("finished_at"))
 
+    @answer
     def sgf_file(self):
         """``(file name, .sgf text)`` of the match on screen, as :meth:`mat_file` (GNU Backgammon's
         own format), or None when it cannot be written (the message says why)."""
@@ -315,6 +325,7 @@ class Controller(SavedMatches):
             return match_files.export(self, replay.match_data, replay.setup, replay.when, sgf=True)
         return match_files.export(self, self.match, self.setup, self.started_at, sgf=True)
 
+    @answer
     def open_mat(self, text, name=""):
         """Open the match of a ``.mat`` or ``.sgf`` file (its text, or its bytes): continued if
         unfinished, replayed if over (:func:`game.app.keep.match_files.open_file`).  True when it
@@ -322,31 +333,38 @@ class Controller(SavedMatches):
         return match_files.open_file(self, text, name)
 
     # --- the intents of the board: to the mode on top ------------------------------------------
+    @action
     def click(self, slot, button="left"):
         """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
         element with ``data-slot=slot``."""
         self.modes.top().click(slot, button)
 
+    @answer
     def press(self, slot):
         """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
         return bool(self.modes.top().press(slot))
 
+    @action
     def drop_on(self, slot):
         """A dragged checker is let go over ``slot``: move it there if that is legal."""
         self.modes.top().drop_on(slot)
 
+    @action
     def deselect(self):
         self.game.deselect()
         self.modes.top().deselect()
 
+    @answer
     def type_move(self, text):
         """Play notation typed by the user (``8/5 6/5``; a part of the move works too)."""
         return self.modes.top().typed(text)
 
+    @action
     def undo(self):
         """Undo: the last checker moved in the game, or in the lesson's task."""
         self.modes.top().undo()
 
+    @answer
     def board_key(self, key):
         """A key pressed while the board has the focus (``KeyboardEvent.key``).
 
@@ -378,84 +396,167 @@ class Controller(SavedMatches):
             self.game.key(action)
         return True
 
-    # --- the game's intents and parts (game/app/play/mode.py, game_view.py) ---------------------
-    roll = routed("game", GameMode.roll)
-    done = routed("game", GameMode.done)
-    double = routed("game", GameMode.double)
-    take = routed("game", GameMode.take)
-    beaver = routed("game", GameMode.beaver)
-    drop = routed("game", GameMode.drop)
-    resign = routed("game", GameMode.resign)
-    cancel_resign = routed("game", GameMode.cancel_resign)
-    accept_resignation = routed("game", GameMode.accept_resignation)
-    reject_resignation = routed("game", GameMode.reject_resignation)
-    next_game = routed("game", GameMode.next_game)
-    tick = routed("game", GameMode.tick)
-    set_dice = routed("game", GameMode.set_dice)
-    dice_wanted = routed("game", GameMode.dice_wanted)
-    resign_kinds = routed("game", GameMode.resign_kinds)
-    human_to_act = routed("game", GameMode.human_to_act)
-    bot_to_act = routed("game", GameMode.bot_to_act)
-    hint_available = routed("game", GameMode.hint_available)
-    clock_panels = routed("game", GameMode.clock_panels)
-    buttons = routed("game", GameMode.buttons)
-    info_text = routed("game", GameMode.info_text)
-    record = routed("game", GameMode.record)
-    _event_text = routed("game", GameMode._event_text)
+    # --- the game's intents (game/app/play/mode.py: GameMode says what each does) --------------
+    @action
+    def roll(self):
+        self.game.roll()
+
+    @action
+    def done(self):
+        self.game.done()
+
+    @action
+    def double(self):
+        self.game.double()
+
+    @action
+    def take(self):
+        self.game.take()
+
+    @action
+    def beaver(self):
+        self.game.beaver()
+
+    @action
+    def drop(self):
+        self.game.drop()
+
+    @action
+    def resign(self, kind=None):
+        self.game.resign(kind)
+
+    @action
+    def cancel_resign(self):
+        self.game.cancel_resign()
+
+    @action
+    def accept_resignation(self):
+        self.game.accept_resignation()
+
+    @action
+    def reject_resignation(self):
+        self.game.reject_resignation()
+
+    @action
+    def next_game(self):
+        self.game.next_game()
+
+    @answer
+    def tick(self):
+        """Apply a clock that ran out; True when that ended the game."""
+        return self.game.tick()
+
+    @answer
+    def set_dice(self, first, second):
+        """The dice a person set by hand (game/app/play/dice_mode.py); True when taken."""
+        return self.game.hand_dice.set_dice(first, second)
+
+    # --- what the game says of itself (GameMode, its screen and its hand-set dice) -------------
+    def dice_wanted(self):
+        return self.game.hand_dice.dice_wanted()
+
+    def resign_kinds(self):
+        return self.game.resign_kinds()
+
+    def human_to_act(self):
+        return self.game.human_to_act()
+
+    def bot_to_act(self):
+        return self.game.bot_to_act()
+
+    def hint_available(self):
+        return self.game.screen.hint_available()
+
+    def clock_panels(self):
+        return self.game.screen.clock_panels()
+
+    def buttons(self):
+        return self.game.screen.buttons()
+
+    def info_text(self):
+        return self.game.screen.info_text()
+
+    def record(self):
+        return self.game.screen.record()
 
     # --- the computer (game/app/play/bot_driver.py) ----------------------------------------------------
+    @answer
     def bot_act(self):
         """The computer does one small thing (a roll, a cube answer, one checker, Done); returns
         what it did (``"roll"``, ``"step"``, ``"done"``, …), or None when it is not its turn."""
         return _finish(self.bot_act_steps())
 
+    @action
     def bot_act_steps(self):
         """:meth:`bot_act` step by step (a generator the page drives, :mod:`game.app.cooperative`)."""
         return (yield from self.bot.steps())
 
+    @answer
     def compute_hint(self):
         """Ask the bot about the decision at hand; True when there is a hint."""
         return _finish(self.compute_hint_steps())
 
+    @action
     def compute_hint_steps(self):
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
         return (yield from self.bot.hint_steps())
 
     # --- replay and review (game/app/replay/mode.py, review_mode.py) -------------------------------
+    @answer
     def start_replay(self, history_index=None):
         """Play back the match on the board, or the ``history_index``-th finished one."""
         return open_replay(self, history_index)
 
+    @action
     def replay_go(self, index):
         """Show frame ``index`` of the replay (clamped to the first and last)."""
         if self.replay is not None:
             self.replay.go(index)
 
+    @action
     def replay_step(self, delta):
         if self.replay is not None:
             self.replay.step(delta)
 
+    @action
     def end_replay(self):
         """Back to the match on the board."""
         if self.replay is not None:
             self.modes.discard("review")
             self.message = self.modes.close("replay")
 
-    start_review = routed("reviews", Reviews.start)
-    review_step = routed("reviews", Reviews.step)
-    review_try = routed("reviews", Reviews.weigh)
-    review_play_here = routed("reviews", Reviews.play_here)
+    @answer
+    def start_review(self, history_index=None):
+        """Replay a match with its analysis (:meth:`Reviews.start`); True when it started."""
+        return self.reviews.start(history_index)
+
+    @answer
+    def review_step(self, budget=None):
+        """Analyse a slice more (:meth:`Reviews.step`); True while there is more to weigh."""
+        return self.reviews.step(budget)
+
+    @answer
+    def review_try(self, text):
+        """Weigh ``text`` at the frame shown (:meth:`Reviews.weigh`); True when legal there."""
+        return self.reviews.weigh(text)
+
+    @answer
+    def review_play_here(self):
+        """Play on from the position shown (:meth:`Reviews.play_here`); True when it opened."""
+        return self.reviews.play_here()
 
     def _review_view(self):
         mode = self.modes.get("review")
         return None if mode is None else mode.panel()
 
     # --- lessons (game/app/lesson/mode.py) ----------------------------------------------------------
+    @answer
     def open_lesson(self, lesson_id):
         """Show a lesson over the match, which waits untouched (its clock paused) until
         :meth:`close_lesson`.  False when it cannot be read (the message says why)."""
         return lessons.open_lesson(self, lesson_id)
 
+    @action
     def close_lesson(self):
         """Back to the match, exactly as it was (its clock runs again)."""
         if self.lesson is not None:
@@ -465,10 +566,12 @@ class Controller(SavedMatches):
     def lesson_list(self):
         return lessons.lesson_list(self)
 
+    @action
     def lesson_action(self, name):
         """A button of the lesson panel (``prev``, ``next``, ``check``, ``close``, …)."""
         lessons.act(self, name)
 
+    @action
     def lesson_choose(self, option_id):
         """An option of the lesson's choice task was picked."""
         if self.lesson is not None:
@@ -480,27 +583,33 @@ class Controller(SavedMatches):
         """The position being set up (an :class:`game.app.editor.model.EditorState`), or None."""
         return None if self.editing is None else self.editing.state
 
+    @action
     def edit_open(self):
         """Set up a position by hand, starting from the one on the board (or replayed)."""
         open_editor(self)
 
+    @action
     def edit_cancel(self):
         """Leave the editor; the match on the board is as it was."""
         if self.editing is not None:
             self.message = self.modes.close("editor", self._clock())
 
+    @answer
     def edit_click(self, slot, button="left"):
         """A click on the board while editing (see :meth:`EditorMode.click`)."""
         return self.editing is not None and self.editing.click(slot, button)
 
+    @answer
     def edit_set(self, name, value):
         """A field of the editor's form changed (see :meth:`EditorMode.set`)."""
         return self.editing is not None and self.editing.set(name, value)
 
+    @answer
     def edit_load(self, text):
         """Put the position of pasted IDs in the editor (see :meth:`EditorMode.load`)."""
         return self.editing is not None and self.editing.load(text)
 
+    @answer
     def edit_play(self):
         """Open the position set up as a new match (see :meth:`EditorMode.play`)."""
         return self.editing is not None and self.editing.play()
@@ -519,19 +628,66 @@ class Controller(SavedMatches):
         """What the page's live region says now (:mod:`game.app.announcer`)."""
         return self.announcer.sentences()
 
+    # --- the saved matches (game/app/keep/saved_matches.py: SavedMatches says what each does) ---
+    def saved_matches(self):
+        return self.kept.saved_matches()
+
+    def history(self):
+        return self.kept.history()
+
+    def match_rows(self):
+        return self.kept.match_rows()
+
+    def notice(self):
+        return self.kept.notice()
+
+    def aside_file(self):
+        return self.kept.aside_file()
+
+    def backup_file(self):
+        return self.kept.backup_file()
+
+    def backup_all(self):
+        return self.kept.backup_all()
+
+    @action
+    def resume(self, index):
+        self.kept.resume(index)
+
+    @action
+    def delete_saved(self, index):
+        self.kept.delete_saved(index)
+
+    @action
+    def close_notice(self):
+        self.kept.close_notice()
+
+    @action
+    def discard_aside(self):
+        self.kept.discard_aside()
+
+    @action
+    def prune_history(self):
+        self.kept.prune_history()
+
+    @answer
+    def restore_backup(self, data, replace_current=None):
+        """Restore a backup file (:meth:`SavedMatches.restore_backup`): True, False or ``"asked"``."""
+        return self.kept.restore_backup(data, replace_current)
+
     # --- persistence (game/app/keep/saved_matches.py) -------------------------------------------------
     def save(self, also=None):
         """Save the match on the board (and the history when it has just ended), with the
         other parts in ``also`` (``{part: data}``), in one write: all or nothing.
 
-        Inside an action (any public method, :mod:`game.app.actions`) the write waits
-        for the action's end: one action, one write, whatever its steps asked.
+        Inside an intent (:func:`~game.app.actions.action`, :func:`~game.app.actions.answer`)
+        the write waits for its end: one action, one write, whatever its steps asked.
         """
         self.saves.ask(also)
 
     def save_prefs(self):
         self.prefs.language = self.language
-        self._store(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
+        self.kept.put(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
 
     # --- the new-match dialog (game/app/new_match_form.py) ------------------------------------------
     def form_values(self):
@@ -543,12 +699,14 @@ class Controller(SavedMatches):
         return new_match_form.setup_of(self, values)
 
     # --- preferences --------------------------------------------------------------------------
+    @action
     def set_language(self, language, remember=True):
         self.language = language if language in LANGUAGES else "en"
         self.tr = translator(self.language)
         if remember:
             self.save_prefs()
 
+    @action
     def flip(self):
         self.prefs.flipped = not self.prefs.flipped
         self.save_prefs()
@@ -559,6 +717,7 @@ class Controller(SavedMatches):
         :attr:`compact`); fields of a ``BoardView``."""
         return {"home_right": not self.prefs.home_left, "upright": self.upright, "compact": self.compact}
 
+    @action
     def set_pref(self, name, value):
         """Keep a choice of Settings (:meth:`Prefs.set`: one it knows, with a value it takes)."""
         if self.prefs.set(name, value):

@@ -66,7 +66,7 @@ def as_effects(result, effects, animate=False):
     """What an intent's ``result`` asks the page to draw.
 
     An intent returns its :class:`Effects`; one that answers something of its own (a
-    file, True when a typed move was played: ``Controller.ANSWERS``) leaves them in
+    file, True when a typed move was played: marked :func:`game.app.actions.answer`) leaves them in
     ``effects`` (``Controller.effects``). None is the page's own change outside any
     intent (the language, a message set by the page): everything is drawn.
 

@@ -44,8 +44,11 @@ class BoardDom:
         that moved slide for ``duration`` milliseconds (0: they jump)."""
         if self.svg is not None and not self.svg.isConnected:
             self.patch.reset()      # someone replaced the board: build it again
+        carry_out = {"build": self._build, "remove": self._remove, "attrs": self._attrs,
+                     "text": self._text, "insert": self._insert, "move": self._move,
+                     "slide": self._slide}
         for op in self.patch.update(svg_text, force=force):
-            getattr(self, "_" + op[0])(*op[1:], duration=duration)
+            carry_out[op[0]](*op[1:], duration=duration)
 
     def _build(self, svg_text, uids, duration):
         self.container.innerHTML = svg_text

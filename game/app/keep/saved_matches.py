@@ -2,7 +2,7 @@
 
 :class:`SavedMatches` is the app's part that writes and reads them through the
 :class:`game.app.keep.storage.Vault` (all or nothing): the match on the board at the end of
-each action (:meth:`SavedMatches._write`, one write per action, see
+each action (:meth:`SavedMatches.write`, one write per action, see
 :mod:`game.app.actions`), the list of unfinished matches a new one sets aside, the
 history of finished ones, the storage notice, and the backup of everything.
 
@@ -19,7 +19,6 @@ from dataclasses import asdict
 from game.errors import GameError
 from game.match import Match
 from game.app.keep import storage
-from game.app.actions import one_save_per_action
 from game.app.keep.match_files import mat_date
 from game.app.text.messages import from_data as _message_from_data
 from game.app.text.messages import join as _join
@@ -28,28 +27,31 @@ from game.app.text.messages import to_data as _message_to_data
 __all__ = ["SavedMatches", "opened_from_link", "score_of", "short_date"]
 
 
-@one_save_per_action
 class SavedMatches:
-    """The saved data of the app (a part of :class:`game.app.controller.Controller`)."""
+    """The saved data of the app: a part of :class:`game.app.controller.Controller` (its
+    ``kept``), which it reads and writes (the match on the board, the vault, the messages).
 
-    #: what only reads (no action of its own, see game/app/actions.py)
-    QUERIES = ("saved_matches", "history", "notice", "aside_file", "backup_file", "backup_all",
-               "match_rows")
+    The controller's intents that keep or bring back matches (``resume``, ``restore_backup``,
+    …) call these methods; they are no intents of their own (:mod:`game.app.actions`).
+    """
 
-    def _resume_or_start(self):
-        saved = self.vault.read("current")
+    def __init__(self, app):
+        self.app = app
+
+    def resume_or_start(self):
+        saved = self.app.vault.read("current")
         if saved is not None and self._restore(saved):
             return
         if saved is not None:
             # a match this version cannot read is kept aside, never overwritten
             self._keep_aside("current")
-        self.new_match(type(self.setup)())
+        self.app.new_match(type(self.app.setup)())
 
     def _keep_aside(self, part):
         try:
-            self.vault.set_aside(part)
+            self.app.vault.set_aside(part)
         except storage.StorageFull:
-            self.unsaved = True
+            self.app.unsaved = True
 
     def _restore(self, saved):
         """Put a stored match back on the board; False when the engine refuses it.
@@ -60,38 +62,38 @@ class SavedMatches:
         never used to judge saved data: a bug there must not set matches aside.
         """
         try:
-            match = Match.from_dict(saved["match"], now=self.now)
+            match = Match.from_dict(saved["match"], now=self.app.now)
             match.position_id(), match.match_id()
         except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
             return False
-        self.match = match
-        self.setup = type(self.setup).from_dict(saved.get("setup"))
+        self.app.match = match
+        self.app.setup = type(self.app.setup).from_dict(saved.get("setup"))
         ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
-        self.message = _message_from_data(ui.get("message"))
+        self.app.message = _message_from_data(ui.get("message"))
         try:
-            self.text(self.message)
+            self.app.text(self.app.message)
         except Exception:  # noqa: BLE001 - a damaged message is not worth the match
-            self.message = None
-        self.archived = bool(ui.get("archived"))
-        self.from_link = opened_from_link(saved)
+            self.app.message = None
+        self.app.archived = bool(ui.get("archived"))
+        self.app.from_link = opened_from_link(saved)
         started = ui.get("started_at")
-        self.started_at = started if isinstance(started, int) and not isinstance(started, bool) \
+        self.app.started_at = started if isinstance(started, int) and not isinstance(started, bool) \
             and 0 <= started < 10 ** 11 else None
         ties = ui.get("dice_ties")
-        self.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
-                          and 1 <= d <= 6] if isinstance(ties, list) else []
-        self.selected = None
-        self.bot_plan = None
+        self.app.dice_ties = [d for d in ties if isinstance(d, int) and not isinstance(d, bool)
+                              and 1 <= d <= 6] if isinstance(ties, list) else []
+        self.app.selected = None
+        self.app.bot_plan = None
         return True
 
     def _unfinished(self):
-        match = self.match
-        if match is None or self.archived:
+        match = self.app.match
+        if match is None or self.app.archived:
             return False
         events = match.events
         return len(events) > 1 and match.match_winner is None
 
-    def _set_aside_current(self, link=False):
+    def set_aside_current(self, link=False):
         """What becomes of the saved list when a new match takes the board (``link``: one
         opened from a link): ``(entries, kept, replaced)``.
 
@@ -100,8 +102,8 @@ class SavedMatches:
         the previous link is ``replaced``, on the board or under Matches, never added to.
         ``entries`` is None when the list stays as it is.
         """
-        if self.match is None:
-            saved = self.vault.read("current")
+        if self.app.match is None:
+            saved = self.app.vault.read("current")
             if saved is None:
                 return None, False, False
             if not self._restore(saved):
@@ -114,37 +116,37 @@ class SavedMatches:
             replaced = len(others) < len(entries)
             entries = others
         if self._unfinished():
-            if link and self.from_link:
+            if link and self.app.from_link:
                 replaced = True
             else:
                 kept = True
-                entries = [self._snapshot(), *entries][:storage.SAVED_LIMIT]
-        self.match = None
+                entries = [self.snapshot(), *entries][:storage.SAVED_LIMIT]
+        self.app.match = None
         return (entries if kept or replaced else None), kept, replaced
 
     def saved_matches(self):
-        return self.vault.read("saved")
+        return self.app.vault.read("saved")
 
     def history(self):
-        return self.vault.read("history")
+        return self.app.vault.read("history")
 
     def resume(self, index):
         """Bring back the ``index``-th saved match; the one on the board takes its place."""
-        self.close_lesson()
-        self.modes.close("editor", self._clock())
+        self.app.close_lesson()
+        self.app.modes.close("editor", self.app._clock())
         entries = self.saved_matches()
         if not isinstance(index, int) or not 0 <= index < len(entries):
             return
         entry = entries.pop(index)
-        current = self._snapshot() if self._unfinished() else None
+        current = self.snapshot() if self._unfinished() else None
         if not self._restore(entry):
-            self.message = ("reason.unknown", {})
+            self.app.message = ("reason.unknown", {})
             return
         if current is not None:
             entries = [current, *entries][:storage.SAVED_LIMIT]
-        self.from_link = False           # brought back by the person: theirs, a link no longer replaces it
-        self.message = ("msg.resumed", {})
-        self.save({"saved": entries})
+        self.app.from_link = False    # brought back by the person: theirs, a link no longer replaces it
+        self.app.message = ("msg.resumed", {})
+        self.app.save({"saved": entries})
 
     def delete_saved(self, index):
         entries = self.saved_matches()
@@ -152,44 +154,44 @@ class SavedMatches:
             del entries[index]
             self._commit({"saved": entries})
 
-    def _snapshot(self, events=True):
+    def snapshot(self, events=True):
         """The match on the board as stored (``events=False``: its log left out)."""
         return {
-            "match": self.match.to_dict(events=events),
-            "setup": self.setup.to_dict(),
-            "ui": {"message": _message_to_data(self.message), "archived": self.archived,
-                   "started_at": self.started_at, "dice_ties": list(self.dice_ties),
-                   "origin": "link" if self.from_link else "own"},
-            "saved_at": int(self.wall()),
+            "match": self.app.match.to_dict(events=events),
+            "setup": self.app.setup.to_dict(),
+            "ui": {"message": _message_to_data(self.app.message), "archived": self.app.archived,
+                   "started_at": self.app.started_at, "dice_ties": list(self.app.dice_ties),
+                   "origin": "link" if self.app.from_link else "own"},
+            "saved_at": int(self.app.wall()),
         }
 
-    def _write(self, also):
+    def write(self, also):
         """Write the match on the board with ``also``; False when nothing could be written."""
-        if self.match is None:
+        if self.app.match is None:
             return False
         changes = dict(also or {})
-        archiving = self.match.match_winner is not None and not self.archived
+        archiving = self.app.match.match_winner is not None and not self.app.archived
         if archiving:
-            self.archived = True
+            self.app.archived = True
             changes["history"] = [self._summary(), *self.history()][:storage.HISTORY_LIMIT]
         # the text of the finished games' events is kept: a save costs the same in a long session
-        changes["current"] = self._current_text.pack(self._snapshot(events=False), self.match.events)
+        changes["current"] = self.app._current_text.pack(self.snapshot(events=False), self.app.match.events)
         written = self._commit(changes)
         if not written and archiving:
-            self.archived = False          # the history entry is written with the next save
+            self.app.archived = False          # the history entry is written with the next save
         return written
 
     def _commit(self, changes):
         """Write ``changes`` through the vault; False (and the page says so) when the store is full."""
         try:
-            self.vault.commit(changes)
+            self.app.vault.commit(changes)
         except storage.StorageFull:
-            self.unsaved = True
-            self.notice_closed = False
+            self.app.unsaved = True
+            self.app.notice_closed = False
             return False
-        if self.unsaved:
-            self.unsaved = False
-            self.message = _join(self.message, ("msg.storage_saved_again", {})) if self.message \
+        if self.app.unsaved:
+            self.app.unsaved = False
+            self.app.message = _join(self.app.message, ("msg.storage_saved_again", {})) if self.app.message \
                 else ("msg.storage_saved_again", {})
         return True
 
@@ -198,37 +200,37 @@ class SavedMatches:
 
         ``full``: the store refused the last save; ``unreadable``: data kept aside.
         """
-        if self.notice_closed:
+        if self.app.notice_closed:
             return None
-        if self.unsaved:
-            return {"kind": "full", "text": self.tr("msg.storage_full"),
+        if self.app.unsaved:
+            return {"kind": "full", "text": self.app.tr("msg.storage_full"),
                     "buttons": ["storage-prune", "storage-backup", "storage-close"]}
-        if self.vault.aside:
-            key = "msg.storage_newer" if "newer" in self.vault.problems else "msg.storage_unreadable"
-            return {"kind": "unreadable", "text": self.tr(key),
+        if self.app.vault.aside:
+            key = "msg.storage_newer" if "newer" in self.app.vault.problems else "msg.storage_unreadable"
+            return {"kind": "unreadable", "text": self.app.tr(key),
                     "buttons": ["storage-download", "storage-discard", "storage-close"]}
         return None
 
     def close_notice(self):
-        self.notice_closed = True
+        self.app.notice_closed = True
 
     def aside_file(self):
         """``(file name, text)``: what was kept aside, to download."""
-        return f"backgammon-unreadable-{mat_date(self.wall()).replace('.', '-')}.json", \
-            self.vault.aside_text()
+        return f"backgammon-unreadable-{mat_date(self.app.wall()).replace('.', '-')}.json", \
+            self.app.vault.aside_text()
 
     def discard_aside(self):
         """Delete what was kept aside: a fresh start (the match on the board stays)."""
-        self.vault.forget_aside()
-        self.message = ("msg.storage_discarded", {})
+        self.app.vault.forget_aside()
+        self.app.message = ("msg.storage_discarded", {})
 
     def backup_file(self):
         """``(file name, text)``: every match this app holds, the one on the board included, as
         JSON (what a full storage cannot keep is not lost)."""
         data = {"app": "backgammon", "format": storage.FORMAT,
-                "current": self._snapshot() if self.match is not None else None,
+                "current": self.snapshot() if self.app.match is not None else None,
                 "saved": self.saved_matches(), "history": self.history()}
-        return f"backgammon-matches-{mat_date(self.wall()).replace('.', '-')}.json", \
+        return f"backgammon-matches-{mat_date(self.app.wall()).replace('.', '-')}.json", \
             json.dumps(data, ensure_ascii=False, indent=1)
 
     def prune_history(self):
@@ -237,49 +239,52 @@ class SavedMatches:
         keep = len(entries) // 2
         if entries:
             try:
-                self.vault.commit({"history": entries[:keep]})
+                self.app.vault.commit({"history": entries[:keep]})
             except storage.StorageFull:
                 pass
-        self.message = ("msg.storage_pruned", {"count": len(entries) - keep})
-        self.save()
+        self.app.message = ("msg.storage_pruned", {"count": len(entries) - keep})
+        self.app.save()
 
     def _summary(self):
-        match = self.match
+        match = self.app.match
         return {
-            "names": [self.player_name(0), self.player_name(1)],
+            "names": [self.app.player_name(0), self.app.player_name(1)],
             "score": list(match.score),
             "length": match.config.length,
             "winner": match.match_winner,
-            "mode": self.setup.mode,
-            "started_at": self.started_at,
-            "finished_at": int(self.wall()),
+            "mode": self.app.setup.mode,
+            "started_at": self.app.started_at,
+            "finished_at": int(self.app.wall()),
             "match": match.to_dict(),
-            "setup": self.setup.to_dict(),
+            "setup": self.app.setup.to_dict(),
         }
 
-    def _store(self, key, text):
+    def put(self, key, text):
         """Write one key that holds no match (the prefs, the open lesson): a full storage only
         means it holds for this visit (matches go through the vault, all or nothing)."""
         try:
-            self.store.set(key, text)
+            self.app.store.set(key, text)
         except Exception:  # noqa: BLE001 - full or off: kept in memory
             pass
 
     def match_rows(self):
         """``(unfinished, finished)``: lists of one-line descriptions of the kept matches."""
+        app = self.app
+
         def describe(entry):
-            setup = type(self.setup).from_dict(entry.get("setup"))
+            setup = type(app.setup).from_dict(entry.get("setup"))
             match = entry.get("match") or {}
-            names = entry.get("names") or [self.player_name(0, setup), self.player_name(1, setup)]
+            names = entry.get("names") or [app.player_name(0, setup), app.player_name(1, setup)]
             score = entry.get("score")
             if score is None:
                 score = score_of(match)
             when = entry.get("finished_at") or entry.get("saved_at")
-            stakes = self._stakes(setup.length)
-            text = self.tr("history.entry", name0=names[1 - self.bottom], name1=names[self.bottom],
-                           score0=score[1 - self.bottom], score1=score[self.bottom], stakes=stakes)
+            stakes = app._stakes(setup.length)
+            bottom = app.bottom
+            text = app.tr("history.entry", name0=names[1 - bottom], name1=names[bottom],
+                          score0=score[1 - bottom], score1=score[bottom], stakes=stakes)
             if opened_from_link(entry):
-                text = f"{text} · {self.tr('history.from_link')}"
+                text = f"{text} · {app.tr('history.from_link')}"
             return f"{short_date(when)} · {text}" if when else text
 
         return ([describe(e) for e in self.saved_matches()],
@@ -288,11 +293,11 @@ class SavedMatches:
     def backup_all(self):
         """``(file name, text)``: every match, the prefs and the open lesson, in one file."""
         from game.app.keep.backup import file_name, write_backup
-        parts = {"current": self._snapshot() if self.match is not None else self.vault.read("current"),
+        parts = {"current": self.snapshot() if self.app.match is not None else self.app.vault.read("current"),
                  "saved": self.saved_matches(), "history": self.history()}
-        lesson = storage.unpack(self.store.get(storage.LESSON), "lesson")
-        now = int(self.wall())
-        return file_name(now), write_backup(parts, asdict(self.prefs), lesson, now)
+        lesson = storage.unpack(self.app.store.get(storage.LESSON), "lesson")
+        now = int(self.app.wall())
+        return file_name(now), write_backup(parts, asdict(self.app.prefs), lesson, now)
 
     def restore_backup(self, data, replace_current=None):
         """Restore a backup file (its text or bytes) over what this browser holds.
@@ -307,26 +312,26 @@ class SavedMatches:
         try:
             backup = read_backup(data)
         except BackupError as error:
-            self.message = (error.key, dict(error.params))
+            self.app.message = (error.key, dict(error.params))
             return False
-        here = {"current": self._snapshot() if self.match is not None else None,
+        here = {"current": self.snapshot() if self.app.match is not None else None,
                 "saved": self.saved_matches(), "history": self.history()}
-        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.lesson is not None)
+        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.app.lesson is not None)
         if plan.question is not None:
-            self.message = (f"backup.{plan.question}", {})
+            self.app.message = (f"backup.{plan.question}", {})
             return "asked"
         current = plan.parts["current"]
         if current is not None and current is not here["current"]:
-            self.close_lesson()
-            self.modes.close("editor", self._clock())
+            self.app.close_lesson()
+            self.app.modes.close("editor", self.app._clock())
             self._restore(current)             # checked by read_backup with the same engine replay
-        self.save({"saved": plan.parts["saved"], "history": plan.parts["history"]})
+        self.app.save({"saved": plan.parts["saved"], "history": plan.parts["history"]})
         if plan.prefs is not None:
-            self.prefs = type(self.prefs).from_dict(plan.prefs)
-            self.set_language(self.prefs.language or self.language)
+            self.app.prefs = type(self.app.prefs).from_dict(plan.prefs)
+            self.app.set_language(self.app.prefs.language or self.app.language)
         if plan.lesson is not None:
-            self._store(storage.LESSON, storage.pack("lesson", plan.lesson))
-        self.message = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
+            self.put(storage.LESSON, storage.pack("lesson", plan.lesson))
+        self.app.message = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
         return True
 
 

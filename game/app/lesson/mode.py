@@ -71,7 +71,7 @@ class LessonMode(Mode):
         app = self.app
         self.player.home_right, self.player.upright, self.player.compact = app.board_shape().values()
         lesson = self.player.view(app.language)
-        hidden = {name: (False, False) for name in app.game._play_buttons()}
+        hidden = {name: (False, False) for name in app.game.screen.play_buttons()}
         hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),
                    "review-game": (False, False)}
         names = {lesson.top.player: lesson.top.name, lesson.bottom.player: lesson.bottom.name}
@@ -112,7 +112,7 @@ def remember(app):
     """Keep which lesson is open, and its step, so that a reload (a phone that dropped the
     tab) comes back to it."""
     if app.lesson is not None:
-        app._store(storage.LESSON, storage.pack("lesson", app.lesson.to_dict()))
+        app.kept.put(storage.LESSON, storage.pack("lesson", app.lesson.to_dict()))
 
 
 def reopen(app):

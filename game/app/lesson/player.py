@@ -45,7 +45,7 @@ from html import escape
 from game.lessons import (ACCEPT_ANY, LEARNER, OPPONENT, localized)
 from game.move import BAR, OFF, Move
 from game.turn import Turn
-from game.app.modes.board_input import BoardInput, Picked, Seat
+from game.app.modes.board_input import BoardInput, Seat
 from game.app.text.messages import clock_text as say_clock
 from game.app.text.messages import dice_text
 from game.app.view.places import PERSON, by_seat, seat_of
@@ -57,10 +57,6 @@ from game.app.view.html import PlayerPanel
 from game.app.view.view_model import board_view, panel
 from game.app.keep.storage import LESSON
 from game.app.keep.urlparams import lesson_in_query  # noqa: F401  (part of this module's API)
-
-#: the method that carries out each action of game.app.modes.clicks
-_ACTIONS = {"bear_off": "_bear_off", "auto": "_auto_step", "step": "_step", "select": "_select",
-            "explain_step": "_explain", "explain_source": "_explain_source"}
 
 __all__ = ["LessonPlayer", "LessonView", "lessons_html", "options_html", "lesson_in_query", "BUTTONS",
            "LESSON_KEY"]
@@ -183,7 +179,7 @@ class LessonPlayer:
         """Show step ``index`` (clamped); ``len(lesson.steps)`` starts the task afresh."""
         self.index = max(0, min(len(self.lesson.steps), int(index)))
         self.demo_played = 0
-        self.selected = None
+        self.board_input.deselect()
         self.note = None
         if self.in_task:
             self.retry()
@@ -221,7 +217,7 @@ class LessonPlayer:
     def retry(self):
         """Start the task again: the task's board, nothing played, no verdict."""
         self.turn = self.task.turn()
-        self.selected = None
+        self.board_input.deselect()
         self.result = None
         self.answer_shown = False
         self.chosen = None
@@ -235,12 +231,14 @@ class LessonPlayer:
         self.result = None
         self.note = ("msg.playing", {"move": str(self.turn.move)}) if self.turn.played else None
 
-    #: the checker picked (the mover's numbering), or None
-    selected = Picked()
+    @property
+    def selected(self):
+        """The checker picked (the mover's numbering), or None: its board input's."""
+        return self.board_input.selected
 
-    def _play(self, name, *args):
-        """The board input's step (``"step"`` or ``"auto_step"``), on the learner's turn."""
-        getattr(self.turn, name)(*args)
+    def _play(self, move):
+        """The board input's step, ``move(on)``, on the learner's turn."""
+        move(self.turn)
         self._moved()
 
     def _say(self, message):
@@ -266,13 +264,13 @@ class LessonPlayer:
             self.board_input.drop_on(slot)
 
     def deselect(self):
-        self.selected = None
+        self.board_input.deselect()
 
     def undo(self):
         """Take back the last checker moved in the task."""
         if self._can_play() and self.turn.played:
             self.turn.undo()
-            self.selected = None
+            self.board_input.deselect()
             self._moved()
 
     # --- answers ------------------------------------------------------------------------------------
@@ -280,7 +278,7 @@ class LessonPlayer:
         """Judge the checkers moved on the board (none moved: a pass); True when right."""
         if not self._can_play():
             return False
-        self.selected = None
+        self.board_input.deselect()
         self.note = None
         self.result = self.lesson.check(self.turn.move)
         return self.result.ok
@@ -297,7 +295,7 @@ class LessonPlayer:
             self.turn = self.task.turn()
             for hop in result.move.steps:
                 self.turn.step(hop.source, hop.target)
-        self.selected = None
+        self.board_input.deselect()
         self.note = None
         self.result = result
         return result.ok
@@ -335,7 +333,7 @@ class LessonPlayer:
                 self.turn.step(hop.source, hop.target)
         else:
             self.chosen = answer
-        self.selected = None
+        self.board_input.deselect()
         self.note = None
         self.result = None
         self.answer_shown = True

@@ -14,7 +14,7 @@ messages as data, ``(key, params)`` (:mod:`game.app.text.messages`), never text.
 >>> turn = Turn(Position.start(), (3, 1))
 >>> said = []
 >>> seat = Seat(turn=lambda: turn, mover=lambda: 0, bottom=lambda: 0,
-...             play=lambda name, *args: getattr(turn, name)(*args), say=said.append)
+...             play=lambda move: move(turn), say=said.append)
 >>> board = BoardInput(seat)
 >>> board.click("p8"); board.selected, said[-1]
 (8, ('msg.choose_target', {'point': {'where': 8}}))
@@ -35,7 +35,7 @@ from game.app.modes.clicks import click_action, drop_action
 from game.app.text.messages import refusal
 from game.app.view.places import OFF, point_of
 
-__all__ = ["Seat", "BoardInput", "Picked"]
+__all__ = ["Seat", "BoardInput"]
 
 
 @dataclass(frozen=True)
@@ -44,8 +44,9 @@ class Seat:
 
     ``turn()``: the :class:`game.turn.Turn` in play; ``mover()``: whose checkers
     move (his numbering is the clicks'); ``bottom()``: who sits at the bottom;
-    ``play(name, *args)``: carry out ``"step"`` ``(source, target)`` or
-    ``"auto_step"`` ``(source, use)`` (may raise :class:`IllegalMoveError`);
+    ``play(move)``: carry out a step, ``move(on)``, on what keeps the steps (the
+    match, a lesson's turn: both have ``step(source, target)`` and ``auto_step(source,
+    use)``; it may raise :class:`IllegalMoveError`);
     ``say(message)``: show a message ``(key, params)``.
     """
 
@@ -54,16 +55,6 @@ class Seat:
     bottom: Callable
     play: Callable
     say: Callable
-
-
-class Picked:
-    """A mode's ``selected`` attribute: the checker its ``board_input`` holds picked."""
-
-    def __get__(self, mode, owner=None):
-        return self if mode is None else mode.board_input.selected
-
-    def __set__(self, mode, point):
-        mode.board_input.selected = point
 
 
 class BoardInput:
@@ -111,7 +102,10 @@ class BoardInput:
         if name == "pick_checker":
             self.seat.say(("msg.pick_checker", {}))
             return
-        getattr(self, "_" + name)(*args)
+        carry_out = {"select": self._select, "step": self._step, "auto": self._auto,
+                     "bear_off": self._bear_off, "explain_step": self._explain_step,
+                     "explain_source": self._explain_source}
+        carry_out[name](*args)
 
     # --- the actions ------------------------------------------------------------------------
     def _select(self, point):
@@ -119,15 +113,15 @@ class BoardInput:
         self.seat.say(("msg.choose_target", {"point": {"where": point}}))
 
     def _step(self, source, target):
-        self._play("step", source, target)
+        self._play(lambda on: on.step(source, target))
 
     def _auto(self, source, use):
-        self._play("auto_step", source, use)
+        self._play(lambda on: on.auto_step(source, use))
 
-    def _play(self, name, *args):
+    def _play(self, move):
         self.selected = None
         try:
-            self.seat.play(name, *args)
+            self.seat.play(move)
         except IllegalMoveError as error:
             self.seat.say(refusal(error))
 

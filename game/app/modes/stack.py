@@ -38,10 +38,9 @@ to the mode on top, and the :class:`Covers` of the stack keep what each hides.
 (('msg.to_roll', {}), 'game', False)
 """
 
-import functools
 from dataclasses import dataclass
 
-__all__ = ["Cover", "Covers", "MODES", "Mode", "ModeStack", "Shared", "sharing", "open_mode", "routed"]
+__all__ = ["Cover", "Covers", "MODES", "Mode", "ModeStack"]
 
 #: the modes that open over the match
 MODES = ("resign", "replay", "review", "lesson", "editor")
@@ -216,66 +215,3 @@ class ModeStack:
     def hidden(self, name):
         """The message mode ``name`` hides (None when it is not open)."""
         return self.covers.message(name)
-
-
-class Shared:
-    """An attribute of a mode that is the app's: ``match = Shared()`` reads and writes
-    ``mode.app.match`` (the modes share the app's match, setup, status line, words)."""
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-    def __get__(self, mode, owner=None):
-        return self if mode is None else getattr(mode.app, self.name)
-
-    def __set__(self, mode, value):
-        setattr(mode.app, self.name, value)
-
-
-def routed(part, method):
-    """A method of the app that hands the call to its ``part`` (``"game"``, …): ``method``
-    called on it, with its name, words and signature.
-
-    >>> class Part:
-    ...     def hello(self, name):
-    ...         "Say hello."
-    ...         return f"hello {name}"
-    >>> class App:
-    ...     part = Part()
-    ...     hello = routed("part", Part.hello)
-    >>> App().hello("Ann"), App.hello.__doc__
-    ('hello Ann', 'Say hello.')
-    """
-    @functools.wraps(method)
-    def intent(self, *args, **kwargs):
-        return method(getattr(self, part), *args, **kwargs)
-    return intent
-
-
-def sharing(*names):
-    """A class decorator: each of ``names`` becomes a :class:`Shared` attribute (the app's).
-
-    >>> @sharing("match")
-    ... class Part:
-    ...     def __init__(self, app):
-    ...         self.app = app
-    >>> class App:
-    ...     match = "the match"
-    >>> Part(App()).match
-    'the match'
-    """
-    def share(cls):
-        for name in names:
-            attribute = Shared()
-            attribute.__set_name__(cls, name)
-            setattr(cls, name, attribute)
-        return cls
-    return share
-
-
-def open_mode(name, part=None):
-    """A read-only attribute of the app: the open mode ``name`` (or its ``part``), or None."""
-    def get(app):
-        mode = app.modes.get(name)
-        return mode if mode is None or part is None else getattr(mode, part)
-    return property(get)

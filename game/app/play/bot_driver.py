@@ -19,7 +19,6 @@ True
 
 from game.match import Phase
 from game.app.play.mode import dice_text, game_start, resignation_message
-from game.app.modes.stack import sharing
 
 __all__ = ["BotDriver", "HINT_LEVEL"]
 
@@ -29,7 +28,6 @@ HINT_LEVEL = "master"
 DROPPED = object()
 
 
-@sharing("match", "setup", "message", "bot_plan", "hint", "lesson", "game", "save")
 class BotDriver:
     """The computer players of the app (one per level and seed, made when first needed)."""
 
@@ -41,13 +39,13 @@ class BotDriver:
     def _bot(self, player):
         """The computer player of this setup; with a dice seed its own random choices are seeded
         too, so that a class playing the same link meets the same opponent."""
-        key = (self.setup.level, self.setup.seed)
+        key = (self.app.setup.level, self.app.setup.seed)
         if key not in self._bots:
             if self._bot_factory is not None:
-                self._bots[key] = self._bot_factory(self.setup.level)
+                self._bots[key] = self._bot_factory(self.app.setup.level)
             else:
                 from game.bot import Bot  # imported on first use: start-up stays lean
-                self._bots[key] = Bot(level=self.setup.level, seed=self.setup.seed)
+                self._bots[key] = Bot(level=self.app.setup.level, seed=self.app.setup.seed)
         return self._bots[key]
 
     def _context(self, player):
@@ -55,7 +53,7 @@ class BotDriver:
             from game.bot import CubeContext
         except ImportError:  # pragma: no cover
             return None
-        m = self.match
+        m = self.app.match
         cfg = m.config
         owner = m.cube_owner
         return CubeContext(
@@ -70,56 +68,57 @@ class BotDriver:
         returns what it did.  ``main.py`` drives it with :func:`game.app.cooperative.drive`,
         so the page stays live; if the match changed meanwhile (a new match, a resume),
         the thought is dropped and it returns None."""
-        if not self.game.bot_to_act():
+        game = self.app.game
+        if not game.bot_to_act():
             return None
-        m = self.match
+        m = self.app.match
         phase = m.phase
         if phase is Phase.OVER:
-            self.game.next_game()
+            game.next_game()
             return "new_game"
         if phase is Phase.OPENING:
-            self.game._roll()
+            game._roll()
             return "roll"
         player = m.player_to_act
         bot = self._bot(player)
         if phase is Phase.ROLL_OR_DOUBLE:
             kind = self._bot_resigns(bot, player)
             if kind is not None:
-                self.game._act(lambda: m.resign(kind))
+                game._act(lambda: m.resign(kind))
                 if m.phase is Phase.RESIGNATION_OFFERED:
-                    self.message = resignation_message(m)
-                    self.save()
+                    self.app.message = resignation_message(m)
+                    self.app.save()
                     return "resign"
             if m.can_double():
-                action = yield from self._unchanged(self._cube_says(bot, "cube_action", player))
+                action = yield from self._unchanged(self._cube_says(bot, player, answering=False))
                 if action is DROPPED:
                     return None
                 if action == "double":
-                    return self._carry("_double", "double")
-            return self._carry("_roll", "roll")
+                    return self._carry(game._double, "double")
+            return self._carry(game._roll, "roll")
         if phase is Phase.DOUBLED:
             doubler = m.player_on_roll
             if m.game.offer == "beaver":
-                return self._carry("_take", "take")               # the doubler stands by his double
-            answer = yield from self._unchanged(self._cube_says(bot, "take_decision", doubler))
+                return self._carry(game._take, "take")               # the doubler stands by his double
+            answer = yield from self._unchanged(self._cube_says(bot, doubler, answering=True))
             if answer is DROPPED:
                 return None
             if answer == "beaver" and m.refusal("beaver") is None:
-                return self._carry("_beaver", "take")
+                return self._carry(game._beaver, "take")
             if answer == "drop":
-                return self._carry("_drop", "drop")
-            return self._carry("_take", "take")
+                return self._carry(game._drop, "drop")
+            return self._carry(game._take, "take")
         if phase is Phase.RESIGNATION_OFFERED:
             if self._resign_says(bot) == "reject":
-                return self._carry("_reject_resignation", "reject")
-            return self._carry("_accept_resignation", "accept")
+                return self._carry(game._reject_resignation, "reject")
+            return self._carry(game._accept_resignation, "accept")
         if phase is Phase.MOVING:
             turn = m.turn
-            if self.bot_plan is None:
+            if self.app.bot_plan is None:
                 if turn.played:
                     m.undo_all()
                 if turn.no_move:
-                    self.bot_plan = []
+                    self.app.bot_plan = []
                 else:
                     think = getattr(bot, "think_move", None)
                     if think is None:      # a bot without a step-by-step form
@@ -129,21 +128,21 @@ class BotDriver:
                                                                 self._context(player)))
                         if move is DROPPED:
                             return None
-                    self.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
-                    self.message = ("msg.bot_played", {"name": {"player": player},
-                                                       "dice": dice_text(m.dice), "move": str(move)})
-            if self.bot_plan:
-                source, target = self.bot_plan.pop(0)
-                self.game._act(lambda: m.step(source, target))
+                    self.app.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
+                    self.app.message = ("msg.bot_played", {"name": {"player": player},
+                                                           "dice": dice_text(m.dice), "move": str(move)})
+            if self.app.bot_plan:
+                source, target = self.app.bot_plan.pop(0)
+                game._act(lambda: m.step(source, target))
                 return "step"
-            self.bot_plan = None
-            self.game._done()
+            self.app.bot_plan = None
+            game._done()
             return "done"
         return None  # pragma: no cover
 
-    def _carry(self, name, said):
-        """Carry out the game's ``name`` (as a person's intent would); returns ``said``."""
-        getattr(self.game, name)()
+    def _carry(self, intent, said):
+        """Carry out the game's ``intent`` (as a person's would); returns ``said``."""
+        intent()
         return said
 
     def _unchanged(self, thought):
@@ -156,19 +155,19 @@ class BotDriver:
     def _bot_state(self):
         """What the bot's thought is about: the match, its position, cube and turn (and no
         lesson over it: a thought that ends while a lesson is open is dropped)."""
-        m = self.match
+        m = self.app.match
         if m is None:
             return None
         return (id(m), m.game_number, len(m.events), m.phase, m.position_id(), m.match_id(),
-                self.lesson is None)
+                self.app.lesson is None)
 
     def _bot_resigns(self, bot, player):
         """The resignation the computer offers a person before rolling (1, 2, 3), or None: a
         hopeless race (see :meth:`game.bot.Bot.resignation_offer`), at most until the person
         rejects one in this game."""
-        m = self.match
+        m = self.app.match
         offer = getattr(bot, "resignation_offer", None)
-        if offer is None or not self.game.is_human(1 - player) or m.refusal("resign") is not None:
+        if offer is None or not self.app.is_human(1 - player) or m.refusal("resign") is not None:
             return None
         events = m.events
         start = game_start(events)
@@ -179,7 +178,7 @@ class BotDriver:
     def _resign_says(self, bot):
         """The bot's answer to the resignation on offer, asked from the resigner's side (the
         position as his turn began, and his dice when he resigned after rolling)."""
-        m = self.match
+        m = self.app.match
         g = m.game
         resigner, kind = g.resignation
         dice = g.dice if g.phase_before_resignation is Phase.MOVING else None
@@ -188,37 +187,40 @@ class BotDriver:
             return "accept"
         return decide(g.position, kind, self._context(resigner), dice)
 
-    def _cube_says(self, bot, method, doubler):
-        """The bot's cube answer (a generator); both questions are asked from the (would-be)
-        doubler's side."""
-        m = self.match
+    def _cube_says(self, bot, doubler, answering):
+        """The bot's cube action (``answering`` False: double or not) or its answer to a double
+        (True: take, drop or beaver), a generator; both questions are asked from the
+        (would-be) doubler's side."""
+        m = self.app.match
         position, ctx = m.game.position, self._context(doubler)
         think = getattr(bot, "think_cube", None)
         if think is not None:
             equities = yield from think(position, ctx)
-            return equities.action if method == "cube_action" else equities.response
+            return equities.response if answering else equities.action
         try:
-            return getattr(bot, method)(position, ctx)
+            if answering:
+                return bot.take_decision(position, ctx)
+            return bot.cube_action(position, ctx)
         except AttributeError:  # a bot without cube play: never doubles, always takes
-            return "no_double" if method == "cube_action" else "take"
+            return "take" if answering else "no_double"
 
     def hint_steps(self):
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
-        self.hint = None
-        if not self.game.hint_available():
+        self.app.hint = None
+        if not self.app.game.screen.hint_available():
             return False
         if "hint" not in self._bots:
             from game.bot import Bot  # imported on first use: start-up stays lean
             self._bots["hint"] = Bot(level=HINT_LEVEL)
         bot = self._bots["hint"]
-        m = self.match
-        key = self.game._hint_key()
+        m = self.app.match
+        key = self.app.game.screen.hint_key()
         if m.phase is Phase.MOVING:
             turn = m.turn
             hints = yield from bot.think_hints(turn.position, turn.dice, ctx=self._context(m.player_on_roll))
-            self.hint = (key, "plays", (hints, turn.dice, bool(m.config.length)))
+            self.app.hint = (key, "plays", (hints, turn.dice, bool(m.config.length)))
         else:
             position = m.game.position          # seen from the player on roll: the doubler
             equities = yield from bot.think_cube(position, self._context(m.player_on_roll))
-            self.hint = (key, "cube", (equities, bot.evaluate(position), m.phase is Phase.DOUBLED))
+            self.app.hint = (key, "cube", (equities, bot.evaluate(position), m.phase is Phase.DOUBLED))
         return True

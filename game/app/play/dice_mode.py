@@ -15,13 +15,18 @@ __all__ = ["HandSetDice"]
 
 
 class HandSetDice:
-    """The dice form of a match whose dice are set by hand (a part of the game mode)."""
+    """The dice form of a match whose dice are set by hand: a part of
+    :class:`game.app.play.mode.GameMode` (its ``hand_dice``)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.app = game.app
 
     def dice_wanted(self):
         """``"opening"`` or ``"roll"`` when a person must set the next dice (a match with
         dice set by hand, a roll due, none set yet), else None."""
-        m = self.match
-        if (m is None or not self.setup.manual_dice or self.covered()
+        m = self.app.match
+        if (m is None or not self.app.setup.manual_dice or self.game.covered()
                 or not isinstance(m.dice_source, ManualDice) or m.dice_source.pending):
             return None
         if m.phase is Phase.OPENING:
@@ -31,10 +36,11 @@ class HandSetDice:
         return None
 
     def _roller(self):
-        m = self.match
+        m = self.app.match
         return m.player_to_act if m.player_to_act is not None else m.player_on_roll
 
-    def _dice_prompt(self):
+    def prompt(self):
+        """The message that asks for the dice due (the opening throw, or the roller's)."""
         if self.dice_wanted() == "opening":
             return ("msg.dice_wanted_opening", {})
         return ("msg.dice_wanted", {"name": {"player": self._roller()}})
@@ -53,40 +59,41 @@ class HandSetDice:
         try:
             dice = read_dice(first, second)
         except DiceEntryError as error:
-            self.message = (error.key, error.params)
-            self.dice_invalid = error.field
+            self.app.message = (error.key, error.params)
+            self.app.dice_invalid = error.field
             return False
-        self.dice_invalid = None
-        source = self.match.dice_source
+        self.app.dice_invalid = None
+        source = self.app.match.dice_source
         if wanted == "opening" and dice[0] == dice[1]:
-            self.dice_ties += list(dice)
-            self.message = ("msg.dice_tie", {"die": dice[0]})
-            self.save()
+            self.app.dice_ties += list(dice)
+            self.app.message = ("msg.dice_tie", {"die": dice[0]})
+            self.app.save()
             return True
         if wanted == "opening":
             # the form asks the bottom player's die first; the engine throws player 0's first
-            throw = dice if self.bottom == 0 else dice[::-1]
-            for die in [*self.dice_ties, *throw]:
+            throw = dice if self.app.bottom == 0 else dice[::-1]
+            for die in [*self.app.dice_ties, *throw]:
                 source.push_one(die)
-            self.dice_ties = []
+            self.app.dice_ties = []
         else:
-            self.dice_ties = []
+            self.app.dice_ties = []
             source.push(dice)
-        if self.human_to_act():
-            self._roll()
+        if self.game.human_to_act():
+            self.game._roll()
         else:
-            self.save()
+            self.app.save()
         return True
 
-    def _dice_entry(self):
+    def entry(self):
         """The dice form while a person sets the dice: legend and field labels, else None."""
         wanted = self.dice_wanted()
-        if wanted is None or self.covered():
+        if wanted is None or self.game.covered():
             return None
-        tr = self.tr
+        tr = self.app.tr
         if wanted == "opening":
-            labels = [tr("label.die_of", name=self.player_name(p)) for p in (self.bottom, 1 - self.bottom)]
+            bottom = self.app.bottom
+            labels = [tr("label.die_of", name=self.app.player_name(p)) for p in (bottom, 1 - bottom)]
         else:
             labels = [tr("label.die_first"), tr("label.die_second")]
-        return {"legend": self.text(self._dice_prompt()), "first": labels[0], "second": labels[1],
-                "invalid": self.dice_invalid}
+        return {"legend": self.app.text(self.prompt()), "first": labels[0], "second": labels[1],
+                "invalid": self.app.dice_invalid}

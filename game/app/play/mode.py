@@ -5,8 +5,10 @@ double, move checkers (a click, a drag, a key, typed notation, all through the
 one :class:`game.app.modes.board_input.BoardInput`), end the turn, undo, resign and
 answer a resignation, start the next game. The rules are the engine's: each
 intent calls the :class:`game.match.Match` and turns its refusal into a
-message, ``(key, params)``. What it shows is :class:`game.app.play.view.GameScreen`'s,
-the dice set by hand :class:`game.app.play.dice_mode.HandSetDice`'s.
+message, ``(key, params)``. It holds two parts and calls them: what it shows is its
+``screen``'s (:class:`game.app.play.view.GameScreen`), the dice set by hand its
+``hand_dice``' (:class:`game.app.play.dice_mode.HandSetDice`). The match, the status
+line and the rest of the app's state are the app's (``game.app``).
 
 Two places to hook: :meth:`GameMode._roll` is where every roll starts (the
 person's and the computer's), :meth:`GameMode._done` where every turn ends.
@@ -16,9 +18,9 @@ person's and the computer's), :meth:`GameMode._done` where every turn ends.
 >>> app.boot("?mode=hotseat&length=3&seed=7")
 True
 >>> game = app.game
->>> game.roll(); game.match.phase.value
+>>> game.roll(); app.match.phase.value
 'moving'
->>> game.key("undo"), game.typed("nonsense"), game.message[0]
+>>> game.key("undo"), game.typed("nonsense"), app.message[0]
 (False, False, 'msg.bad_notation')
 """
 
@@ -29,7 +31,7 @@ from game.move import parse_notation
 from game.reasons import Reason
 from game.turn import Turn
 from game.app.play import autoplay
-from game.app.modes.board_input import BoardInput, Picked, Seat
+from game.app.modes.board_input import BoardInput, Seat
 from game.app.play.dice_mode import HandSetDice
 from game.app.play.view import GameScreen, game_start
 from game.app.text.messages import dice_text
@@ -38,7 +40,7 @@ from game.app.text.messages import join as _join
 from game.app.text.messages import points as _points
 from game.app.text.messages import refusal
 from game.app.view.keyboard import first_slot
-from game.app.modes.stack import Mode, sharing
+from game.app.modes.stack import Mode
 from game.app.view.places import place_of
 
 __all__ = ["GameMode", "dice_text", "resignation_message", "game_start"]
@@ -46,27 +48,28 @@ __all__ = ["GameMode", "dice_text", "resignation_message", "game_start"]
 _RESULT_KEYS = {"single": "result.single", "gammon": "result.gammon", "backgammon": "result.backgammon"}
 
 
-@sharing("match", "setup", "message", "prefs", "tr", "language", "focus", "bottom", "hint",
-         "bot_plan", "dice_ties", "dice_invalid", "modes", "save", "is_human", "player_name", "text",
-         "_stakes", "_spoken_board", "replay", "review", "editor", "lesson", "resign_choice")
-class GameMode(GameScreen, HandSetDice, Mode):
+class GameMode(Mode):
     """The match on the board and what a person does to it (the app's ``game``)."""
 
     name = "game"
-
-    #: the checker picked (the mover's numbering), or None
-    selected = Picked()
 
     def __init__(self, app):
         self.app = app
         # the board's clicks, drags and keys in a game (game/app/modes/board_input.py)
         self.board_input = BoardInput(Seat(
-            turn=lambda: self.match.turn, mover=lambda: self.match.player_on_roll,
-            bottom=lambda: self.bottom, play=self._play, say=self._say))
+            turn=lambda: self.app.match.turn, mover=lambda: self.app.match.player_on_roll,
+            bottom=lambda: self.app.bottom, play=self._play, say=self._say))
+        self.screen = GameScreen(self)          # what it shows (game/app/play/view.py)
+        self.hand_dice = HandSetDice(self)      # the dice set by hand (game/app/play/dice_mode.py)
+
+    @property
+    def selected(self):
+        """The checker picked (the mover's numbering), or None: its board input's."""
+        return self.board_input.selected
 
     def covered(self):
         """True while a mode hides the match (a replay, a lesson, the editor): it waits."""
-        return any(name != "resign" for name in self.modes.names())
+        return any(name != "resign" for name in self.app.modes.names())
 
     # --- the mode's interface -----------------------------------------------------------------
     def typed(self, text):
@@ -74,44 +77,50 @@ class GameMode(GameScreen, HandSetDice, Mode):
 
     def key(self, name):
         """Roll, Done or Undo, when its button would (True when it was used)."""
-        if name not in ("roll", "done", "undo") or self.replay is not None \
-                or not self._play_buttons()[name][1]:
+        intent = {"roll": self.roll, "done": self.done, "undo": self.undo}.get(name)
+        if intent is None or self.app.replay is not None or not self.screen.play_buttons()[name][1]:
             return False
-        getattr(self, name)()
+        intent()
         return True
 
     def picked(self):
         return self.selected
 
+    def view(self):
+        return self.screen.view()
+
+    def signature(self):
+        return self.screen.signature()
+
     def seat(self):
-        m = self.match
-        return m.player_on_roll, self.bottom
+        m = self.app.match
+        return m.player_on_roll, self.app.bottom
 
     def default_focus(self):
         """The rearmost checker that can move, when a person is moving; else the 1-point."""
-        m = self.match
-        if self._human_moving() and not m.turn.is_complete:
+        m = self.app.match
+        if self.human_moving() and not m.turn.is_complete:
             movable = m.turn.all_destinations()
             if movable:
-                return place_of(m.player_on_roll, max(movable), self.bottom)
+                return place_of(m.player_on_roll, max(movable), self.app.bottom)
         return first_slot()
 
     def accept_resignation(self):
         """The player offered a resignation accepts it: the game ends."""
-        m = self.match
+        m = self.app.match
         if not self.human_to_act() or m.phase is not Phase.RESIGNATION_OFFERED:
             return
         self._accept_resignation()
 
     def reject_resignation(self):
         """The player offered a resignation refuses it: the game goes on."""
-        m = self.match
+        m = self.app.match
         if not self.human_to_act() or m.phase is not Phase.RESIGNATION_OFFERED:
             return
         self._reject_resignation()
 
     def _accept_resignation(self):
-        m = self.match
+        m = self.app.match
         resigner = m.game.resignation[0]
         self._act(m.accept_resignation)
         if m.phase is Phase.OVER:
@@ -121,55 +130,55 @@ class GameMode(GameScreen, HandSetDice, Mode):
                                               "points": _points(result.points)}))
 
     def _reject_resignation(self):
-        m = self.match
+        m = self.app.match
         resigner = m.game.resignation[0]
         self._act(m.reject_resignation)
         if m.phase is not Phase.RESIGNATION_OFFERED:
-            self.message = ("msg.resign_rejected", {"name": {"player": 1 - resigner},
-                                                    "other": {"player": resigner}})
-            self.save()
+            self.app.message = ("msg.resign_rejected", {"name": {"player": 1 - resigner},
+                                                        "other": {"player": resigner}})
+            self.app.save()
 
     def next_game(self):
         """Start the next game of the match once the last one is over."""
-        if self.replay is not None:
+        if self.app.replay is not None:
             return
-        self._act(lambda: self.match.new_game())
-        if self.match.phase is Phase.OPENING:
-            self.message = ("msg.opening_roll", {})
-            if self.match.is_crawford_game:
-                self.message = _join(("msg.crawford", {}), self.message)
-            self.save()
+        self._act(lambda: self.app.match.new_game())
+        if self.app.match.phase is Phase.OPENING:
+            self.app.message = ("msg.opening_roll", {})
+            if self.app.match.is_crawford_game:
+                self.app.message = _join(("msg.crawford", {}), self.app.message)
+            self.app.save()
 
-    def _human_moving(self):
-        m = self.match
+    def human_moving(self):
+        m = self.app.match
         return (not self.covered()
-                and m.phase is Phase.MOVING and self.is_human(m.player_on_roll))
+                and m.phase is Phase.MOVING and self.app.is_human(m.player_on_roll))
 
     def human_to_act(self):
         """True when the next action is a person's (buttons and clicks work; not while a
         match is replayed)."""
-        m = self.match
+        m = self.app.match
         if self.covered():
             return False
         if m.phase is Phase.OPENING:
-            return bool(self.setup.humans())
+            return bool(self.app.setup.humans())
         if m.phase is Phase.OVER:
             return False
         actor = m.player_to_act
-        return actor is not None and self.is_human(actor)
+        return actor is not None and self.app.is_human(actor)
 
     def bot_to_act(self):
         """True when the computer must act next (main.py then calls :meth:`bot_act`); it
         waits while a match is replayed."""
-        m = self.match
-        if m is None or self.covered() or self.dice_wanted():
+        m = self.app.match
+        if m is None or self.covered() or self.hand_dice.dice_wanted():
             return False
         if m.phase is Phase.OVER:
-            return self.setup.mode == "watch" and m.match_winner is None
+            return self.app.setup.mode == "watch" and m.match_winner is None
         if m.phase is Phase.OPENING:
-            return not self.setup.humans()
+            return not self.app.setup.humans()
         actor = m.player_to_act
-        return actor is not None and not self.is_human(actor)
+        return actor is not None and not self.app.is_human(actor)
 
     def _act(self, action):
         """Run a match action; a refusal becomes the message.  Saves either way.
@@ -178,38 +187,38 @@ class GameMode(GameScreen, HandSetDice, Mode):
         :data:`game.app.text.messages.NOTICES`, and the words it came with) leaves the status line,
         even when the action says nothing of its own (the computer's roll).
         """
-        self.modes.discard("resign")
+        self.app.modes.discard("resign")
         try:
             result = action()
         except (IllegalActionError, IllegalMoveError) as error:
             self._refused(error)
             result = None
         else:
-            if is_notice(self.message):
-                self.message = None
-        self.save()
+            if is_notice(self.app.message):
+                self.app.message = None
+        self.app.save()
         return result
 
     def _refused(self, error):
-        self.message = refusal(error)
+        self.app.message = refusal(error)
 
     def roll(self):
         """Throw the dice (the opening roll too), for the person on roll."""
         if not self.human_to_act():
             return
-        if self.dice_wanted():
-            self.message = self._dice_prompt()
+        if self.hand_dice.dice_wanted():
+            self.app.message = self.hand_dice.prompt()
             return
         self._roll()
 
     def _roll(self):
-        m = self.match
+        m = self.app.match
         opening = m.phase is Phase.OPENING
         before = len(m.events)
         if self._act(m.roll) is None:
             return
-        self.selected = None
-        self.focus = None          # the keyboard's focus starts the turn on a checker that can move
+        self.board_input.deselect()
+        self.app.focus = None          # the keyboard's focus starts the turn on a checker that can move
         if opening:
             self._announce_opening(m.events[before:])
         self._after_roll(opening)
@@ -226,32 +235,32 @@ class GameMode(GameScreen, HandSetDice, Mode):
                 die0, die1 = event["dice"]
                 parts.append(("msg.opening", {
                     "name0": {"player": 0}, "name1": {"player": 1}, "die0": die0, "die1": die1,
-                    "starter": {"player": event["player"]}, "dice": dice_text(self.match.dice)}))
-        self.message = _join(*parts) if len(parts) > 1 else parts[0]
+                    "starter": {"player": event["player"]}, "dice": dice_text(self.app.match.dice)}))
+        self.app.message = _join(*parts) if len(parts) > 1 else parts[0]
 
     def _after_roll(self, opening):
         """Announce the roll; play a forced move for a person (they still press Done)."""
-        m = self.match
+        m = self.app.match
         turn = m.turn
         player = m.player_on_roll
         name = {"player": player}
         dice = dice_text(m.dice)
-        opening_message = self.message if opening else None
+        opening_message = self.app.message if opening else None
         if turn.no_move:
-            key = "msg.no_move" if self.is_human(player) else "msg.bot_no_move"
-            self.message = (key, {"name": name, "dice": dice})
-        elif self.is_human(player):
+            key = "msg.no_move" if self.app.is_human(player) else "msg.bot_no_move"
+            self.app.message = (key, {"name": name, "dice": dice})
+        elif self.app.is_human(player):
             forced = turn.forced
             if forced is not None:
                 for step in forced.steps:
                     m.step(step.source, step.target)
-                self.message = ("msg.forced", {"name": name, "dice": dice, "move": str(forced)})
-            elif (play := autoplay.bear_off_play(self.prefs, turn)) is not None:  # Prefs.auto_bear_off
+                self.app.message = ("msg.forced", {"name": name, "dice": dice, "move": str(forced)})
+            elif (play := autoplay.bear_off_play(self.app.prefs, turn)) is not None:  # Prefs.auto_bear_off
                 return self._auto_bear_off(play)
             elif opening_message is None:
-                key = "msg.rolled_click" if self.prefs.click_moves else "msg.rolled"
-                self.message = (key, {"name": name, "dice": dice})
-        self.save()
+                key = "msg.rolled_click" if self.app.prefs.click_moves else "msg.rolled"
+                self.app.message = (key, {"name": name, "dice": dice})
+        self.app.save()
 
     def double(self):
         if not self.human_to_act():
@@ -259,48 +268,48 @@ class GameMode(GameScreen, HandSetDice, Mode):
         self._double()
 
     def _double(self):
-        m = self.match
+        m = self.app.match
         doubler = m.player_on_roll
         if self._act(m.double) is None and m.phase is Phase.DOUBLED:
-            self.message = ("msg.double_offered", {"name": {"player": doubler},
-                                                   "other": {"player": 1 - doubler},
-                                                   "value": m.offered_cube})
-            self.save()
+            self.app.message = ("msg.double_offered", {"name": {"player": doubler},
+                                                       "other": {"player": 1 - doubler},
+                                                       "value": m.offered_cube})
+            self.app.save()
 
     def take(self):
-        if self.human_to_act() and self.match.phase is Phase.DOUBLED:
+        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED:
             self._take()
 
     def beaver(self):
         """Money play with beavers: take the double and redouble at once, keeping the cube."""
-        if self.human_to_act() and self.match.phase is Phase.DOUBLED:
+        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED:
             self._beaver()
 
     def _beaver(self):
-        m = self.match
+        m = self.app.match
         beaverer = m.player_to_act
         self._act(m.beaver)
         if m.game.offer == "beaver":
-            self.message = ("msg.beavered", {"name": {"player": beaverer},
-                                             "other": {"player": 1 - beaverer},
-                                             "value": m.offered_cube})
-            self.save()
+            self.app.message = ("msg.beavered", {"name": {"player": beaverer},
+                                                 "other": {"player": 1 - beaverer},
+                                                 "value": m.offered_cube})
+            self.app.save()
 
     def _take(self):
-        m = self.match
+        m = self.app.match
         taker = m.player_to_act
         self._act(m.take)
         if m.phase is Phase.ROLL_OR_DOUBLE:
-            self.message = ("msg.double_taken", {"name": {"player": taker}, "value": m.cube_value})
-            self.save()
+            self.app.message = ("msg.double_taken", {"name": {"player": taker}, "value": m.cube_value})
+            self.app.save()
             self._auto_roll()        # Prefs.auto_roll: the doubler's turn goes on
 
     def drop(self):
-        if self.human_to_act() and self.match.phase is Phase.DOUBLED:
+        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED:
             self._drop()
 
     def _drop(self):
-        m = self.match
+        m = self.app.match
         dropper = m.player_to_act
         self._act(m.drop)
         if m.phase is Phase.OVER:
@@ -310,70 +319,71 @@ class GameMode(GameScreen, HandSetDice, Mode):
                                                     "points": _points(result.points)}))
 
     def undo(self):
-        if self._human_moving():
-            self.selected = None
-            self._act(self.match.undo)
+        if self.human_moving():
+            m = self.app.match
+            self.board_input.deselect()
+            self._act(m.undo)
             self._describe_turn()
-            if not self.match.turn.played:    # all taken back: the roll's prompt, not the play undone
-                self.message = ("msg.rolled_click" if self.prefs.click_moves else "msg.rolled",
-                                {"name": {"player": self.match.player_on_roll},
-                                 "dice": dice_text(self.match.dice)})
+            if not m.turn.played:    # all taken back: the roll's prompt, not the play undone
+                self.app.message = ("msg.rolled_click" if self.app.prefs.click_moves else "msg.rolled",
+                                    {"name": {"player": m.player_on_roll}, "dice": dice_text(m.dice)})
 
     def done(self):
         """End the turn (the button, or a click on the dice); never happens on its own."""
-        if not self._human_moving():
+        if not self.human_moving():
             return
         self._done()
 
     def _done(self):
-        m = self.match
+        m = self.app.match
         mover = m.player_on_roll
         dice = dice_text(m.dice)
         move = self._act(m.done)
-        self.selected = None
+        self.board_input.deselect()
         if m.phase is Phase.OVER:
             result = m.game.result
             self._game_over(("msg.game_won", {"winner": {"player": result.winner},
                                               "result": {"key": _RESULT_KEYS.get(result.kind, "result.single")},
                                               "points": _points(result.points)}))
         elif m.phase is Phase.ROLL_OR_DOUBLE:
-            if not self.is_human(mover) and move is not None:
-                self.message = ("msg.bot_played", {"name": {"player": mover}, "dice": dice,
-                                                   "move": str(move)})
-            elif self.is_human(m.player_on_roll):
+            if not self.app.is_human(mover) and move is not None:
+                self.app.message = ("msg.bot_played", {"name": {"player": mover}, "dice": dice,
+                                                       "move": str(move)})
+            elif self.app.is_human(m.player_on_roll):
                 self._prompt_roll()
             else:
-                self.message = ("msg.bot_thinking", {"name": {"player": m.player_on_roll}})
-            self.save()
+                self.app.message = ("msg.bot_thinking", {"name": {"player": m.player_on_roll}})
+            self.app.save()
             self._auto_roll()        # Prefs.auto_roll: a turn starts
 
     # --- fewer clicks (Prefs; the rules are the engine's, the choices game/app/play/autoplay.py's) ---------
     def _auto_roll(self):
         """Throw a person's dice when they asked for it and may not double (autoplay.rolls_for)."""
-        if self.human_to_act() and not self.dice_wanted() and autoplay.rolls_for(self.prefs, self.match,
-                                                                                  self.is_human):
-            said = self.message
+        app = self.app
+        if self.human_to_act() and not self.hand_dice.dice_wanted() \
+                and autoplay.rolls_for(app.prefs, app.match, app.is_human):
+            said = self.app.message
             self._roll()
             if said and not said[0].startswith("msg.to_roll"):    # what the opponent did stays said
-                self.message = _join(said, self.message)
-                self.save()
+                self.app.message = _join(said, self.app.message)
+                self.app.save()
 
     def _auto_bear_off(self, play):
         """Play a person's bear-off for them (autoplay.bear_off_play); Done ends it, or auto_done."""
-        m = self.match
+        m = self.app.match
         for step in play.steps:
             m.step(step.source, step.target)
-        self.message = ("msg.auto_bear_off", {"name": {"player": m.player_on_roll},
-                                              "dice": dice_text(m.dice), "move": str(m.turn.move)})
-        self.save()
-        if autoplay.ends_turn(self.prefs, m.turn):
+        self.app.message = ("msg.auto_bear_off", {"name": {"player": m.player_on_roll},
+                                                  "dice": dice_text(m.dice), "move": str(m.turn.move)})
+        self.app.save()
+        if autoplay.ends_turn(self.app.prefs, m.turn):
             self._done()
 
     def _prompt_roll(self):
-        m = self.match
+        m = self.app.match
         player = m.player_on_roll
         key = "msg.to_roll_or_double" if m.can_double() else "msg.to_roll"
-        self.message = (key, {"name": {"player": player}})
+        self.app.message = (key, {"name": {"player": player}})
 
     def resign_kinds(self):
         """What the player on roll may resign now, as names: ``"single"`` always, ``"gammon"``
@@ -381,62 +391,63 @@ class GameMode(GameScreen, HandSetDice, Mode):
         bar or in the opponent's home board; less a kind the opponent just rejected (it may
         not be offered again, nor a smaller one, before the next roll).  Empty when a person
         cannot resign now."""
-        if self.match is None or not self.human_to_act():
+        if self.app.match is None or not self.human_to_act():
             return []
-        return self.match.resign_kinds()      # the rule is the engine's
+        return self.app.match.resign_kinds()      # the rule is the engine's
 
     def resign(self, kind=None):
         """Resign: with no ``kind``, open the choice of what to give up (:meth:`resign_kinds`);
         with one (``"single"``, ``"gammon"`` or ``"backgammon"``), offer it.  The opponent
         answers: a person with Accept or Reject, the computer by its own judgement."""
-        m = self.match
+        m = self.app.match
         kinds = self.resign_kinds()
         if not kinds:
             return
         if kind is None:
             # the choice opens over the game; Cancel gives the message back
-            self.modes.push(ResignChoice(self), self.message, again=not self.resign_choice)
-            self.message = ("msg.resign_choose", {"name": {"player": m.player_on_roll},
-                                                  "points": _points(m.cube_value)})
+            self.app.modes.push(ResignChoice(self), self.app.message, again=not self.app.resign_choice)
+            self.app.message = ("msg.resign_choose", {"name": {"player": m.player_on_roll},
+                                                      "points": _points(m.cube_value)})
             return
         if kind not in kinds:
-            self.modes.discard("resign")
-            self.message = ("reason.invalid_resignation", {})
+            self.app.modes.discard("resign")
+            self.app.message = ("reason.invalid_resignation", {})
             return
         self._act(lambda: m.resign(kind))
         if m.phase is Phase.RESIGNATION_OFFERED:
-            self.message = resignation_message(m)
-            if not self.is_human(m.player_to_act):
+            self.app.message = resignation_message(m)
+            if not self.app.is_human(m.player_to_act):
                 resigner = m.game.resignation[0]
-                self.message = ("msg.resign_thinking", {"name": {"player": resigner},
-                                                        "other": {"player": 1 - resigner},
-                                                        "points": _points(RESIGN_KINDS[kind] * m.cube_value)})
-            self.save()
+                points = _points(RESIGN_KINDS[kind] * m.cube_value)
+                self.app.message = ("msg.resign_thinking", {"name": {"player": resigner},
+                                                            "other": {"player": 1 - resigner},
+                                                            "points": points})
+            self.app.save()
 
     def cancel_resign(self):
         """Close the choice of what to resign; nothing is offered."""
-        if self.resign_choice:
-            self.message = self.modes.close("resign")
+        if self.app.resign_choice:
+            self.app.message = self.app.modes.close("resign")
 
     def _game_over(self, message):
-        m = self.match
-        if self.setup.manual_dice and isinstance(m.dice_source, ManualDice):
+        m = self.app.match
+        if self.app.setup.manual_dice and isinstance(m.dice_source, ManualDice):
             m.dice_source.clear()    # dice set for a roll the game's end made moot
-        self.selected = None
-        self.bot_plan = None
+        self.board_input.deselect()
+        self.app.bot_plan = None
         winner = m.match_winner
         if winner is not None:
             score = m.score
-            self.message = _join(message, ("msg.match_won", {
+            self.app.message = _join(message, ("msg.match_won", {
                 "winner": {"player": winner}, "score0": score[winner], "score1": score[1 - winner]}))
         else:
-            self.message = ("msg.next_game", {"text": list(message)})
-        self.save()
+            self.app.message = ("msg.next_game", {"text": list(message)})
+        self.app.save()
 
     def tick(self):
         """Apply a clock that ran out; True when that ended the game."""
-        m = self.match
-        if m is None or m.clock is None or self.lesson is not None:
+        m = self.app.match
+        if m is None or m.clock is None or self.app.lesson is not None:
             return False
         try:
             flagged = m.check_clock()
@@ -450,20 +461,21 @@ class GameMode(GameScreen, HandSetDice, Mode):
                                          "points": _points(result.points)}))
         return True
 
-    def _play(self, name, *args):
-        """The board input's step (``"step"`` or ``"auto_step"``), played in the match."""
-        self._act(lambda: getattr(self.match, name)(*args))
+    def _play(self, move):
+        """The board input's step, ``move(on)``, played in the match (its ``step`` or
+        ``auto_step``)."""
+        self._act(lambda: move(self.app.match))
         self._describe_turn()
 
     def _say(self, message):
-        self.message = message
+        self.app.message = message
 
     def click(self, slot, button="left"):
         """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
         element with ``data-slot=slot``."""
-        m = self.match
+        m = self.app.match
         if slot == "dice":
-            if self._human_moving():
+            if self.human_moving():
                 turn = m.turn
                 if turn.is_complete or turn.no_move:
                     self.done()
@@ -474,40 +486,40 @@ class GameMode(GameScreen, HandSetDice, Mode):
             if m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double():
                 self.double()
             return
-        if self._human_moving():
-            self.board_input.click(slot, button, self.prefs.click_moves)
+        if self.human_moving():
+            self.board_input.click(slot, button, self.app.prefs.click_moves)
 
     def press(self, slot):
         """A drag starts on ``slot``: select the checker there; True when it can be dragged."""
-        return self._human_moving() and self.board_input.press(slot)
+        return self.human_moving() and self.board_input.press(slot)
 
     def drop_on(self, slot):
         """A dragged checker is let go over ``slot``: move it there if that is legal."""
-        if self._human_moving():
+        if self.human_moving():
             self.board_input.drop_on(slot)
 
     def deselect(self):
-        self.selected = None
+        self.board_input.deselect()
 
     def _describe_turn(self):
-        m = self.match
+        m = self.app.match
         if m.phase is not Phase.MOVING:
             return
         turn = m.turn
         move = str(turn.move)
-        if autoplay.ends_turn(self.prefs, turn):      # Prefs.auto_done: the last die played
+        if autoplay.ends_turn(self.app.prefs, turn):      # Prefs.auto_done: the last die played
             return self._done()
         if turn.is_complete and turn.played:
-            self.message = ("msg.complete", {"move": move})
+            self.app.message = ("msg.complete", {"move": move})
         elif turn.played:
-            self.message = ("msg.playing", {"move": move})
-        self.save()
+            self.app.message = ("msg.playing", {"move": move})
+        self.app.save()
 
     def type_move(self, text):
         """Play notation typed by the user (``8/5 6/5``; a part of the move works too)."""
-        if not self._human_moving():
+        if not self.human_moving():
             return False
-        m = self.match
+        m = self.app.match
         turn = m.turn
         text = (text or "").strip()
         if not text:
@@ -515,13 +527,13 @@ class GameMode(GameScreen, HandSetDice, Mode):
         try:
             parts = parse_notation(text)
         except GameError:
-            self.message = ("msg.bad_notation", {"text": text[:40]})
+            self.app.message = ("msg.bad_notation", {"text": text[:40]})
             return False
         if sum(count for _source, _target, count, _hits in parts) > 4:
             # no play has more than four checker moves; and the engine's explanation
             # of a refused play tries every order of its parts (n! of them)
-            self.message = ("reason.too_many_moves", {})
-            self.save()
+            self.app.message = ("reason.too_many_moves", {})
+            self.app.save()
             return False
         plan, error = self._plan_typed(text, from_scratch=False)
         if plan is None and turn.played:
@@ -530,9 +542,9 @@ class GameMode(GameScreen, HandSetDice, Mode):
                 m.undo_all()
         if plan is None:
             self._refused(error)
-            self.save()
+            self.app.save()
             return False
-        self.selected = None
+        self.board_input.deselect()
         for source, target in plan:
             m.step(source, target)
         self._describe_turn()
@@ -540,7 +552,7 @@ class GameMode(GameScreen, HandSetDice, Mode):
 
     def _plan_typed(self, text, from_scratch):
         """The single steps that play ``text`` now, or ``(None, error)``."""
-        turn = self.match.turn
+        turn = self.app.match.turn
         scratch = Turn(turn.position, turn.dice)
         if not from_scratch:
             for step in turn.played:

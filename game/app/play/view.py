@@ -9,9 +9,9 @@ which parts changed without drawing anything.
 >>> app = Controller()
 >>> app.boot("?mode=hotseat&length=3&seed=7")
 True
->>> before = app.game.signature()
+>>> before = app.game.screen.signature()
 >>> effects = app.roll()
->>> after = app.game.signature()
+>>> after = app.game.screen.signature()
 >>> [part for part in before if before[part] != after[part]]
 ['board', 'panels', 'screen']
 >>> effects.parts(), effects.animate, effects.saved
@@ -35,7 +35,12 @@ __all__ = ["GameScreen", "game_start"]
 
 
 class GameScreen:
-    """The view of the match on the board (a part of :class:`game.app.play.mode.GameMode`)."""
+    """The view of the match on the board: a part of :class:`game.app.play.mode.GameMode`
+    (its ``screen``), which reads the game and the app (``game.app``)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.app = game.app
 
     def signature(self):
         """What the game shows, per part, as plain data (nothing drawn): the checkers alone;
@@ -43,19 +48,20 @@ class GameScreen:
         orientation); the panels (names, score, pips, who is to act, the clocks to the
         second); the rest of the screen (the status line, the buttons, the record, the hint,
         the forms)."""
-        m = self.match
+        app = self.app
+        m = app.match
         if m is None:
             return {"board": None, "checkers": None, "panels": None, "screen": None}
         checkers = (id(m), self._counts())
-        looks = (self.language, self.setup, self.bottom)
-        board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.selected, self.focus,
-                 tuple(self.app.board_shape().values()))
+        looks = (app.language, app.setup, app.bottom)
+        board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.game.selected, app.focus,
+                 tuple(app.board_shape().values()))
         clocks = None if m.clock is None else tuple(
             tuple(int(t + 0.999) for t in m.clock.remaining(p)) for p in (0, 1))
         panels = (checkers, looks, tuple(m.score), m.player_to_act, m.phase is Phase.OVER, clocks)
-        rest = (looks, self.message, m.match_id(), m.phase, len(m.events), self.resign_choice,
-                self.dice_invalid, tuple(self.dice_ties), self.hint is not None and self.hint[0],
-                self.prefs.click_moves)
+        rest = (looks, app.message, m.match_id(), m.phase, len(m.events), app.resign_choice,
+                app.dice_invalid, tuple(app.dice_ties), app.hint is not None and app.hint[0],
+                app.prefs.click_moves)
         return {"board": board, "checkers": checkers, "panels": panels, "screen": rest}
 
     def record(self):
@@ -65,18 +71,18 @@ class GameScreen:
         actions and the end of the game in words.  Steps of the turn in play
         are not in it until Done.
         """
-        events = self.match.events
+        events = self.app.match.events
         start = game_start(events)
         rows = []
         for event in events[start + 1:]:
-            text = self._event_text(event)
+            text = self.event_text(event)
             if text is not None:
                 rows.append((event.get("player"), text))
         return rows
 
-    def _event_text(self, event):
+    def event_text(self, event):
         """One line of the game record for a logged action, or None for the others."""
-        tr = self.tr
+        tr = self.app.tr
         kind = event["type"]
         if kind in ("move", "pass"):
             dice = "".join(str(d) for d in sorted(event["dice"], reverse=True))
@@ -99,8 +105,8 @@ class GameScreen:
     def hint_available(self):
         """True when the person to act has a decision the Hint button advises on: a roll to
         play, a double to offer (before rolling) or to answer."""
-        m = self.match
-        if not self.human_to_act():
+        m = self.app.match
+        if not self.game.human_to_act():
             return False
         if m.phase is Phase.MOVING:
             return not m.turn.no_move
@@ -108,25 +114,25 @@ class GameScreen:
             return m.can_double()
         return m.phase is Phase.DOUBLED and m.game.offer == "double"
 
-    def _hint_key(self):
-        m = self.match
+    def hint_key(self):
+        m = self.app.match
         return f"{m.game_number}:{m.position_id()}:{m.match_id()}"
 
     def _hint_html(self):
-        if self.hint is None or self.replay is not None or self.hint[0] != self._hint_key():
+        if self.app.hint is None or self.app.replay is not None or self.app.hint[0] != self.hint_key():
             return ""
-        _key, kind, data = self.hint
+        _key, kind, data = self.app.hint
         if kind == "plays":
             hints, dice, match_play = data
-            view = plays_view(hints, dice, self.tr, match_play=match_play)
+            view = plays_view(hints, dice, self.app.tr, match_play=match_play)
         else:
             equities, probabilities, answering = data
-            view = cube_view(equities, probabilities, self.tr, answering=answering)
+            view = cube_view(equities, probabilities, self.app.tr, answering=answering)
         return hints_html(view)
 
     def _counts(self):
         """Each player's checkers per point, his own numbering (``(player 0's, player 1's)``)."""
-        m = self.match
+        m = self.app.match
         por = m.player_on_roll
         position = m.position
         viewer = 0 if por is None else por
@@ -136,26 +142,26 @@ class GameScreen:
         return tuple(counts[0]), tuple(counts[1])
 
     def _board_view(self):
-        m = self.match
+        m = self.app.match
         por = m.player_on_roll
         moving = m.phase is Phase.MOVING
-        human = moving and self.is_human(por)
+        human = moving and self.app.is_human(por)
         turn = m.turn if moving else None
         movable = frozenset()
         targets = frozenset()
         selected = None
         if human and not turn.is_complete:
             movable = frozenset(turn.all_destinations())
-            if self.selected is not None and self.selected in movable:
-                selected = self.selected
+            if self.game.selected is not None and self.game.selected in movable:
+                selected = self.game.selected
                 targets = frozenset(turn.destinations(selected))
         dice = tuple(m.dice) if m.dice else ()
         board = board_view(
-            self.tr, counts=self._counts(),
-            bottom=self.bottom,
-            numbers_for=self._numbers_for(),
+            self.app.tr, counts=self._counts(),
+            bottom=self.app.bottom,
+            numbers_for=self.numbers_for(),
             **self.app.board_shape(),
-            colours=self.setup.colours,
+            colours=self.app.setup.colours,
             cube_value=m.cube_value,
             cube_owner=m.cube_owner,
             cube_offered_by=m.player_on_roll if m.phase is Phase.DOUBLED and m.game.offer == "double" else None,
@@ -169,39 +175,39 @@ class GameScreen:
             selected=selected,
             targets=targets,
             dice_clickable=bool(human and (turn.is_complete or turn.no_move)),
-            cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.human_to_act() and m.can_double(),
-            focus=self.focus or self.default_focus(),
+            cube_clickable=m.phase is Phase.ROLL_OR_DOUBLE and self.game.human_to_act() and m.can_double(),
+            focus=self.app.focus or self.game.default_focus(),
             last_moves=last_moves(m.events),
         )
-        return self._spoken_board(board)
+        return self.app._spoken_board(board)
 
-    def _numbers_for(self):
+    def numbers_for(self):
         """Whose numbering the board shows: the person playing; in a two-player game, the
         player to act (so that the numbers match the notation of his moves)."""
-        m = self.match
-        if self.setup.mode == "bot":
+        m = self.app.match
+        if self.app.setup.mode == "bot":
             return PERSON
-        if self.setup.mode == "hotseat":
+        if self.app.setup.mode == "hotseat":
             actor = m.player_to_act if m.player_to_act is not None else m.player_on_roll
             if actor is not None:
                 return actor
-        return self.bottom
+        return self.app.bottom
 
     def clock_panels(self):
         """The players' panels alone, for the clock's ticks (the board is not drawn again):
         ``{"top_html", "bottom_html", "top_on_roll", "bottom_on_roll"}``, or None when no
         match of the board's is shown (a lesson, a replay, the editor: no clock runs there)."""
-        if self.match is None or self.covered():
+        if self.app.match is None or self.game.covered():
             return None
-        board = BoardView(counts=self._counts(), colours=self.setup.colours)   # no SVG drawn
-        bottom = self.bottom
+        board = BoardView(counts=self._counts(), colours=self.app.setup.colours)   # no SVG drawn
+        bottom = self.app.bottom
         top, low = self._panel(1 - bottom, board), self._panel(bottom, board)
         return {"top_html": player_html(top), "bottom_html": player_html(low),
                 "top_on_roll": top.on_roll, "bottom_on_roll": low.on_roll}
 
     def _panel(self, player, board):
-        m = self.match
-        tr = self.tr
+        m = self.app.match
+        tr = self.app.tr
         clock_text = ""
         if m.clock is not None:
             per_move, reserve = m.clock.remaining(player)
@@ -209,15 +215,15 @@ class GameScreen:
         actor = m.player_to_act
         status = ""
         if actor == player and m.phase is not Phase.OVER:
-            status = tr("panel.on_roll") if self.is_human(player) else tr("panel.thinking")
-        return panel(tr, board, player, self.player_name(player), score=m.score[player],
+            status = tr("panel.on_roll") if self.app.is_human(player) else tr("panel.thinking")
+        return panel(tr, board, player, self.app.player_name(player), score=m.score[player],
                      clock_text=clock_text, on_roll=actor == player, status_text=status)
 
     def info_text(self):
-        m = self.match
-        tr = self.tr
+        m = self.app.match
+        tr = self.app.tr
         cfg = m.config
-        text = self._stakes(cfg.length)
+        text = self.app._stakes(cfg.length)
         if cfg.cube:
             text += " · " + tr("info.cube", cube=m.cube_value)
         if m.is_crawford_game:
@@ -225,22 +231,24 @@ class GameScreen:
         options = match_options.text(tr, cfg)
         if options:
             text += " · " + options
-        if self.setup.seed:
-            text += " · " + tr("info.seed", seed=self.setup.seed)
-        if self.setup.manual_dice:
+        if self.app.setup.seed:
+            text += " · " + tr("info.seed", seed=self.app.setup.seed)
+        if self.app.setup.manual_dice:
             text += " · " + tr("info.dice_manual")
-        elif not self.setup.seed and isinstance(m.dice_source, SystemDice):
+        elif not self.app.setup.seed and isinstance(m.dice_source, SystemDice):
             text += " · " + tr("info.dice_system")
         return text
 
     def buttons(self):
-        m = self.match
-        if self.replay is not None or self.editor is not None:
-            return {name: (visible, False) for name, (visible, _enabled) in self._play_buttons().items()} | {
-                "hint": (False, False), "replay": (True, False), "edit-position": (True, self.editor is None),
-                "review": (True, self.replay is not None and self.review is None), "review-game": (False, False)}
-        buttons = self._play_buttons()
-        buttons["hint"] = (bool(self.setup.humans()), self.hint_available())
+        app = self.app
+        m = app.match
+        if app.replay is not None or app.editor is not None:
+            return {name: (visible, False) for name, (visible, _enabled) in self.play_buttons().items()} | {
+                "hint": (False, False), "replay": (True, False), "edit-position": (True, app.editor is None),
+                "review": (True, app.replay is not None and app.review is None),
+                "review-game": (False, False)}
+        buttons = self.play_buttons()
+        buttons["hint"] = (bool(self.app.setup.humans()), self.hint_available())
         played = any(e["type"] in ("move", "pass") for e in m.events)
         buttons["replay"] = (True, played)
         buttons["review"] = (True, played)
@@ -248,15 +256,16 @@ class GameScreen:
         buttons["edit-position"] = (True, True)
         return buttons
 
-    def _play_buttons(self):
-        m = self.match
-        human = self.human_to_act()
+    def play_buttons(self):
+        m = self.app.match
+        human = self.game.human_to_act()
         phase = m.phase
         moving = phase is Phase.MOVING and human
         turn = m.turn
         cube = m.config.cube
         return {
-            "roll": (not self.dice_wanted(), human and phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE)),
+            "roll": (not self.game.hand_dice.dice_wanted(),
+                     human and phase in (Phase.OPENING, Phase.ROLL_OR_DOUBLE)),
             "done": (True, bool(moving and (turn.is_complete or turn.no_move))),
             "undo": (True, bool(moving and turn.played)),
             "double": (cube, human and phase is Phase.ROLL_OR_DOUBLE and m.can_double()),
@@ -264,7 +273,7 @@ class GameScreen:
             "drop": (human and phase is Phase.DOUBLED, human and phase is Phase.DOUBLED),
             "beaver": (human and phase is Phase.DOUBLED and m.refusal("beaver") is None,
                        human and phase is Phase.DOUBLED and m.refusal("beaver") is None),
-            "next-game": (phase is Phase.OVER and m.match_winner is None and self.setup.mode != "watch",
+            "next-game": (phase is Phase.OVER and m.match_winner is None and self.app.setup.mode != "watch",
                           phase is Phase.OVER and m.match_winner is None),
             "accept-resign": (human and phase is Phase.RESIGNATION_OFFERED,
                               human and phase is Phase.RESIGNATION_OFFERED),
@@ -274,8 +283,8 @@ class GameScreen:
 
     def _resign_buttons(self):
         """The choice of what to resign: one button per kind that makes sense now, and Cancel."""
-        kinds = self.resign_kinds()
-        choosing = self.resign_choice and bool(kinds)
+        kinds = self.game.resign_kinds()
+        choosing = self.app.resign_choice and bool(kinds)
         buttons = {"resign": (not choosing, bool(kinds))}
         for kind in RESIGN_KINDS:
             buttons[f"resign-{kind}"] = (choosing and kind in kinds, choosing and kind in kinds)
@@ -287,13 +296,13 @@ class GameScreen:
     def view(self):
         """The :class:`View` of the current state (of the frame shown, while replaying; of the
         lesson, while one is open; of the position set up, while editing)."""
-        m = self.match
+        m = self.app.match
         board = self._board_view()
         bottom = board.bottom
         top_panel = self._panel(1 - bottom, board)
         bottom_panel = self._panel(bottom, board)
-        message = self.text(self.message)
-        warn = is_warning(self.message)
+        message = self.app.text(self.app.message)
+        warn = is_warning(self.app.message)
         return screen(
             board, top_panel, bottom_panel,
             message=message,
@@ -302,18 +311,18 @@ class GameScreen:
             position_id=m.position_id(),
             match_id=m.match_id(),
             buttons=self.buttons(),
-            move_input=self._human_moving(),
-            language=self.language,
-            record_html=record_html([(self.player_name(p) if p is not None else "", text, p == bottom)
+            move_input=self.game.human_moving(),
+            language=self.app.language,
+            record_html=record_html([(self.app.player_name(p) if p is not None else "", text, p == bottom)
                                      for p, text in self.record()]),
             xgid=self._xgid(),
             hint_html=self._hint_html(),
-            dice_entry=self._dice_entry(),
+            dice_entry=self.game.hand_dice.entry(),
         )
 
     def _xgid(self):
         try:
-            return self.match.xgid() or ""
+            return self.app.match.xgid() or ""
         except GameError:  # pragma: no cover - every state in play has an XGID
             return ""
 

@@ -75,7 +75,8 @@ class ReplayMode(Mode):
             if shown.event is None:
                 rows.append(("", tr("replay.start", game=shown.game), False, index))
             else:
-                rows.append((self.app.player_name(shown.player, setup), self.app._event_text(shown.event) or "",
+                text = self.app.game.screen.event_text(shown.event) or ""
+                rows.append((self.app.player_name(shown.player, setup), text,
                              shown.player == bottom, index))
         step = game.index((self.index, frame))
         info = self.app._stakes(config.get("length", 0))
