@@ -11,7 +11,7 @@ from pyscript import window
 
 from game.app.view.html import matches_html
 from game.web import persistence
-from game.web.dom import by_id, closest
+from game.web.elements import by_id, closest
 
 PREF_BOXES = {"pref-home-left": "home_left", "pref-click-moves": "click_moves",
               "pref-auto-flip": "auto_flip", "pref-animate": "animate", "pref-fast-bot": "fast_bot",

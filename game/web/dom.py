@@ -8,38 +8,14 @@ every outside text escaped.
 """
 
 import js
-import pyodide.ffi
-from pyodide.ffi import to_js
 from pyscript import document, window
 
 from game.app.keep.urlparams import share_url
 from game.web import board_dom
 from game.web import panes
+from game.web.elements import by_id, missing
 
 ANNOUNCE_KEEP = 20  # sentences kept in the live region
-
-_JSNULL = getattr(pyodide.ffi, "jsnull", None)
-
-
-def missing(value):
-    """True for JavaScript's null and undefined (Pyodide gives null as ``jsnull``)."""
-    return value is None or value is _JSNULL or type(value).__name__ == "JsNull"
-
-
-def by_id(name):
-    return document.getElementById(name)
-
-
-def js_object(value):
-    return to_js(value, dict_converter=js.Object.fromEntries)
-
-
-def closest(event, selector):
-    """The element matching ``selector`` at or above the event's target, or None."""
-    target = event.target
-    found = target.closest(selector) if hasattr(target, "closest") else None
-    return None if missing(found) else found
-
 
 def focus_first(*names):
     """Give the keyboard focus to the first of these elements that is shown and enabled."""

@@ -13,7 +13,7 @@ from pyscript import document, window
 
 from game.match import RESIGN_KINDS
 from game.web.dialogs import PREF_BOXES, closer
-from game.web.dom import by_id
+from game.web.elements import by_id
 from game.web.persistence import on_notice_close
 
 # the lesson panel's buttons -> Controller.lesson_action names

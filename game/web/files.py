@@ -11,7 +11,7 @@ from pyscript import document, window
 from game.app.view.board_image import PNG_SCALE, board_image, image_name
 from game.app.controller import MAT_LIMIT
 from game.app.view.geometry import HEIGHT, WIDTH
-from game.web.dom import by_id, js_object, missing
+from game.web.elements import by_id, js_object, missing
 
 
 class Files:

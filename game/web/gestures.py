@@ -9,7 +9,7 @@ progress, and whether the next click is to be swallowed.
 
 from game.app.effects import Effects
 from game.app.view.geometry import board_point, slot_at
-from game.web.dom import closest
+from game.web.elements import closest
 
 DRAG_THRESHOLD = 6  # CSS pixels before a press becomes a drag
 # what a drag changed on the page by itself: the dragged checker's place on the board

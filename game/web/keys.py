@@ -9,7 +9,7 @@ a button's own activation (its ``click``) follows them.
 from pyscript import document
 
 from game.app.view.keyboard import wrap_tab
-from game.web.dom import by_id, closest, missing
+from game.web.elements import by_id, closest, missing
 
 TABBABLE = "button, input, select, textarea, summary, a[href], [tabindex]"
 TYPING = ("input", "select", "textarea")

@@ -19,7 +19,8 @@ from game.app.view.board_svg import board_svg
 from game.web import events
 from game.web import persistence
 from game.web.dialogs import Dialogs
-from game.web.dom import (Screen, by_id, closest, focus_first, missing)
+from game.web.dom import Screen, focus_first
+from game.web.elements import by_id, closest, missing
 from game.web.files import Files
 from game.web.gestures import Gestures
 from game.web.keys import Keys, focus_resign_choice, keep_focus

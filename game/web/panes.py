@@ -8,7 +8,7 @@ focused row its focus); the app's state stays in the controller.
 
 from pyscript import document
 
-from game.web import dom
+from game.web.elements import by_id, missing
 
 
 class Panes:
@@ -24,14 +24,14 @@ class Panes:
     def draw_hint(self, html):
         if self.thinking or html == self.hint:
             return
-        panel = dom.by_id("hint-panel")
+        panel = by_id("hint-panel")
         panel.innerHTML = html
         panel.hidden = not html
         self.hint = html
 
     def show_thinking(self, text):
         self.thinking = True
-        panel = dom.by_id("hint-panel")
+        panel = by_id("hint-panel")
         panel.textContent = text
         panel.hidden = False
 
@@ -42,18 +42,17 @@ class Panes:
 
     def draw_notice(self, notice):
         """The storage notice: data kept aside, or a full storage (buttons by id)."""
-        box = dom.by_id("storage-notice")
+        box = by_id("storage-notice")
         box.hidden = notice is None
         if notice is None:
             return
         box.dataset.kind = notice["kind"]
-        dom.by_id("storage-notice-text").textContent = notice["text"]
+        by_id("storage-notice-text").textContent = notice["text"]
         for button in box.querySelectorAll("button"):
             button.hidden = str(button.id) not in notice["buttons"]
 
     def draw_lesson(self, lesson, move_input):
         """The lesson panel (texts through textContent; the options' HTML is escaped)."""
-        by_id = dom.by_id
         document.body.classList.toggle("in-lesson", lesson is not None)
         panel = by_id("lesson-panel")
         panel.hidden = lesson is None
@@ -82,16 +81,15 @@ class Panes:
         feedback.setAttribute("data-verdict", lesson["verdict"])
 
     def draw_dice_entry(self, entry):
-        form = dom.by_id("dice-form")
+        form = by_id("dice-form")
         form.hidden = entry is None
         if entry is None:
             return
-        dom.by_id("dice-legend").textContent = entry["legend"]
-        dom.by_id("dice-first-label").textContent = entry["first"]
-        dom.by_id("dice-second-label").textContent = entry["second"]
+        by_id("dice-legend").textContent = entry["legend"]
+        by_id("dice-first-label").textContent = entry["first"]
+        by_id("dice-second-label").textContent = entry["second"]
 
     def draw_replay(self, replay):
-        by_id = dom.by_id
         document.body.classList.toggle("replaying", replay is not None)
         by_id("replay-bar").hidden = replay is None
         if replay is None:
@@ -108,7 +106,6 @@ class Panes:
     def draw_editor(self, fields):
         """The editor's panel and form, from the controller's values (a refused change
         puts the field back as it was)."""
-        by_id = dom.by_id
         document.body.classList.toggle("editing", fields is not None)
         by_id("editor-panel").hidden = fields is None
         if fields is None:
@@ -129,7 +126,6 @@ class Panes:
         by_id("editor-play").disabled = not fields["ready"]
 
     def draw_review(self, review):
-        by_id = dom.by_id
         panel = by_id("review-panel")
         document.body.classList.toggle("reviewing", review is not None)
         panel.hidden = review is None
@@ -146,7 +142,7 @@ class Panes:
         if shown.get("list_html") != review["list_html"] or shown.get("detail_html") != review["detail_html"]:
             items = by_id("review-list")
             current = items.querySelector(".current")
-            if not dom.missing(current):   # within the list only: the page itself does not move
+            if not missing(current):   # within the list only: the page itself does not move
                 items.scrollTop = current.offsetTop - items.clientHeight // 2
         by_id("review-tried").textContent = review["tried"]
         by_id("review-try").hidden = not review["can_try"]
@@ -155,7 +151,7 @@ class Panes:
 
     def draw_shots(self, html_of):
         """The shot counter, drawn when shown and when the board changed (``html_of()``)."""
-        box = dom.by_id("shot-counter")
+        box = by_id("shot-counter")
         if box.hidden:
             return
         html = html_of()
@@ -165,8 +161,8 @@ class Panes:
 
     def draw_qr(self):
         """The QR code of the share link, drawn when shown and when the link changes."""
-        box = dom.by_id("share-qr")
-        link = str(dom.by_id("share-link").value)
+        box = by_id("share-qr")
+        link = str(by_id("share-link").value)
         if box.hidden or not link or link == self.qr_link:
             return
         from game.app.view.qr import encode, svg  # loaded on first use, not at start
@@ -175,7 +171,7 @@ class Panes:
 
     def toggle(self, box_id, button_id):
         """Show or hide a pane opened by a button (``aria-expanded`` follows)."""
-        box = dom.by_id(box_id)
+        box = by_id(box_id)
         box.hidden = not box.hidden
-        dom.by_id(button_id).setAttribute("aria-expanded", "false" if box.hidden else "true")
+        by_id(button_id).setAttribute("aria-expanded", "false" if box.hidden else "true")
         self.qr_link = self.shots = None

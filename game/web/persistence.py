@@ -10,7 +10,7 @@ app's ``backgammon.`` keys, which the vault owns).
 
 from pyscript import document, window
 
-from game.web.dom import by_id, missing
+from game.web.elements import by_id, missing
 
 NOTICE_SHOWN = "backgammon-persist-notice"
 

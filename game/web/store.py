@@ -3,7 +3,7 @@
 from pyscript import window
 
 from game.app.keep import storage
-from game.web.dom import missing
+from game.web.elements import missing
 
 
 class LocalStore:
