@@ -19,17 +19,19 @@ MOST_QUESTIONS = 30
 @dataclass(frozen=True)
 class Kind:
     """A drill: ``generate(rng, count, level, tolerance)`` makes its questions; ``tolerance``
-    is the default one, ``tolerances`` the range a teacher may set ((0, 0): none)."""
+    is the default one, ``tolerances`` the range a teacher may set ((0, 0): none); ``most``
+    the most questions; ``numbers`` how many numbers an answer holds (two pip counts)."""
 
     generate: object
     tolerance: int = 0
     tolerances: tuple = (0, 0)
     most: int = MOST_QUESTIONS
+    numbers: int = 1
 
 
 #: the drills, in the order of their codes in an assignment's token: append, never reorder
 KINDS = {
-    "pips": Kind(pip_count.generate, 0, pip_count.TOLERANCE),
+    "pips": Kind(pip_count.generate, 0, pip_count.TOLERANCE, numbers=2),
     "opening": Kind(openings.generate_openings, most=len(openings.OPENING_ROLLS)),
     "reply": Kind(openings.generate_replies),
     "shots": Kind(shot_count.generate),
