@@ -11,13 +11,18 @@ holds in its compact alphanumeric mode) for codes read aloud or typed.
 ('ZHJpbGw', b'drill')
 >>> b32_text(b"drill"), from_b32_text("mrzgs-3dm")
 ('MRZGS3DM', b'drill')
+>>> b32_text(b"dr"), from_b32_text("MRZB")     # B: the same bits, but its unused ones set
+Traceback (most recent call last):
+...
+ValueError: not canonical base32: 'MRZB'
+
 """
 
 import base64
 import binascii
 
 __all__ = ["put_varints", "read_varint", "read_varints", "b64_text", "from_b64_text", "b32_text",
-           "from_b32_text"]
+           "from_b32_text", "is_b32_text"]
 
 
 def put_varints(numbers):
@@ -66,12 +71,20 @@ def from_b64_text(text):
     """The bytes of base64url ``text`` (padding optional); ValueError when it is not base64url."""
     if not text or any(c not in _B64 for c in text) or len(text) % 4 == 1:
         raise ValueError(f"not base64url: {text!r}")
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if b64_text(data) != text:   # a last letter whose unused bits are not zero
+        raise ValueError(f"not canonical base64url: {text!r}")
+    return data
 
 
 def b32_text(data):
     """``data`` as base32 capitals without padding."""
     return base64.b32encode(data).decode("ascii").rstrip("=")
+
+
+def is_b32_text(text):
+    """Whether ``text`` is made only of base32 letters (any case), spaces and hyphens."""
+    return all(c.upper() in _B32 or c in " -\t\r\n" for c in text)
 
 
 def from_b32_text(text):
@@ -80,9 +93,12 @@ def from_b32_text(text):
     if not clean or any(c not in _B32 for c in clean) or len(clean) % 8 in (1, 3, 6):
         raise ValueError(f"not base32: {text!r}")
     try:
-        return base64.b32decode(clean + "=" * (-len(clean) % 8))
+        data = base64.b32decode(clean + "=" * (-len(clean) % 8))
     except binascii.Error as error:
         raise ValueError(f"not base32: {text!r}") from error
+    if b32_text(data) != clean:   # a last letter whose unused bits are not zero
+        raise ValueError(f"not canonical base32: {text!r}")
+    return data
 
 
 _B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -22,7 +22,7 @@ from ..errors import GameError
 from ..position import Position
 from .errors import InvalidAnswerError
 
-__all__ = ["Question", "Mark", "mark", "read_answer", "ASKS", "arity"]
+__all__ = ["Question", "Mark", "mark", "read_answer", "verdict", "ASKS", "arity"]
 
 #: what a question asks, and how many numbers its answer holds: ``count`` (a whole
 #: number, within ``tolerance``), ``pips`` (two counts: the player's and the opponent's),
@@ -129,3 +129,34 @@ def read_answer(question, raw):
             raise InvalidAnswerError("answer_number", f"{n!r}: a whole number from 0 to 999 expected")
         out.append(int(text))
     return tuple(out)
+
+
+def verdict(question, marked):
+    """What the page says of a marked answer, as a message: unanswered, right, or wrong (with
+    the right answer; for a choice, the value lost in thousandths, as the explanation counts).
+
+    >>> q = Question(kind="race", level="easy", position_id="4HPwATDgc/ABMA", dice=None, ask="percent",
+    ...              answer=(62,), tolerance=5, prompt=("drills.race.prompt", {}),
+    ...              explanation=("drills.race.explain", {"chance": 62}))
+    >>> verdict(q, mark(q, (60,))), verdict(q, mark(q, (50,)))
+    (('drills.mark.right', {}), ('drills.mark.wrong', {'answer': '62'}))
+    """
+    if not marked.answered:
+        return ("drills.mark.unanswered", {"answer": _said(question, question.answer)})
+    if marked.correct:
+        if marked.lost:
+            return ("drills.mark.right_close", {"lost": round(1000 * marked.lost)})
+        return ("drills.mark.right", {})
+    if marked.lost is not None:
+        return ("drills.mark.wrong_lost", {"answer": _said(question, question.answer),
+                                           "lost": round(1000 * marked.lost)})
+    return ("drills.mark.wrong", {"answer": _said(question, question.answer)})
+
+
+def _said(question, answer):
+    """An answer as the page shows it: the play, the action's key, or the numbers."""
+    if question.ask == "play":
+        return question.choices[answer[0]]
+    if question.ask == "choice":
+        return {"key": f"drills.cube.{question.choices[answer[0]]}"}
+    return " / ".join(str(n) for n in answer)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidResultCodeError
 from .kinds import KINDS
-from .packing import b32_text, from_b32_text, put_varints, read_varint
+from .packing import b32_text, from_b32_text, is_b32_text, put_varints, read_varint
 
 __all__ = ["Result", "encode", "decode", "PREFIX", "LONGEST_NAME", "LARGEST_ANSWER"]
 
@@ -98,13 +98,13 @@ def decode(assignment, code):
     """The :class:`Result` a code holds, if it is ``assignment``'s and unchanged; else
     :class:`InvalidResultCodeError` (``code_unreadable``, ``code_foreign``, ``code_edited``)."""
     text = code.strip().upper() if isinstance(code, str) else ""
-    if not text.startswith(PREFIX):
+    if not text.startswith(PREFIX) or not is_b32_text(text[len(PREFIX):]):
         raise InvalidResultCodeError("code_unreadable", f"{code!r}: a result code starts with {PREFIX}",
                                      prefix=PREFIX)
     try:
         data = from_b32_text(text[len(PREFIX):])
     except ValueError:
-        raise InvalidResultCodeError("code_unreadable", f"{code!r}: not a result code", prefix=PREFIX) from None
+        raise InvalidResultCodeError("code_edited", f"{code!r}: cut short or changed") from None
     body, check = data[:-CHECK], data[-CHECK:]
     if len(data) < TAG + CHECK:
         raise InvalidResultCodeError("code_edited", "the code is too short: it was cut or changed")

@@ -1,0 +1,61 @@
+"""The cube drill: its answers are the bot's own cube decisions, money and match."""
+
+import pytest
+
+from game.bot import Bot, CubeContext
+from game.drills import mark, read_answer
+from game.drills.cube_calls import CLEAR, CLOSE, MATCH_LENGTH, WINDOW, generate
+from game.drills.errors import InvalidAnswerError
+from game.drills.seeds import drill_random
+
+
+@pytest.fixture(scope="module")
+def cube_sets():
+    return {level: generate(drill_random(41, 0, "cube"), 6, level) for level in ("easy", "medium", "hard")}
+
+
+def context_of(q):
+    c = q.context
+    return CubeContext(match_length=c["match_length"], score_me=c["score_me"], score_opponent=c["score_opponent"])
+
+
+def test_cube_answers_are_the_bots_decisions(cube_sets):
+    bot = Bot(level="expert")
+    for questions in cube_sets.values():
+        for q in questions:
+            ctx, right = context_of(q), q.choices[q.answer[0]]
+            if q.context["ask"] == "double":
+                assert right == {"too_good": "no_double"}.get(bot.cube_action(q.position, ctx),
+                                                               bot.cube_action(q.position, ctx))
+            else:
+                assert right == bot.take_decision(q.position, ctx)
+            assert WINDOW[0] <= bot.evaluate(q.position)[0] <= WINDOW[1]
+
+
+def test_easy_cube_decisions_are_clear_hard_ones_close_and_only_easy_is_money_only(cube_sets):
+    assert all(abs(q.values[0] - q.values[1]) >= CLEAR for q in cube_sets["easy"])
+    assert all(abs(q.values[0] - q.values[1]) < CLOSE for q in cube_sets["hard"])
+    assert all(q.context["match_length"] == 0 for q in cube_sets["easy"])
+    matches = [q for qs in cube_sets.values() for q in qs if q.context["match_length"]]
+    assert matches and all(q.context["match_length"] == MATCH_LENGTH for q in matches)
+    assert {q.context["ask"] for qs in cube_sets.values() for q in qs} == {"double", "take"}
+
+
+def test_a_wrong_cube_answer_loses_the_gap(cube_sets):
+    for q in cube_sets["easy"]:
+        wrong = 1 - q.answer[0]
+        assert mark(q, q.answer).correct
+        marked = mark(q, (wrong,))
+        assert not marked.correct and marked.lost == pytest.approx(abs(q.values[0] - q.values[1]))
+        assert read_answer(q, q.choices[wrong]) == (wrong,)
+    with pytest.raises(InvalidAnswerError) as error:
+        read_answer(cube_sets["easy"][0], "beaver")
+    assert error.value.key == "drills.error.answer_choice"
+
+
+def test_the_cube_explanation_names_the_answer(cube_sets):
+    for q in cube_sets["medium"]:
+        key, params = q.explanation
+        assert key == ("drills.cube.explain_mwc" if q.context["match_length"] else "drills.cube.explain_equity")
+        said = params["answer"]["key"]
+        assert said in (f"drills.cube.{q.choices[q.answer[0]]}", "drills.cube.too_good")
