@@ -63,3 +63,11 @@ def test_the_french_drill_texts_have_a_space_before_high_punctuation():
         bare = re.sub(r"\{[a-z_]+\}", "", text)
         assert not re.search(r"[^\s\d][:;?!%]", bare), text
         assert set(string.punctuation) & set(bare) <= set(".,:;?!'()%-/+{}«»\\\"")
+
+
+def test_questions_go_through_json_and_back_unchanged(questions):
+    import json
+    for q in questions:
+        back = type(q).from_data(json.loads(json.dumps(q.to_data())))
+        assert back == q and back.context == q.context and back.explanation[0] == q.explanation[0]
+        assert mark(back, q.answer).correct

@@ -14,6 +14,8 @@ index of the option chosen.
 (True, False, False)
 >>> read_answer(q, "11")
 (11,)
+>>> Question.from_data(q.to_data()) == q
+True
 """
 
 from dataclasses import dataclass, field
@@ -65,6 +67,23 @@ class Question:
     @property
     def position(self):
         return Position.from_position_id(self.position_id)
+
+    def to_data(self):
+        """The question as plain data (lists, dicts, numbers, texts), e.g. for a worker or JSON."""
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        for name in ("dice", "answer", "choices", "values"):
+            data[name] = list(data[name]) if data[name] is not None else None
+        data["prompt"], data["explanation"] = list(self.prompt), list(self.explanation)
+        return data
+
+    @classmethod
+    def from_data(cls, data):
+        """The question back from :meth:`to_data`'s data (trusted: it is the app's own)."""
+        data = dict(data)
+        for name in ("dice", "answer", "choices", "values"):
+            data[name] = tuple(data[name]) if data[name] is not None else None
+        data["prompt"], data["explanation"] = tuple(data["prompt"]), tuple(data["explanation"])
+        return cls(**data)
 
 
 @dataclass(frozen=True)
