@@ -59,3 +59,16 @@ def test_the_cube_explanation_names_the_answer(cube_sets):
         assert key == ("drills.cube.explain_mwc" if q.context["match_length"] else "drills.cube.explain_equity")
         said = params["answer"]["key"]
         assert said in (f"drills.cube.{q.choices[q.answer[0]]}", "drills.cube.too_good")
+
+
+def test_a_match_cube_question_says_the_match_and_the_score_from_the_deciders_side(cube_sets):
+    from game.app.text.messages import render_message
+    matches = [q for qs in cube_sets.values() for q in qs if q.context["match_length"]]
+    for q in matches:
+        key, params = q.prompt
+        assert key == f"drills.cube.prompt_{q.context['ask']}_match"
+        assert (params["length"], params["me"], params["opponent"]) == (
+            q.context["match_length"], q.context["score_me"], q.context["score_opponent"])
+        assert f"{params['me']}-{params['opponent']}" in render_message(q.prompt, "fr")
+    money = [q for q in cube_sets["easy"]]
+    assert all(q.prompt == (f"drills.cube.prompt_{q.context['ask']}", {}) for q in money)

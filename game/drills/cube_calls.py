@@ -75,7 +75,9 @@ def generate(rng, count, level, tolerance=0):
         out.append(Question(
             kind="cube", level=level, position_id=position.position_id(), dice=None, ask="choice",
             answer=(best,), tolerance=0, choices=choices, values=values,
-            prompt=(f"drills.cube.prompt_{ask}", {}),
+            prompt=(f"drills.cube.prompt_{ask}_match", {"length": ctx.match_length, "me": ctx.score_me,
+                                                         "opponent": ctx.score_opponent})
+            if ctx.is_match else (f"drills.cube.prompt_{ask}", {}),
             explanation=(f"drills.cube.explain_{equities.unit}", {
                 "answer": {"key": f"drills.cube.{said}"},
                 "win": round(100 * p[0]), "gammon": round(100 * p[1]), "lose_gammon": round(100 * p[3]),
