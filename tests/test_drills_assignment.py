@@ -175,3 +175,17 @@ def test_a_summary_with_no_code_is_empty_but_lists_every_question(questions):
     summary = summarize(ASSIGNMENT, "", questions)
     assert summary.rows == () and summary.refused == () and len(summary.stats) == 7
     assert csv_text(summary, translator("en")).count("\r\n") == 1
+
+
+def test_a_drill_link_is_read_from_its_texts_and_bad_ones_are_refused():
+    a = Assignment.from_link("cube", "2026", "8", "hard")
+    assert a == Assignment.single("cube", 2026, 8, "hard") and a.title == "" and a.time_limit == 0
+    assert Assignment.from_link("pips", "0", "1").drills[0].level == "medium"
+    cases = [(("chess", "1", "3"), "kind_unknown"), (("pips", "-1", "3"), "seed_range"),
+             (("pips", "1", "0"), "count_range"), (("pips", "1", "31"), "count_range"),
+             (("pips", "99999999999", "3"), "seed_range"), (("pips", "1", "３"), "count_range"),
+             (("pips", "1", "3", "expert"), "level_unknown"), (("pips", None, "3"), "seed_range")]
+    for args, problem in cases:
+        with pytest.raises(InvalidAssignmentError) as error:
+            Assignment.from_link(*args)
+        assert error.value.problem == problem, args

@@ -104,6 +104,29 @@ class Assignment:
         """One drill with no title nor time limit: what ``?drill=<kind>&seed=<n>&count=<k>`` opens."""
         return cls(drills=(DrillSpec(kind, count, level),), seed=seed)
 
+    @classmethod
+    def from_link(cls, kind, seed, count, level=None):
+        """:meth:`single` from a link's texts (``?drill=pips&seed=12&count=10&level=easy``): the
+        numbers are read from their digits, a missing level is medium; bad values raise
+        :class:`InvalidAssignmentError` as the settings do.
+
+        >>> Assignment.from_link("shots", "12", " 5 ", None).drills[0].count
+        5
+        >>> Assignment.from_link("shots", "12", "five")
+        Traceback (most recent call last):
+        ...
+        game.drills.errors.InvalidAssignmentError: count_range: count 'five': a whole number from 1 to 30
+        """
+        def number(text, name, low, high, problem):
+            text = text.strip() if isinstance(text, str) else text
+            if isinstance(text, str) and text.isdigit() and text.isascii() and len(text) <= 10:
+                return int(text)
+            _whole(text, low, high, problem, name)
+            return text
+        most = KINDS[kind].most if kind in KINDS else 1
+        return cls.single(kind, number(seed, "seed", 0, LARGEST_SEED, "seed_range"),
+                          number(count, "count", 1, most, "count_range"), level or "medium")
+
     @property
     def total(self):
         return sum(d.count for d in self.drills)
