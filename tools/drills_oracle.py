@@ -2,9 +2,10 @@
 
 Each function computes, without the engine's move generator nor its bear-off
 database, what a drill's answer should be: pip counts from gnubg's decoding
-of the Position ID, the results of every legal play from ``gnubg_nn.moves``,
-the rolls that hit from those results, and bear-off chances from gnubg's own
-evaluation (its bear-off databases).
+of the Position ID, the results of every legal play from ``gnubg_nn.moves``
+(the options of the opening, reply and bear-off questions), the rolls that
+hit from those results, and bear-off and race chances from gnubg's own
+databases and evaluation.
 
     python3 tools/drills_oracle.py --seed 1 --count 20     # checks a wider set, prints the figures
 """
@@ -82,7 +83,8 @@ def play_chances(position_id, dice):
 
 
 def main(argv=None):
-    from game.drills import Assignment, DrillSpec
+    from game.drills.kinds import KINDS
+    from game.drills.seeds import drill_random
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=20)
@@ -90,17 +92,25 @@ def main(argv=None):
     started = time.perf_counter()
     wrong = checked = 0
     for level in ("easy", "medium", "hard"):
-        a = Assignment(drills=(DrillSpec("pips", args.count, level), DrillSpec("shots", args.count, level),
-                               DrillSpec("bearoff", args.count, level)), seed=args.seed)
-        for q in a.questions():
+        questions = []
+        for place, kind in enumerate(("pips", "shots", "bearoff", "race", "opening", "reply")):
+            count = min(KINDS[kind].most, args.count)
+            questions += KINDS[kind].generate(drill_random(args.seed, place, kind), count, level, KINDS[kind].tolerance)
+        for q in questions:
             checked += 1
             if q.kind == "pips":
                 wrong += pips(q.position_id) != q.answer
             elif q.kind == "shots":
                 wrong += hits(q.position_id) != q.answer[0]
+            elif q.kind == "race":
+                position = q.position
+                wrong += abs(q.answer[0] - 100 * one_sided_chance(position.mine, position.theirs)) > 0.6
             else:
-                chances = play_chances_one_sided(q.position_id, q.dice)
-                wrong += max(chances.values()) - q.values[q.answer[0]] > 0.002
+                results_ours = {key_of(after) for after in q.position.legal_moves(q.dice).results()}
+                wrong += results_ours != set(results(q.position_id, q.dice)) or len(results_ours) != len(q.choices)
+                if q.kind == "bearoff":
+                    chances = play_chances_one_sided(q.position_id, q.dice)
+                    wrong += max(chances.values()) - q.values[q.answer[0]] > 0.002
     print(f"{checked} questions checked against gnubg, {wrong} wrong; {time.perf_counter() - started:.0f} s")
     return 1 if wrong else 0
 
