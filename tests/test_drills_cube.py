@@ -72,3 +72,20 @@ def test_a_match_cube_question_says_the_match_and_the_score_from_the_deciders_si
         assert f"{params['me']}-{params['opponent']}" in render_message(q.prompt, "fr")
     money = [q for q in cube_sets["easy"]]
     assert all(q.prompt == (f"drills.cube.prompt_{q.context['ask']}", {}) for q in money)
+
+
+def test_clear_cube_answers_agree_with_gnubgs_own_evaluation(cube_sets):
+    # GNU Backgammon's 0-ply probabilities (another net) through the same cube formulas: every
+    # clear decision agrees; close ones may not, which is what makes them close
+    gnubg_nn = pytest.importorskip("gnubg_nn")
+    from game.bot.cube import cube_equities
+    from game.drills.cube_calls import cube_values
+
+    def agrees(q):
+        p = gnubg_nn.probabilities(gnubg_nn.board_from_position_id(q.position_id), 0)
+        choices, values = cube_values(cube_equities(p, context_of(q)), q.context["ask"])
+        return choices[values.index(max(values))] == q.choices[q.answer[0]]
+
+    assert all(agrees(q) for q in cube_sets["easy"])
+    others = cube_sets["medium"] + cube_sets["hard"]
+    assert sum(map(agrees, others)) >= 2 * len(others) / 3
