@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import drills_oracle as oracle  # noqa: E402
 
 from game import Position  # noqa: E402
-from game.drills import Assignment, DrillSpec, mark, read_answer  # noqa: E402
+from game.drills import Assignment, mark, read_answer  # noqa: E402
 from game.drills.errors import InvalidAnswerError  # noqa: E402
 from game.drills.pip_count import generate as pip_questions  # noqa: E402
 from game.drills.seeds import drill_random  # noqa: E402
