@@ -29,8 +29,9 @@ def play_chances(position, dice):
     """``(choices, values)``: every legal play and the exact chance it leaves to win."""
     plays = position.legal_moves(dice)
     theirs = home(position.theirs)
-    values = tuple(round(1.0 - win_chance(theirs, home(after.theirs)), 6) for after in plays.results())
-    return tuple(str(m) for m in plays), values
+    valued = sorted((str(m), round(1.0 - win_chance(theirs, home(after.theirs)), 6))
+                    for m, after in zip(plays, plays.results()))   # in the order of the texts
+    return tuple(c for c, _ in valued), tuple(v for _, v in valued)
 
 
 def generate(rng, count, level, tolerance=0):

@@ -35,13 +35,14 @@ CLEAR, CLOSE = 0.08, 0.03
 def _hints(position_id, dice):
     position = Position.from_position_id(position_id)
     by_play = {str(h.move): h.equity for h in Bot(level=JUDGE).hints(position, dice)}
-    choices = tuple(str(m) for m in position.legal_moves(dice))
+    choices = tuple(sorted(str(m) for m in position.legal_moves(dice)))
     return choices, tuple(round(by_play[c], 6) for c in choices)
 
 
 def ranked_plays(position, dice):
-    """``(choices, values)``: every legal play's notation, in the engine's order, and its
-    equity for the player on roll (rounded to a millionth, so every machine agrees)."""
+    """``(choices, values)``: every legal play's notation, in the order of the texts (an
+    answer is an index into it, so it must not hang on the move generator's order), and
+    its equity for the player on roll (rounded to a millionth, so every machine agrees)."""
     return _hints(position.position_id(), tuple(dice))
 
 
