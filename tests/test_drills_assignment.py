@@ -3,6 +3,7 @@
 import csv
 import io
 import string
+from dataclasses import replace
 
 import pytest
 
@@ -78,7 +79,7 @@ def test_every_refusal_has_a_sentence_in_both_languages():
     problems = ["token_unreadable", "token_damaged", "token_version", "kind_unknown", "count_range",
                 "level_unknown", "tolerance_range", "drills_range", "total_range", "seed_range", "time_range",
                 "title_invalid", "code_unreadable", "code_foreign", "code_edited", "name_invalid",
-                "answers_count", "answer_play", "answer_choice", "answer_number"]
+                "answers_count", "answer_play", "answer_choice", "answer_number", "code_version"]
     params = dict(low=0, high=20, value="x", kind="chess", kinds="pips", level="x", count=3, prefix="BG1",
                   play="24/30")
     for language in ("en", "fr"):
@@ -102,30 +103,30 @@ def answers_of(questions, wrong=()):
 
 def test_a_code_round_trips_the_name_the_answers_and_the_time(questions):
     result = Result("Anaïs O'Neil", answers_of(questions)[:-1] + (None,), seconds=734)
-    code = encode_result(ASSIGNMENT, result)
-    assert decode_result(ASSIGNMENT, code) == result
-    assert decode_result(ASSIGNMENT, f"  {code.lower()}\n") == result
+    code = encode_result(ASSIGNMENT, result, questions)
+    assert decode_result(ASSIGNMENT, code, questions) == result
+    assert decode_result(ASSIGNMENT, f"  {code.lower()}\n", questions) == result
     assert code.startswith("BG1-") and set(code) <= set(string.ascii_uppercase + "234567-" + "1")
     assert len(code) < 80
 
 
 def test_every_edited_letter_of_a_code_is_refused(questions):
-    code = encode_result(ASSIGNMENT, Result("Tom", answers_of(questions)))
+    code = encode_result(ASSIGNMENT, Result("Tom", answers_of(questions)), questions)
     for i, c in enumerate(code):
         if c == "-" or i < 3:
             continue
         edited = code[:i] + ("A" if c != "A" else "B") + code[i + 1:]
         with pytest.raises(InvalidResultCodeError) as error:
-            decode_result(ASSIGNMENT, edited)
+            decode_result(ASSIGNMENT, edited, questions)
         assert error.value.problem in ("code_edited", "code_foreign"), (i, error.value.problem)
     for cut in (code[:-1], code[:-6], code[:12]):
         with pytest.raises(InvalidResultCodeError) as error:
-            decode_result(ASSIGNMENT, cut)
+            decode_result(ASSIGNMENT, cut, questions)
         assert error.value.problem in ("code_edited", "code_unreadable")
 
 
 def test_a_code_from_another_assignment_is_refused_as_foreign(questions):
-    code = encode_result(ASSIGNMENT, Result("Tom", answers_of(questions)))
+    code = encode_result(ASSIGNMENT, Result("Tom", answers_of(questions)), questions)
     for other in (Assignment(drills=ASSIGNMENT.drills, seed=2025, title=ASSIGNMENT.title, time_limit=15),
                   Assignment(drills=ASSIGNMENT.drills, seed=2026, title="CE2 — jeudi", time_limit=15)):
         with pytest.raises(InvalidResultCodeError) as error:
@@ -133,25 +134,40 @@ def test_a_code_from_another_assignment_is_refused_as_foreign(questions):
         assert error.value.problem == "code_foreign"
 
 
+def test_a_code_made_with_other_questions_is_refused_as_another_version(questions):
+    # the same assignment, but the student's app drew other questions (another bot, another version)
+    code = encode_result(ASSIGNMENT, Result("Tom", answers_of(questions)), questions)
+    other = list(questions)
+    other[0] = replace(other[0], position_id=questions[1].position_id)
+    with pytest.raises(InvalidResultCodeError) as error:
+        decode_result(ASSIGNMENT, code, other)
+    assert error.value.problem == "code_version"
+    swapped = [replace(q, answer=(q.answer[0] + 1,) + q.answer[1:]) if i == 6 else q for i, q in enumerate(questions)]
+    with pytest.raises(InvalidResultCodeError):
+        decode_result(ASSIGNMENT, code, swapped)
+    assert decode_result(ASSIGNMENT, code) == decode_result(ASSIGNMENT, code, questions)   # drawn again: the same
+
+
 def test_bad_names_and_answers_are_refused_before_a_code_is_made(questions):
     for name in ("", "   ", "x" * 41, "a\tb"):
         with pytest.raises(InvalidResultCodeError) as error:
-            encode_result(ASSIGNMENT, Result(name, answers_of(questions)))
+            encode_result(ASSIGNMENT, Result(name, answers_of(questions)), questions)
         assert error.value.problem == "name_invalid"
     for answers in (answers_of(questions)[:-1], answers_of(questions)[:3] + ((1,),) + answers_of(questions)[4:]):
         with pytest.raises(InvalidResultCodeError) as error:
-            encode_result(ASSIGNMENT, Result("Tom", answers))
+            encode_result(ASSIGNMENT, Result("Tom", answers), questions)
         assert error.value.problem == "answers_count"
     for junk in ("hello", "BG1-!!", None, 12):
         with pytest.raises(InvalidResultCodeError) as error:
-            decode_result(ASSIGNMENT, junk)
+            decode_result(ASSIGNMENT, junk, questions)
         assert error.value.problem == "code_unreadable"
 
 
 # --- the class summary ----------------------------------------------------------------------
 def test_two_students_codes_make_the_class_summary_with_the_right_scores(questions):
-    lea = encode_result(ASSIGNMENT, Result("Léa", answers_of(questions, wrong={1}), seconds=400))
-    sam = encode_result(ASSIGNMENT, Result("=Sam", answers_of(questions, wrong={1, 3, 6})[:6] + (None,), seconds=610))
+    lea = encode_result(ASSIGNMENT, Result("Léa", answers_of(questions, wrong={1}), seconds=400), questions)
+    sam = encode_result(ASSIGNMENT, Result("=Sam", answers_of(questions, wrong={1, 3, 6})[:6] + (None,), seconds=610),
+                        questions)
     foreign = encode_result(Assignment.single("race", seed=1, count=7), Result("Max", ((50,),) * 7))
     edited = lea[:-2] + ("A" if lea[-2] != "A" else "B") + lea[-1]
     pasted = f"{lea}\n\n{sam}, {lea}\n{foreign}\n{edited}\nhello there"

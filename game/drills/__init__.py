@@ -18,7 +18,7 @@ the class summary (:mod:`.class_summary`).  The drills are:
 >>> from game.drills import Assignment, DrillSpec, Result, encode_result, summarize
 >>> a = Assignment(drills=(DrillSpec("shots", 2, "medium"),), seed=11, title="CM2")
 >>> questions = a.questions()
->>> code = encode_result(a, Result("Zoé", tuple(q.answer for q in questions)))
+>>> code = encode_result(a, Result("Zoé", tuple(q.answer for q in questions)), questions)
 >>> [row.score for row in summarize(a, code, questions).rows]
 [2]
 """

@@ -11,7 +11,7 @@ the reason.  :func:`csv_text` gives the table as CSV for a spreadsheet.
 >>> a = Assignment(drills=(DrillSpec("race", 2, "easy", 0),), seed=8)
 >>> qs = a.questions()
 >>> right = tuple(q.answer for q in qs)
->>> codes = [encode(a, Result("Ana", right)), encode(a, Result("Ben", (right[0], None)))]
+>>> codes = [encode(a, Result("Ana", right), qs), encode(a, Result("Ben", (right[0], None)), qs)]
 >>> s = summarize(a, "\\n".join(codes) + "\\nnot a code", questions=qs)
 >>> [(row.name, row.score) for row in s.rows], [r.problem for r in s.refused]
 ([('Ana', 2), ('Ben', 1)], ['code_unreadable'])
@@ -112,7 +112,7 @@ def summarize(assignment, pasted, questions=None):
     rows, refused, seen = [], [], set()
     for code in codes:
         try:
-            result = decode(assignment, code)
+            result = decode(assignment, code, questions)
         except InvalidResultCodeError as error:
             refused.append(Refused(code, error.problem, error.message))
             continue
