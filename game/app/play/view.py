@@ -26,6 +26,7 @@ from game.app.view.hints import cube_view, plays_view
 from game.app.view.last_moves import last_moves
 from game.app.text.messages import clock_text as say_clock
 from game.app.text.messages import is_warning
+from game.app.text.i18n import Addressee
 from game.app.view.places import PERSON
 from game.app.view.geometry import BoardView
 from game.app.view.html import hints_html, player_html, record_html
@@ -75,14 +76,24 @@ class GameScreen:
         start = game_start(events)
         rows = []
         for event in events[start + 1:]:
-            text = self.event_text(event)
+            player = event.get("player")
+            text = self.event_text(event, self.app.player_name(player) if player is not None else None)
             if text is not None:
                 rows.append((event.get("player"), text))
         return rows
 
-    def event_text(self, event):
-        """One line of the game record for a logged action, or None for the others."""
-        tr = self.app.tr
+    def event_text(self, event, who=None):
+        """One line of the game record for a logged action, or None for the others.
+
+        ``who`` is the name the line follows: when it is the person spoken to ("You"), the
+        verb agrees with it ("You double to 2", not "You doubles").
+        """
+        app_tr = self.app.tr
+        you = isinstance(who, Addressee)
+
+        def tr(key, **params):
+            return app_tr(key.replace("record.", "record.you_") if you else key, **params)
+        tr.n = app_tr.n
         kind = event["type"]
         if kind in ("move", "pass"):
             dice = "".join(str(d) for d in sorted(event["dice"], reverse=True))
