@@ -92,7 +92,7 @@ class GameScreen:
         you = isinstance(who, Addressee)
 
         def tr(key, **params):
-            return app_tr(key.replace("record.", "record.you_") if you else key, **params)
+            return app_tr(key.replace(".", ".you_", 1) if you else key, **params)   # record.you_double
         tr.n = app_tr.n
         kind = event["type"]
         if kind in ("move", "pass"):
