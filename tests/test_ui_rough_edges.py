@@ -1,6 +1,8 @@
 """Rough edges a player and a teacher met by hand (issue 33): the words of the record, the
 hint's and the review's numbers, the dice set by hand, what a link leaves behind."""
 
+import html
+
 import pytest
 
 from ui_helpers import make
@@ -38,3 +40,66 @@ def test_the_record_says_you_double_and_you_resign_with_the_verb_agreeing(langua
     bot_turns(app)
     rows = [text for _player, text in app.game.screen.record()]
     assert ("resign a single game" if language == "en" else "abandonnez une partie simple") in rows
+
+
+# --- numbers with their units; the review ---------------------------------------------------------
+def _dropped_at_once(language):
+    """A game of the computer's ended by a dropped double before any roll was played."""
+    from game.dice import ManualDice
+    from game.match import Match
+    from game.position import Position
+
+    app = make([3, 1], mode="bot", length=5, language=language)
+    app.match = Match(app.setup.config(), ManualDice([2, 1], fallback=None))
+    app.match.setup(Position.from_counts({1: 2, 2: 2, 3: 2}, {13: 5, 8: 5, 6: 5}), 1)
+    app.save()
+    app.double()
+    bot_turns(app)
+    return app
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_a_game_a_dropped_double_ended_is_offered_for_review_and_rates_nobody_on_two_decisions(language):
+    app = _dropped_at_once(language)
+    assert app.match.events[-2]["type"] == "drop"
+    assert app.buttons()["review-game"] == (True, True)
+    assert app.start_review()
+    session = app.modes.get("review").session
+    while session.step():
+        pass
+    review = app.view().review
+    summary = review["summary_html"]
+    rating = summary[summary.index('class="rating"'):]
+    rating = rating[:rating.index("</tr>")]
+    for word in ("World class", "Beginner", "Classe mondiale", "Débutant"):
+        assert word not in rating
+    assert ("20 decisions" if language == "en" else "20 décisions") in summary
+    said = summary + review["list_html"] + review["detail_html"]
+    assert "−" not in said.replace("−0", "")                  # losses are said as what was lost
+    assert "Loses −" not in said and "Perd −" not in said
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_the_review_says_a_loss_as_a_positive_amount_of_equity(language):
+    from game.app.review.panel import panel
+    from game.app.text.i18n import translator
+
+    app = make([3, 1, 6, 5], mode="hotseat", length=5, language=language)
+    app.roll()
+    app.type_move("8/5 6/5")
+    app.done()
+    app.double()
+    app.drop()
+    app.start_review()
+    session = app.modes.get("review").session
+    while session.step():
+        pass
+    dropped = next(e for e in session.entries() if e["kind"] == "response")
+    assert dropped["loss"] > 0
+    view = panel(session, session.frame_of(dropped), translator(language), ("Ann", "Bob"))
+    verdict = html.unescape(view["detail_html"])
+    if language == "en":
+        assert "This gives up 1." in verdict and "in equity" in verdict and "Equity lost" in verdict
+    else:
+        assert "Ce choix perd 1," in verdict and "d'équité" in verdict and "Équité perdue" in verdict
+    assert "−" not in view["list_html"]

@@ -34,6 +34,9 @@ from game.app.view.view_model import board_view, panel, screen
 
 __all__ = ["GameScreen", "game_start"]
 
+#: the logged actions a replay and a review have something to show of
+DECISIONS = frozenset({"move", "pass", "double", "beaver", "take", "drop"})
+
 
 class GameScreen:
     """The view of the match on the board: a part of :class:`game.app.play.mode.GameMode`
@@ -260,7 +263,8 @@ class GameScreen:
                 "review-game": (False, False)}
         buttons = self.play_buttons()
         buttons["hint"] = (bool(self.app.setup.humans()), self.hint_available())
-        played = any(e["type"] in ("move", "pass") for e in m.events)
+        # a decision to look back on: a roll played, or a cube action (a game a drop ended)
+        played = any(e["type"] in DECISIONS for e in m.events)
         buttons["replay"] = (True, played)
         buttons["review"] = (True, played)
         buttons["review-game"] = (m.phase is Phase.OVER and played, m.phase is Phase.OVER and played)
