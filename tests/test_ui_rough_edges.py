@@ -103,3 +103,23 @@ def test_the_review_says_a_loss_as_a_positive_amount_of_equity(language):
     else:
         assert "Ce choix perd 1," in verdict and "d'équité" in verdict and "Équité perdue" in verdict
     assert "−" not in view["list_html"]
+
+
+# --- a class link's dice stay with that match -------------------------------------------------------
+def test_a_class_link_s_seed_is_not_carried_into_the_person_s_next_match():
+    from game.app.controller import Controller
+    from game.app.keep.storage import MemoryStore
+
+    store = MemoryStore()
+    app = Controller(store)
+    assert app.boot("?mode=hotseat&length=3&seed=class-3b")
+    values = app.form_values()
+    assert values["seed"] == ""
+    app.new_match(app.setup_from_form(values))
+    assert app.setup.seed is None
+    again = Controller(store)              # after a reload too
+    again.boot("")
+    assert again.form_values()["seed"] == ""
+    # the person's own seed, typed in the dialog, is theirs: it stays for the next match
+    app.new_match(app.setup_from_form(dict(values, seed="mine")))
+    assert app.form_values()["seed"] == "mine"
