@@ -123,3 +123,29 @@ def test_a_class_link_s_seed_is_not_carried_into_the_person_s_next_match():
     # the person's own seed, typed in the dialog, is theirs: it stays for the next match
     app.new_match(app.setup_from_form(dict(values, seed="mine")))
     assert app.form_values()["seed"] == "mine"
+
+
+# --- a backup restored --------------------------------------------------------------------------------
+def test_a_restored_backup_brings_its_settings_at_once_and_its_message_is_not_said_after_a_reload():
+    from game.app.controller import Controller
+    from game.app.keep import storage
+    from game.app.keep.storage import MemoryStore
+
+    here = Controller(MemoryStore())
+    here.boot("?mode=hotseat&length=3&seed=7", ["fr"])
+    here.set_pref("theme", "dark")
+    here.roll()
+    _name, text = here.backup_all()
+    there = Controller(MemoryStore())
+    there.boot("", ["en-GB"])
+    assert there.restore_backup(text) is True
+    # at once: the page is told that the settings changed (it applies the theme), and they are kept
+    assert there.effects.settings and there.prefs.theme == "dark" and there.language == "fr"
+    assert storage.unpack(there.store.get(storage.PREFS), "prefs")["theme"] == "dark"
+    assert "sauvegarde" in there.view().message.lower()
+    # after a reload the match is back and what it said, not the restore's message
+    again = Controller(there.store)
+    again.boot("", ["en-GB"])
+    assert again.match.events == here.match.events
+    assert again.message is None or "backup" not in again.message[0]
+    assert here.roll().settings is False          # an intent that leaves the settings says so

@@ -166,7 +166,8 @@ class Controller:
 
     def _signature(self):
         """What the screen shows now, per part, without drawing it (see :mod:`game.app.effects`)."""
-        return {"modes": self.modes.names(), "focus": self.focus, **self.modes.top().signature()}
+        return {"modes": self.modes.names(), "focus": self.focus, "prefs": tuple(asdict(self.prefs).items()),
+                **self.modes.top().signature()}
 
     # --- the status line: every new message is said once by the live region -------------------
     @property

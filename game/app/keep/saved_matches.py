@@ -22,6 +22,7 @@ from game.app.keep import storage
 from game.app.keep.match_files import mat_date
 from game.app.text.messages import from_data as _message_from_data
 from game.app.text.messages import join as _join
+from game.app.text.messages import lasting
 from game.app.text.messages import to_data as _message_to_data
 
 __all__ = ["SavedMatches", "opened_from_link", "score_of", "short_date"]
@@ -159,7 +160,7 @@ class SavedMatches:
         return {
             "match": self.app.match.to_dict(events=events),
             "setup": self.app.setup.to_dict(),
-            "ui": {"message": _message_to_data(self.app.message), "archived": self.app.archived,
+            "ui": {"message": _message_to_data(lasting(self.app.message)), "archived": self.app.archived,
                    "started_at": self.app.started_at, "dice_ties": list(self.app.dice_ties),
                    "origin": "link" if self.app.from_link else "own"},
             "saved_at": int(self.app.wall()),
@@ -331,7 +332,9 @@ class SavedMatches:
             self.app.set_language(self.app.prefs.language or self.app.language)
         if plan.lesson is not None:
             self.put(storage.LESSON, storage.pack("lesson", plan.lesson))
-        self.app.message = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
+        restored = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
+        said = lasting(self.app.message)         # what the board's match says stays after a reload
+        self.app.message = _join(restored, said) if said else restored
         return True
 
 
