@@ -149,3 +149,33 @@ def test_a_restored_backup_brings_its_settings_at_once_and_its_message_is_not_sa
     assert again.match.events == here.match.events
     assert again.message is None or "backup" not in again.message[0]
     assert here.roll().settings is False          # an intent that leaves the settings says so
+
+
+# --- dice set by hand ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+def test_with_dice_set_by_hand_nobody_is_told_to_press_a_hidden_roll_nor_that_the_computer_thinks(language):
+    from game.app.controller import Setup
+
+    app = make(mode="bot", length=3, language=language)
+    app.new_match(Setup(mode="bot", length=3, manual_dice=True))
+    # msg.opening_roll and msg.start (the form's own button is "Roll these dice")
+    pressing = ("Press Roll for", "press Roll.") if language == "en" else ("Lancez les dés pour", "lancez les dés.")
+
+    def roll_said():
+        return any(words in app.view().message for words in pressing)
+
+    assert app.buttons()["roll"][0] is False                 # Roll is hidden: the dice form instead
+    assert not roll_said()
+    assert app.view().message == app.view().dice_entry["legend"]
+    app.set_dice("3", "1")                                   # the person's die 3: the person starts
+    app.type_move("8/5 6/5")
+    app.done()
+    assert not app.bot_to_act() and app.view().dice_entry is not None     # the computer's dice are due
+    view = app.view()
+    thinking = ("thinking", "réfléchit", "réflexion")
+    assert not any(word in view.message for word in thinking), view.message
+    assert not any(word in view.top_html + view.bottom_html for word in thinking)
+    assert ("waiting for its dice" if language == "en" else "attend ses dés") in view.top_html + view.bottom_html
+    # a person choosing who starts meets the same form, not "press Roll"
+    app.new_match(Setup(mode="hotseat", length=3, manual_dice=True, starter=0))
+    assert app.buttons()["roll"][0] is False and not roll_said()

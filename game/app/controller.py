@@ -234,6 +234,9 @@ class Controller:
             match.setup(Position.start(), setup.starter)
         if setup.mode == "watch":
             message = ("msg.watch", {})
+        elif setup.manual_dice:        # Roll stays hidden until the dice are set: the form's words
+            message = ("msg.dice_wanted", {"name": {"player": setup.starter}}) if setup.starter in (0, 1) \
+                else ("msg.dice_wanted_opening", {})
         elif setup.starter in (0, 1):
             message = ("msg.start", {"name": {"player": setup.starter}})
         else:

@@ -144,7 +144,9 @@ class GameMode(Mode):
             return
         self._act(lambda: self.app.match.new_game())
         if self.app.match.phase is Phase.OPENING:
-            self.app.message = ("msg.opening_roll", {})
+            # dice set by hand: Roll is hidden until they are, so the form's words, not "Press Roll"
+            wanted = self.hand_dice.dice_wanted()
+            self.app.message = self.hand_dice.prompt() if wanted else ("msg.opening_roll", {})
             if self.app.match.is_crawford_game:
                 self.app.message = _join(("msg.crawford", {}), self.app.message)
             self.app.save()
@@ -351,6 +353,8 @@ class GameMode(Mode):
                                                        "move": str(move)})
             elif self.app.is_human(m.player_on_roll):
                 self._prompt_roll()
+            elif self.hand_dice.dice_wanted():     # the computer waits for the dice a person sets
+                self.app.message = self.hand_dice.prompt()
             else:
                 self.app.message = ("msg.bot_thinking", {"name": {"player": m.player_on_roll}})
             self.app.save()

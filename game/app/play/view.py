@@ -230,6 +230,8 @@ class GameScreen:
         status = ""
         if actor == player and m.phase is not Phase.OVER:
             status = tr("panel.on_roll") if self.app.is_human(player) else tr("panel.thinking")
+            if not self.app.is_human(player) and self.game.hand_dice.dice_wanted():
+                status = tr("panel.awaiting_dice")     # its dice are typed by a person: it waits
         return panel(tr, board, player, self.app.player_name(player), score=m.score[player],
                      clock_text=clock_text, on_roll=actor == player, status_text=status)
 
