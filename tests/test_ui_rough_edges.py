@@ -179,3 +179,29 @@ def test_with_dice_set_by_hand_nobody_is_told_to_press_a_hidden_roll_nor_that_th
     # a person choosing who starts meets the same form, not "press Roll"
     app.new_match(Setup(mode="hotseat", length=3, manual_dice=True, starter=0))
     assert app.buttons()["roll"][0] is False and not roll_said()
+
+
+# --- a lesson's feedback says a thing once -----------------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+@pytest.mark.parametrize("lesson_id, answer", [("setup", "13/7 13/8"), ("cube", "take"), ("smaller-die-first", "5/off 2/off")])
+def test_a_lesson_s_answer_allowed_but_not_asked_is_told_once_in_the_lesson_s_words(language, lesson_id, answer):
+    from game.lessons import list_lessons, load_lesson, localized
+    from game.app.lesson.player import LessonPlayer
+    from game.app.text.i18n import translator
+
+    lesson = load_lesson(lesson_id)
+    player = LessonPlayer(lesson, [entry.id for entry in list_lessons()])
+    while not player.in_task:
+        player.next()
+    if lesson.task.kind == "choice":
+        assert player.choose(answer) is False
+        option = next(o for o in lesson.task.options if o.id == answer)
+        words = localized(option.explain, language) if option.explain else localized(lesson.task.retry, language)
+    else:
+        assert player.type_move(answer) is False
+        words = localized(lesson.task.retry, language)
+    view = player.view(language)
+    assert view.verdict == "other" and words in view.message
+    assert translator(language)("lesson.not_asked") not in view.message
+    sentences = [s.strip() for s in view.message.replace("!", ".").split(".") if s.strip()]
+    assert len(sentences) == len(set(sentences))

@@ -453,6 +453,10 @@ class LessonPlayer:
             return self.task.answer_message(self.answer()), False, "answer"
         result = self.result
         if result is not None:
+            if result.kind == "other" and result.about_rules and result.feedback:
+                # the lesson's own words for an answer allowed but not asked ("That move is
+                # allowed, but…", why a take is wrong): the app's lead would say it twice
+                return result.say(), True, result.kind
             return result.verdict(), result.kind != "success", result.kind
         if self.note is not None:
             return self.note, self.note[0].startswith("reason."), ""
