@@ -205,3 +205,18 @@ def test_a_lesson_s_answer_allowed_but_not_asked_is_told_once_in_the_lesson_s_wo
     assert translator(language)("lesson.not_asked") not in view.message
     sentences = [s.strip() for s in view.message.replace("!", ".").split(".") if s.strip()]
     assert len(sentences) == len(set(sentences))
+
+
+# --- where a position came from -----------------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+def test_play_from_here_in_the_editor_does_not_say_the_position_came_from_ids(language):
+    from game.app.text.i18n import translator
+
+    app = make(mode="hotseat", language=language)
+    app.edit_open()
+    assert app.edit_play()
+    said = app.view().message
+    assert translator(language)("msg.position_opened") not in said
+    assert said.startswith(translator(language)("editor.position_played"))
+    app.open_ids(app.match.position_id() + ":" + app.match.match_id())
+    assert translator(language)("msg.position_opened") in app.view().message      # pasted IDs still say so

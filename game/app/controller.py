@@ -271,14 +271,16 @@ class Controller:
         self.save({"saved": saved} if saved is not None else None)
         return kept
 
-    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False):
-        """Open a :class:`game.app.keep.share.SharedPosition` as a new match (raises ShareError)."""
+    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False,
+                       opened=("msg.position_opened", {})):
+        """Open a :class:`game.app.keep.share.SharedPosition` as a new match (raises ShareError);
+        ``opened`` says where it came from (IDs or a link by default; the editor says its own)."""
         dice = SeededDice(seed) if seed else SystemDice()
         match = shared.match(dice, now=self.now)
         cfg = match.config
         setup = Setup(mode=mode, length=cfg.length, level=level, jacoby=cfg.jacoby,
                       beavers=cfg.beavers, seed=seed)
-        message = ("msg.position_opened", {})
+        message = opened
         if shared.next_game:
             score = match.score
             message = ("msg.link_next_game", {"name0": {"player": 1}, "score0": score[1],
