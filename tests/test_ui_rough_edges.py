@@ -220,3 +220,41 @@ def test_play_from_here_in_the_editor_does_not_say_the_position_came_from_ids(la
     assert said.startswith(translator(language)("editor.position_played"))
     app.open_ids(app.match.position_id() + ":" + app.match.match_id())
     assert translator(language)("msg.position_opened") in app.view().message      # pasted IDs still say so
+
+
+# --- a touch screen: "tap", not "click" ---------------------------------------------------------------
+CLICK = ("click", "clic", "cliqu")
+
+
+def _touch_game(language, touch):
+    from game.app.controller import Controller, Setup
+    from game.app.keep.storage import MemoryStore
+    from game.dice import ManualDice
+    from game.match import Match
+
+    app = Controller(MemoryStore())
+    app.set_touch(touch)
+    app.boot("", [language])
+    app.new_match(Setup(mode="hotseat", length=3))
+    app.match = Match(app.setup.config(), ManualDice([3, 1], fallback=None))
+    app.roll()
+    app.type_move("8/5 6/5")
+    return app
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_on_a_touch_screen_the_messages_say_tap_not_click(language):
+    from game.lessons import list_lessons, load_lesson
+    from game.app.lesson.player import LessonPlayer
+
+    said = [_touch_game(language, True).view().message]          # "press Done (or tap the dice)"
+    player = LessonPlayer(load_lesson("setup"), [entry.id for entry in list_lessons()])
+    while not player.in_task:
+        player.next()
+    said.append(player.view(language, touch=True).message)       # "tap or drag a checker"
+    for text in said:
+        assert not any(word in text.lower() for word in CLICK), text
+        assert ("tap" if language == "en" else "touchez") in text.lower(), text
+    # with a mouse the words stay
+    assert any(word in _touch_game(language, False).view().message.lower() for word in CLICK)
+    assert any(word in player.view(language).message.lower() for word in CLICK)

@@ -99,6 +99,7 @@ class Controller:
         self.notice_closed = False     # the player closed the storage notice
         self.prefs = Prefs.from_dict(storage.unpack(self.store.get(storage.PREFS), "prefs"))
         self.language = self.prefs.language or "en"
+        self.touch = False             # the page is used by touch: its words say "tap", not "click"
         self.tr = translator(self.language)
         self.setup = Setup()
         self.match = None
@@ -708,9 +709,15 @@ class Controller:
     @action
     def set_language(self, language, remember=True):
         self.language = language if language in LANGUAGES else "en"
-        self.tr = translator(self.language)
+        self.tr = translator(self.language, self.touch)
         if remember:
             self.save_prefs()
+
+    def set_touch(self, touch):
+        """Say that the page is used by touch (the glue asks the browser: a coarse pointer and
+        no fine one), before :meth:`boot`: from then on the words say "tap", not "click"."""
+        self.touch = bool(touch)
+        self.tr = translator(self.language, self.touch)
 
     @action
     def flip(self):

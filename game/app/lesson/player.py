@@ -464,9 +464,10 @@ class LessonPlayer:
             return ("lesson.play_choice" if self.task.kind == "choice" else "lesson.play_move", {}), False, ""
         return None, False, ""
 
-    def view(self, language):
-        """The :class:`LessonView` of the screen, in ``language``."""
-        tr = translator(language)
+    def view(self, language, touch=False):
+        """The :class:`LessonView` of the screen, in ``language`` (``touch``: said for a touch
+        screen, "tap" for "click")."""
+        tr = translator(language, touch)
         lesson = self.lesson
         board, position, dice, left, highlight = self._shown()
         view = self._board_view(tr, board, position, dice, left, highlight)
