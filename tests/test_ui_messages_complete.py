@@ -42,7 +42,7 @@ SAME_IN_BOTH = {
     "panel.pips", "panel.score", "panel.clock", "a11y.owned", "label.xgid", "hint.row_chances",
     "rating.expert", "review.option_beaver", "count.points", "button.resign_gammon",
     "button.resign_backgammon", "a11y.dice_double", "lesson.text", "button.export_svg", "button.export_png",
-    "hint.diff_match",
+    "hint.diff_match", "board.pips",
 }
 
 

@@ -258,3 +258,22 @@ def test_on_a_touch_screen_the_messages_say_tap_not_click(language):
     # with a mouse the words stay
     assert any(word in _touch_game(language, False).view().message.lower() for word in CLICK)
     assert any(word in player.view(language).message.lower() for word in CLICK)
+
+
+# --- the pip counts on the board say what they are -------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+@pytest.mark.parametrize("upright", [False, True])
+def test_each_pip_count_on_the_board_is_labelled(language, upright):
+    import re
+    from game.app.view.board_svg import board_svg
+
+    app = make(mode="hotseat", language=language)
+    board = app.view().board
+    if upright:
+        from dataclasses import replace
+        board = replace(board, upright=True)
+    svg = board_svg(board)
+    counts = re.findall(r'<text class="pips" data-player="(\d)"', svg)
+    labels = re.findall(r'<text class="pips-label" data-player="(\d)"[^>]*>([^<]+)</text>', svg)
+    assert sorted(counts) == ["0", "1"]
+    assert sorted(p for p, _ in labels) == ["0", "1"] and {word for _, word in labels} == {"pips"}

@@ -348,6 +348,11 @@ def board_svg(view):
         x = mx(TRAY_X + SIDE / 2)
         y = y - 8 if view.upright else y    # turned about their baseline: centred again
         out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y, transform=_turned(view, x, y))}>{view.pips(player)}</text>')
+        label = view.labels.get("pips")
+        if label:      # what the number is: above the top player's, below the bottom one's
+            ly = y + 17 if player == view.bottom else y - 23
+            out.append(f'<text {_attrs(class_="pips-label", data_player=player, x=_num(x), y=ly, transform=_turned(view, x, y))}'
+                       f' fill="#f6ecd8" font-size="13" text-anchor="middle" aria-hidden="true">{escape(label)}</text>')
     out.append("</g>")
     _draw_places(view, out)
     out.append("</g></svg>" if view.upright else "</svg>")
