@@ -277,3 +277,22 @@ def test_each_pip_count_on_the_board_is_labelled(language, upright):
     labels = re.findall(r'<text class="pips-label" data-player="(\d)"[^>]*>([^<]+)</text>', svg)
     assert sorted(counts) == ["0", "1"]
     assert sorted(p for p, _ in labels) == ["0", "1"] and {word for _, word in labels} == {"pips"}
+
+
+# --- Matches: the match in play is not "none" ---------------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+def test_matches_shows_the_match_in_play_instead_of_none_yet(language):
+    from game.app.text.i18n import translator
+
+    tr = translator(language)
+    app = make([3, 1], mode="hotseat", language=language)
+    app.roll()
+    app.type_move("8/5 6/5")
+    app.done()
+    shown = html.unescape(app.matches_html())
+    unfinished = shown[:shown.index(tr("history.finished"))]
+    assert tr("history.empty") not in unfinished
+    assert tr("history.on_board") in unfinished and "0–0" in unfinished
+    assert tr("history.empty") in shown[shown.index(tr("history.finished")):]     # none finished yet
+    fresh = make(mode="hotseat", language=language)                            # nothing played yet
+    assert html.unescape(fresh.matches_html()).count(tr("history.empty")) == 2

@@ -645,6 +645,9 @@ class Controller:
     def match_rows(self):
         return self.kept.match_rows()
 
+    def matches_html(self):
+        return self.kept.matches_html()
+
     def notice(self):
         return self.kept.notice()
 

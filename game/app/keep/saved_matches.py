@@ -23,6 +23,7 @@ from game.app.keep.match_files import mat_date
 from game.app.text.messages import from_data as _message_from_data
 from game.app.text.messages import join as _join
 from game.app.text.messages import lasting
+from game.app.view.html import matches_html
 from game.app.text.messages import to_data as _message_to_data
 
 __all__ = ["SavedMatches", "opened_from_link", "score_of", "short_date"]
@@ -290,6 +291,26 @@ class SavedMatches:
 
         return ([describe(e) for e in self.saved_matches()],
                 [describe(e) for e in self.history()])
+
+    def matches_html(self):
+        """The Matches dialog's list: the match on the board while unfinished (it is in play,
+        not "none"), the unfinished ones set aside (Resume, Delete), the finished ones."""
+        tr = self.app.tr
+        unfinished, finished = self.match_rows()
+        current = None
+        if self._unfinished():
+            m = self.app.match
+            setup = self.app.setup
+            bottom = self.app.bottom
+            current = tr("history.entry", name0=self.app.player_name(1 - bottom, setup),
+                         name1=self.app.player_name(bottom, setup), score0=m.score[1 - bottom],
+                         score1=m.score[bottom], stakes=self.app._stakes(setup.length))
+        labels = {"unfinished": tr("history.unfinished"), "finished": tr("history.finished"),
+                  "empty": tr("history.empty"), "current": tr("history.on_board"),
+                  "resume": tr("button.resume"), "delete": tr("button.delete"),
+                  "replay": tr("button.replay"), "review": tr("button.review"),
+                  "export": tr("button.export_mat")}
+        return matches_html(unfinished, finished, labels, current)
 
     def backup_all(self):
         """``(file name, text)``: every match, the prefs and the open lesson, in one file."""

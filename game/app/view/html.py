@@ -45,18 +45,25 @@ def player_html(panel):
     return "".join(parts)
 
 
-def matches_html(unfinished, finished, labels):
+def matches_html(unfinished, finished, labels, current=None):
     """The list of kept matches: unfinished ones with Resume / Delete, then finished ones
     with Replay / Review / Export .mat.
 
     ``unfinished`` and ``finished`` are one-line descriptions (already
     translated); ``labels`` holds the headings and button words.  The
     buttons carry ``data-action`` and ``data-index`` for one delegated
-    listener.
+    listener.  ``current`` describes the unfinished match on the board (None: none), said
+    first among the unfinished ones, without buttons: it is the one in play.
+
+    >>> matches_html([], [], {"empty": "None yet."}, current="Ann – Bob: 0–0").count("None yet")  # none finished
+    1
     """
-    def section(title, rows, actions):
+    def section(title, rows, actions, first=None):
         out = [f"<h3>{escape(title)}</h3>"]
-        if not rows:
+        if first is not None:
+            out.append(f'<div class="entry current"><span>{escape(labels.get("current", ""))} '
+                       f'{escape(first)}</span></div>')
+        if not rows and first is None:
             out.append(f'<p class="empty">{escape(labels.get("empty", ""))}</p>')
         for index, text in enumerate(rows):
             buttons = "".join(
@@ -65,7 +72,7 @@ def matches_html(unfinished, finished, labels):
             out.append(f'<div class="entry"><span>{escape(text)}</span><span>{buttons}</span></div>')
         return "".join(out)
 
-    return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
+    return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"), current)
             + section(labels.get("finished", ""), finished, ("replay", "review", "export")))
 
 
