@@ -296,3 +296,18 @@ def test_matches_shows_the_match_in_play_instead_of_none_yet(language):
     assert tr("history.empty") in shown[shown.index(tr("history.finished")):]     # none finished yet
     fresh = make(mode="hotseat", language=language)                            # nothing played yet
     assert html.unescape(fresh.matches_html()).count(tr("history.empty")) == 2
+
+
+# --- following the computer ------------------------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+def test_the_computer_s_play_is_said_in_the_numbers_the_board_shows_the_person(language):
+    app = make([1, 3, 6, 5], mode="bot", length=5, language=language)
+    app.roll()                                  # the person starts with 3-1
+    app.type_move("8/5 6/5")
+    app.done()
+    bot_turns(app)
+    played = app.match.events[-1]
+    assert played["type"] == "move" and played["move"] == "24/13"     # its own numbering, in the log
+    said = app.view().message
+    assert "1/12" in said and "24/13" not in said
+    assert app.view().board.numbers_for == 1 == app.match.events[-1]["player"] ^ 1

@@ -41,7 +41,7 @@ from game.app.text.messages import points as _points
 from game.app.text.messages import refusal
 from game.app.view.keyboard import first_slot
 from game.app.modes.stack import Mode
-from game.app.view.places import place_of
+from game.app.view.places import move_seen_from, place_of
 
 __all__ = ["GameMode", "dice_text", "resignation_message", "game_start"]
 
@@ -350,7 +350,7 @@ class GameMode(Mode):
         elif m.phase is Phase.ROLL_OR_DOUBLE:
             if not self.app.is_human(mover) and move is not None:
                 self.app.message = ("msg.bot_played", {"name": {"player": mover}, "dice": dice,
-                                                       "move": str(move)})
+                                                       "move": move_seen_from(move, mover, self.screen.numbers_for())})
             elif self.app.is_human(m.player_on_roll):
                 self._prompt_roll()
             elif self.hand_dice.dice_wanted():     # the computer waits for the dice a person sets
