@@ -311,3 +311,23 @@ def test_the_computer_s_play_is_said_in_the_numbers_the_board_shows_the_person(l
     said = app.view().message
     assert "1/12" in said and "24/13" not in said
     assert app.view().board.numbers_for == 1 == app.match.events[-1]["player"] ^ 1
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_once_the_last_checker_is_off_enter_on_the_board_asks_for_done_not_for_a_checker(language):
+    from game.dice import ManualDice
+    from game.match import Match, Phase
+    from game.position import Position
+    from game.app.text.i18n import translator
+
+    app = make(mode="hotseat", length=5, language=language)
+    app.match = Match(app.setup.config(), ManualDice([2, 1], fallback=None))
+    app.match.setup(Position.from_counts({1: 1}, {13: 5, 8: 5, 6: 5}), 0)
+    app.save()
+    app.roll()                                          # forced: 1/off, the last checker
+    assert app.match.phase is Phase.MOVING and app.match.turn.is_complete
+    for key in ("Enter", " "):
+        app.board_key(key)
+        said = app.view().message
+        assert said != translator(language)("msg.pick_checker")
+        assert said == translator(language)("msg.complete", move="1/off")

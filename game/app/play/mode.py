@@ -58,7 +58,8 @@ class GameMode(Mode):
         # the board's clicks, drags and keys in a game (game/app/modes/board_input.py)
         self.board_input = BoardInput(Seat(
             turn=lambda: self.app.match.turn, mover=lambda: self.app.match.player_on_roll,
-            bottom=lambda: self.app.bottom, play=self._play, say=self._say))
+            bottom=lambda: self.app.bottom, play=self._play, say=self._say,
+            complete=lambda: ("msg.complete", {"move": str(self.app.match.turn.move)})))
         self.screen = GameScreen(self)          # what it shows (game/app/play/view.py)
         self.hand_dice = HandSetDice(self)      # the dice set by hand (game/app/play/dice_mode.py)
 
