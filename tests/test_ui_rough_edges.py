@@ -331,3 +331,34 @@ def test_once_the_last_checker_is_off_enter_on_the_board_asks_for_done_not_for_a
         said = app.view().message
         assert said != translator(language)("msg.pick_checker")
         assert said == translator(language)("msg.complete", move="1/off")
+
+
+# --- keeping the data: no warning before there is anything to lose; no claim the browser did not make
+def test_no_storage_warning_on_a_first_visit_before_anything_is_done():
+    from game.app.controller import Controller
+    from game.app.keep.storage import MemoryStore
+
+    store = MemoryStore()
+    first = Controller(store)
+    first.boot("?mode=hotseat&length=3&seed=persist-1", ["en"])     # a first visit: the start saves
+    assert not first.persist_notice_due("refused")
+    first.roll()
+    assert first.type_move(str(next(iter(first.match.turn.plays))))
+    first.done()
+    assert first.persist_notice_due("refused")                       # now there is a match to lose
+    assert not first.persist_notice_due("granted") and not first.persist_notice_due("unknown")
+    again = Controller(store)                                        # a later visit with it saved
+    again.boot("", ["en"])
+    assert again.persist_notice_due("refused")
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_settings_says_the_browser_agreed_to_keep_the_data_only_when_it_did(language):
+    from game.app.text.i18n import translator
+
+    tr = translator(language)
+    app = make(mode="hotseat", language=language)
+    assert app.storage_line("granted", True) == tr("storage.persisted")
+    for answer, persisted in (("refused", True), ("refused", False), ("granted", False),
+                              ("unknown", False), ("unknown", None)):
+        assert app.storage_line(answer, persisted) == tr("storage.not_persisted"), (answer, persisted)

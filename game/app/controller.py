@@ -648,6 +648,12 @@ class Controller:
     def matches_html(self):
         return self.kept.matches_html()
 
+    def persist_notice_due(self, answer):
+        return self.kept.persist_notice_due(answer)
+
+    def storage_line(self, answer, persisted):
+        return self.kept.storage_line(answer, persisted)
+
     def notice(self):
         return self.kept.notice()
 

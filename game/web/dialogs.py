@@ -87,7 +87,7 @@ class Dialogs:
         prefs = self.page.app.prefs
         by_id("pref-theme").value = prefs.theme
         by_id("pref-animation-speed").value = prefs.animation_speed
-        asyncio.ensure_future(persistence.show_persisted(self.page.app.tr))
+        asyncio.ensure_future(persistence.show_persisted(self.page.app))
         for box, pref in PREF_BOXES.items():
             by_id(box).checked = getattr(prefs, pref)
         by_id("settings-dialog").showModal()

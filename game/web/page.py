@@ -372,5 +372,5 @@ class Page:
             events.on(query, "change", self.on_shape, self.screen.fail)
         self.apply(None)
         document.body.dataset.ready = "true"
-        asyncio.ensure_future(persistence.ask_persistence())
+        asyncio.ensure_future(persistence.ask_persistence(self.app))
 

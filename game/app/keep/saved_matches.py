@@ -216,6 +216,26 @@ class SavedMatches:
     def close_notice(self):
         self.app.notice_closed = True
 
+    def has_something_to_keep(self):
+        """True once there is something a person would miss: a decision made in the match on
+        the board (a roll played, a cube action), or a match kept under Matches."""
+        decisions = ("move", "pass", "double", "beaver", "take", "drop", "resign")
+        match = self.app.match
+        played = match is not None and any(e.get("type") in decisions for e in match.events)
+        return played or bool(self.saved_matches()) or bool(self.history())
+
+    def persist_notice_due(self, answer):
+        """Whether to warn that the browser may delete the matches: it refused to keep them
+        (``answer``, what ``navigator.storage.persist()`` said: ``granted``, ``refused``,
+        ``unknown``), and there is something to lose (not a first visit with nothing done)."""
+        return answer == "refused" and self.has_something_to_keep()
+
+    def storage_line(self, answer, persisted):
+        """Settings' line on keeping the data: that the browser agreed only when it said so
+        (``persisted``, ``navigator.storage.persisted()``) and did not refuse when asked."""
+        agreed = persisted is True and answer != "refused"
+        return self.app.tr("storage.persisted" if agreed else "storage.not_persisted")
+
     def aside_file(self):
         """``(file name, text)``: what was kept aside, to download."""
         return f"backgammon-unreadable-{mat_date(self.app.wall()).replace('.', '-')}.json", \
