@@ -362,3 +362,38 @@ def test_settings_says_the_browser_agreed_to_keep_the_data_only_when_it_did(lang
     for answer, persisted in (("refused", True), ("refused", False), ("granted", False),
                               ("unknown", False), ("unknown", None)):
         assert app.storage_line(answer, persisted) == tr("storage.not_persisted"), (answer, persisted)
+
+
+# --- numbering: from your side, the opponent's, or both (point 10) --------------------------------------
+def _labels(svg):
+    import re
+    main = re.findall(r'<text class="point-number" x="([\d.]+)" y="[\d.]+"[^>]*>(\d+)</text>', svg)
+    other = re.findall(r'<text class="point-number other-number" x="([\d.]+)" y="[\d.]+"[^>]*>(\d+)</text>', svg)
+    return main, other
+
+
+def test_the_numbering_setting_numbers_the_board_from_either_side_or_both():
+    from game.app.prefs import Prefs
+
+    assert Prefs().numbering == "mine" and Prefs.from_dict({"numbering": "sideways"}).numbering == "mine"
+    app = make([1, 3, 6, 5], mode="bot", length=5)
+    app.set_pref("numbering", "upside")
+    assert app.prefs.numbering == "mine"
+    mine, other = _labels(app.view().board_svg)
+    assert len(mine) == 24 and other == []
+    assert app.set_pref("numbering", "theirs").board          # the board is drawn again at once
+    theirs, other = _labels(app.view().board_svg)
+    assert other == [] and [int(n) for _, n in theirs] == [25 - int(n) for _, n in mine]
+    app.set_pref("numbering", "both")
+    both, other = _labels(app.view().board_svg)
+    assert [n for _, n in both] == [n for _, n in mine]
+    assert [int(n) for _, n in other] == [25 - int(n) for _, n in mine]
+    from game.app.keep import storage
+    assert storage.unpack(app.store.get(storage.PREFS), "prefs")["numbering"] == "both"      # kept
+    # the computer's play is said in the numbers the board shows first
+    app.set_pref("numbering", "theirs")
+    app.roll()
+    app.type_move("8/5 6/5")
+    app.done()
+    bot_turns(app)
+    assert "24/13" in app.view().message       # the computer's own numbering, as the board now shows

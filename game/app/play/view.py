@@ -57,7 +57,7 @@ class GameScreen:
         if m is None:
             return {"board": None, "checkers": None, "panels": None, "screen": None}
         checkers = (id(m), self._counts())
-        looks = (app.language, app.setup, app.bottom)
+        looks = (app.language, app.setup, app.bottom, app.prefs.numbering)
         board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.game.selected, app.focus,
                  tuple(app.board_shape().values()))
         clocks = None if m.clock is None else tuple(
@@ -174,6 +174,7 @@ class GameScreen:
             self.app.tr, counts=self._counts(),
             bottom=self.app.bottom,
             numbers_for=self.numbers_for(),
+            numbers_also=1 - self.numbers_for() if self.app.prefs.numbering == "both" else None,
             **self.app.board_shape(),
             colours=self.app.setup.colours,
             cube_value=m.cube_value,
@@ -197,7 +198,11 @@ class GameScreen:
 
     def numbers_for(self):
         """Whose numbering the board shows: the person playing; in a two-player game, the
-        player to act (so that the numbers match the notation of his moves)."""
+        player to act (so that the numbers match the notation of his moves); the other side's
+        when Settings asks for the opponent's numbering (``Prefs.numbering``)."""
+        return self._own_numbers() if self.app.prefs.numbering != "theirs" else 1 - self._own_numbers()
+
+    def _own_numbers(self):
         m = self.app.match
         if self.app.setup.mode == "bot":
             return PERSON

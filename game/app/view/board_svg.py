@@ -290,7 +290,14 @@ def board_svg(view):
         out.append(f'<rect class="hit" data-slot="p{number}" x="{_num(cx - PW / 2)}" y="{hit_top}" width="{PW}" height="{FIELD // 2}"/>')
         label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
         label = number if view.numbers_for is None else seen_from(view.bottom, number, view.numbers_for)
-        if view.point_numbers:
+        if view.point_numbers and view.numbers_also is not None:
+            # both numberings: the main one a little to the left, the other small beside it
+            other = seen_from(view.bottom, number, view.numbers_also)
+            lx, ox = cx - 9, cx + 15
+            out.append(f'<text {_attrs(class_="point-number", x=_num(lx), y=_num(label_y), transform=_turned(view, lx, label_y))}>{label}</text>')
+            out.append(f'<text {_attrs(class_="point-number other-number", x=_num(ox), y=_num(label_y), transform=_turned(view, ox, label_y))}'
+                       f' font-size="11" fill-opacity="0.75">{other}</text>')
+        elif view.point_numbers:
             out.append(f'<text {_attrs(class_="point-number", x=_num(cx), y=_num(label_y), transform=_turned(view, cx, label_y))}>{label}</text>')
     out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
     out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
