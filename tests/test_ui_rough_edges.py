@@ -103,6 +103,7 @@ def test_the_review_says_a_loss_as_a_positive_amount_of_equity(language):
     else:
         assert "Ce choix perd 1," in verdict and "d'équité" in verdict and "Équité perdue" in verdict
     assert "−" not in view["list_html"]
+    assert ("gives up 1." if language == "en" else "perd 1,") in view["list_html"]     # the loss said as one
 
 
 # --- a class link's dice stay with that match -------------------------------------------------------

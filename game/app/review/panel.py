@@ -274,7 +274,8 @@ def _list_html(session, frame, tr, names, language):
             attrs += ' aria-current="step"'
         if entry["mark"]:
             classes.append("mark-" + entry["mark"])
-        loss = f' <span class="loss">{escape(_loss(entry["loss"], language))}</span>' if entry["loss"] else ""
+        loss = (f' <span class="loss">{escape(tr("review.list_loss", loss=_loss(entry["loss"], language)))}</span>'
+                if entry["loss"] else "")
         items.append(f'<li class="{" ".join(classes)}"{attrs} tabindex="0">'
                      f'{escape(_line(entry, tr, names))}{_mark_html(entry, tr)}{loss}</li>')
     return "".join(items)
