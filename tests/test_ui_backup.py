@@ -238,7 +238,8 @@ def test_restoring_over_an_unfinished_match_asks_and_loses_nothing():
     assert there.restore_backup(text, replace_current=False) is True
     assert there.match.events == before
     assert [e["match"]["events"] for e in there.saved_matches()][0] == events(parts["current"])
-    assert there.message[0] == "backup.restored"
+    said = there.message[1]["parts"][0] if there.message[0] == "+" else there.message      # then what the board says
+    assert said[0] == "backup.restored"
 
 
 @pytest.mark.parametrize("data", ["{oops", b"\xff\xfe", '{"app": "other"}', damaged_match()])

@@ -19,23 +19,35 @@ def test_plays_are_listed_best_first_with_what_each_loses():
     view = plays_view(fake_hints(0.20, 0.15, -0.05), (3, 1), EN)
     assert view.kind == "plays" and view.title == "Best plays for 3-1"
     assert [r.value for r in view.rows] == ["+0.200", "+0.150", "−0.050"]
-    assert [r.diff for r in view.rows] == ["", "−0.050", "−0.250"]
+    assert [r.diff for r in view.rows] == ["", "−0.050 pts", "−0.250 pts"]      # the unit named
     assert [r.best for r in view.rows] == [True, False, False]
     assert view.rows[0].chances == "50.0% · 15.0% · 12.0%"
     assert "Under each play: the chances to win, to win a gammon, to lose a gammon." in view.notes
     assert view.rows[0].play == "8/5 6/5"
 
 
-def test_only_the_best_few_plays_are_shown_and_the_rest_counted():
+def test_the_best_few_plays_are_shown_and_every_other_one_listed_on_demand():
     view = plays_view(fake_hints(*[0.1 - k / 100 for k in range(LIMIT + 3)]), (6, 6), EN)
-    assert len(view.rows) == LIMIT
-    assert "3 other plays are not shown." in view.notes
+    assert len(view.rows) == LIMIT and len(view.more) == 3
+    assert view.more_label == "Show 3 more plays"
+    assert [r.diff for r in view.more] == ["−0.050 pts", "−0.060 pts", "−0.070 pts"]
+    html = hints_html(view)
+    folded = html[html.index("<details"):]
+    assert "<summary>Show 3 more plays</summary>" in folded and folded.count("data-play=") == 3
+    assert html.count("data-play=") == LIMIT + 3
+    assert plays_view(fake_hints(0.1, 0.0), (6, 6), FR).more == ()
+    assert "<details" not in hints_html(plays_view(fake_hints(0.1, 0.0), (6, 6), FR))
+    assert plays_view(fake_hints(*[0.1] * 9), (6, 6), FR).more_label == "Voir les 4 autres coups"
 
 
 def test_in_a_match_the_value_is_the_match_winning_chance():
     view = plays_view(fake_hints(0.2, 0.1), (5, 2), FR, match_play=True)
-    assert view.columns[1] == "Gain du match"
-    assert view.rows[0].value == "60,0\u00a0%" and view.rows[1].diff == "−5,00"
+    assert view.columns[1] == "Chances de gagner le match"
+    assert view.rows[0].value == "60,0\u00a0%" and view.rows[1].diff == "−5,00 pp"   # percentage points
+    assert any("points de pourcentage (pp)" in note for note in view.notes)
+    english = plays_view(fake_hints(0.2, 0.1), (5, 2), EN, match_play=True)
+    assert english.columns[1] == "Match winning chance" and english.rows[1].diff == "−5.00 pp"
+    assert any("percentage points (pp)" in note for note in english.notes)
 
 
 def test_no_play_says_so():

@@ -1,6 +1,6 @@
 """The last play of each side marked on the board (game/app/view/last_moves.py, drawn by
-game/app/view/geometry.py, board_svg.py): the points left and reached, a hit; each side's marks stay until it
-rolls again; a hovered hint's play drawn without changing the match."""
+game/app/view/geometry.py, board_svg.py): the points left and reached, a hit; only the play just made is
+marked, until the next one is made; a hovered hint's play drawn without changing the match."""
 
 from game.app.view.last_moves import LastMove, Preview, last_moves
 from game.app.view.board_svg import board_svg
@@ -20,7 +20,7 @@ def _marks(svg):
     return found
 
 
-def test_each_side_keeps_its_mark_until_it_rolls_again():
+def test_only_the_play_just_made_is_marked_until_the_next_one_is_made():
     # Given: player 0 opens with 3-1 and plays 8/5 6/5
     app = make([3, 1, 6, 4, 5, 2])
     app.roll()
@@ -35,10 +35,12 @@ def test_each_side_keeps_its_mark_until_it_rolls_again():
     assert [m.player for m in app.view().board.last_moves] == [0]
     assert app.type_move("24/18 13/9")
     app.done()
-    assert [m.player for m in app.view().board.last_moves] == [0, 1]
-    # When: player 0 rolls again, only player 1's play is still marked
+    # Then: player 1's play takes its place: one side's marks at a time, never both
+    assert app.view().board.last_moves == (LastMove(1, (13, 24), (9, 18), ()),)
     app.roll()
     assert app.view().board.last_moves == (LastMove(1, (13, 24), (9, 18), ()),)
+    drawn = _marks(app.view().board_svg)
+    assert {a["data-player"] for a in drawn["last-to"]} == {"1"}
 
 
 def test_a_hit_is_marked_where_it_happened_and_drawn_as_a_cross():
@@ -58,8 +60,8 @@ def test_a_hit_is_marked_where_it_happened_and_drawn_as_a_cross():
     assert mine.hits
     drawn = _marks(app.view().board_svg)
     assert [a["data-player"] for a in drawn["last-hit"]] == ["0"]
-    # the other side's mark (player 1's 24/18 13/9) is drawn too, and told apart by side
-    assert {a["data-player"] for a in drawn["last-to"]} == {"0", "1"}
+    # the other side's older play (player 1's 24/18 13/9) is no longer marked
+    assert {a["data-player"] for a in drawn["last-to"]} == {"0"}
 
 
 def test_no_marks_after_a_new_game_starts():

@@ -43,6 +43,7 @@ SAME_IN_BOTH = {
     "rating.expert", "review.option_beaver", "count.points", "button.resign_gammon",
     "button.resign_backgammon", "a11y.dice_double", "lesson.text", "button.export_svg", "button.export_png",
     "drills.csv.score", "drills.csv.question",
+    "hint.diff_match", "board.pips",
 }
 
 
@@ -344,3 +345,133 @@ def test_after_undo_the_message_no_longer_names_the_play_taken_back(language):
     app.click(slot(app, 7))
     app.undo()
     assert "13/7" not in app.view().message and "6-1" in app.view().message
+
+
+# --- 5. grammar rules every text keeps, in both languages --------------------------------------------
+from game.app.text.i18n import TOUCH, Addressee, Translator  # noqa: E402
+from game.app.review.panel import _loss  # noqa: E402
+
+#: a word of the person spoken to that the sweep tries in each slot naming a player
+YOU = {"en": "You", "fr": "Vous"}
+#: the third person after "You": a word ending in one s ("doubles", "wins"), not "ss" ("pass")
+YOU_THIRD_PERSON = {"en": re.compile(r"\bYou (\w*[^s\W]s)\b"),
+                    # "Vous" with a verb of the third person singular ("Vous double", "Vous a")
+                    # (the subject: not after a preposition, "Relecture de Vous contre Ann")
+                    "fr": re.compile(r"(?<!de )(?<!à )(?<!contre )(?<!pour )(?<!avec )"
+                                     r"\bVous (a|est|va|peut|doit|\w+e|\w+it)\b")}
+#: slots that only ever name the computer: never the person spoken to
+COMPUTER_ONLY = {("msg.bot_thinking", "name"), ("msg.bot_played", "name"), ("msg.resign_thinking", "other")}
+#: pronouns that may follow "Vous" before the verb ("Vous le prenez", "Vous n'avez")
+FR_PRONOUNS = {"le", "la", "les", "ne", "en", "y", "me", "se", "te", "leur", "lui"}
+CLICK_WORDS = re.compile(r"click|clic|cliqu", re.I)
+#: a loss said with a minus sign after a word that already says it is lost
+DOUBLE_NEGATIVE = re.compile(r"\b(?:[Ll]oses?|[Gg]ives? up|[Pp]erd(?:ent|u)?|lost|perdue?s?)\s*:?\s*[−-]\s?\d")
+#: a sentence: up to a full stop, a question or an exclamation mark
+SENTENCE = re.compile(r"[^.!?]+[.!?]")
+
+
+def _said_by_key(language, touch=False, you_in=None):
+    """``{key: text}`` of every key said with samples; ``you_in``: the player slot that holds
+    the person spoken to (the others a plain name)."""
+    tr = Translator(language, load_catalogue(language), touch=touch)
+    found = {}
+    for key, template in (EN if language == "en" else FR).items():
+        if "@" in key or key.startswith(TOUCH) or key == JOIN:
+            continue                  # a variant is said through its key, as the app says it
+        params = {}
+        for name in slots(template):
+            if name in PLAYERS:
+                params[name] = Addressee(YOU[language]) if name == you_in else "Ann"
+            elif name == "loss":
+                params[name] = _loss(-0.473, language)        # as the review gives it
+            elif name in ("move", "first", "second", "best", "played"):
+                params[name] = "24/18 13/11"
+            else:
+                params[name] = "3"
+        found[key] = tr.n(key, 2, **params) if isinstance(template, tuple) else tr(key, **params)
+    return found
+
+
+def _player_slots():
+    return sorted({name for template in EN.values() for name in slots(template) if name in PLAYERS})
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_the_person_spoken_to_never_gets_the_third_person(language):
+    bad = []
+    for slot in _player_slots():
+        for key, said in _said_by_key(language, you_in=slot).items():
+            for found in YOU_THIRD_PERSON[language].finditer(said):
+                if (language == "fr" and found.group(1).lower() in FR_PRONOUNS) or (key, slot) in COMPUTER_ONLY:
+                    continue
+                bad.append((key, slot, said))
+    # the record's lines follow the name: the person's have their own words (record.you_*)
+    tr = translator(language)
+    for key in (EN if language == "en" else FR):
+        if key.startswith("record.") and not key.startswith("record.you_"):
+            you_key = key.replace(".", ".you_", 1)
+            assert tr.has(you_key), key
+            line = f"{YOU[language]} {tr(you_key, value=2, points='1 point')}"
+            if YOU_THIRD_PERSON[language].search(line):
+                bad.append((you_key, "record", line))
+    assert bad == []
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_no_message_says_a_sentence_twice(language):
+    for touch in (False, True):
+        for key, said in _said_by_key(language, touch).items():
+            sentences = [s.strip().lower() for s in SENTENCE.findall(said)]
+            assert len(sentences) == len(set(sentences)), (key, said)
+    # a lesson's verdict, its words and the app's together: said once
+    from game.lessons import list_lessons, load_lesson
+    from game.app.lesson.player import LessonPlayer
+
+    allowed = {"en": re.compile(r"allow", re.I), "fr": re.compile(r"permet|autoris", re.I)}
+    tr = translator(language)
+    checked = 0
+    for entry in list_lessons():
+        lesson = load_lesson(entry.id)
+        answers = [o.id for o in lesson.task.options] if lesson.task.kind == "choice" else \
+            [w.answer for w in lesson.task.wrong]
+        for answer in answers:
+            player = LessonPlayer(lesson)
+            player.go(len(lesson.steps))
+            (player.choose if lesson.task.kind == "choice" else player.type_move)(answer)
+            said = player.view(language).message
+            sentences = [s.strip().lower() for s in SENTENCE.findall(said)]
+            assert len(sentences) == len(set(sentences)), (entry.id, answer, said)
+            # that the rules allow the answer is said once: by the app's lead or by the lesson
+            lead = tr("lesson.not_asked")
+            rest = said.replace(lead, "")
+            assert not (lead in said and allowed[language].search(rest)), (entry.id, answer, said)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_on_a_touch_screen_no_message_says_click(language):
+    touch_said = _said_by_key(language, touch=True)
+    for key, said in touch_said.items():
+        assert not CLICK_WORDS.search(said), (key, said)
+    # and every text that says click has its touch variant, in both catalogues
+    catalogue = EN if language == "en" else FR
+    for key, template in catalogue.items():
+        words = " ".join(template) if isinstance(template, tuple) else template
+        if CLICK_WORDS.search(words) and not key.startswith(TOUCH):
+            assert TOUCH + key in EN and TOUCH + key in FR, key
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_no_loss_is_said_with_a_minus_sign(language):
+    assert _loss(-0.473, language) == ("0.473" if language == "en" else "0,473")
+    for key, said in _said_by_key(language).items():
+        assert not DOUBLE_NEGATIVE.search(said), (key, said)
+    # the hint's differences say their unit
+    from game.bot import Hint
+    from game.move import Move
+    from game.app.view.hints import plays_view
+    hints = [Hint(Move.from_str("8/5 6/5"), e, (0.5, 0.15, 0.01, 0.12, 0.005), (e + 1) / 2) for e in (0.2, 0.1)]
+    for match_play, unit in ((False, "pt"), (True, "pp")):
+        diff = plays_view(hints, (3, 1), translator(language), match_play=match_play).rows[1].diff
+        assert diff.startswith("−") and diff.endswith((unit, unit + "s")), diff

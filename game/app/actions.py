@@ -112,7 +112,7 @@ class Deferred:
 
 def effects_between(before, after, wrote=False):
     """The :class:`Effects` of going from signature ``before`` to ``after`` (dicts of parts:
-    ``board``, ``panels``, ``screen``, ``checkers``, ``modes``, ``focus``); a part that
+    ``board``, ``panels``, ``screen``, ``checkers``, ``modes``, ``focus``, ``prefs``); a part that
     cannot be told (a signature missing) counts as changed.
 
     >>> same = {"modes": (), "board": 1, "checkers": 1, "panels": 2, "screen": 3, "focus": None}
@@ -129,7 +129,8 @@ def effects_between(before, after, wrote=False):
     changed = {part: before.get(part) != after.get(part) for part in PARTS}
     animate = changed["board"] and not other_mode and before.get("checkers") != after.get("checkers")
     focus = after.get("focus") if after.get("focus") != before.get("focus") else None
-    return Effects(animate=animate, focus=focus, saved=wrote, **changed)
+    settings = before.get("prefs") != after.get("prefs")
+    return Effects(animate=animate, focus=focus, saved=wrote, settings=settings, **changed)
 
 
 def _signature(self):

@@ -99,6 +99,7 @@ class Controller:
         self.notice_closed = False     # the player closed the storage notice
         self.prefs = Prefs.from_dict(storage.unpack(self.store.get(storage.PREFS), "prefs"))
         self.language = self.prefs.language or "en"
+        self.touch = False             # the page is used by touch: its words say "tap", not "click"
         self.tr = translator(self.language)
         self.setup = Setup()
         self.match = None
@@ -166,7 +167,8 @@ class Controller:
 
     def _signature(self):
         """What the screen shows now, per part, without drawing it (see :mod:`game.app.effects`)."""
-        return {"modes": self.modes.names(), "focus": self.focus, **self.modes.top().signature()}
+        return {"modes": self.modes.names(), "focus": self.focus, "prefs": tuple(asdict(self.prefs).items()),
+                **self.modes.top().signature()}
 
     # --- the status line: every new message is said once by the live region -------------------
     @property
@@ -233,6 +235,9 @@ class Controller:
             match.setup(Position.start(), setup.starter)
         if setup.mode == "watch":
             message = ("msg.watch", {})
+        elif setup.manual_dice:        # Roll stays hidden until the dice are set: the form's words
+            message = ("msg.dice_wanted", {"name": {"player": setup.starter}}) if setup.starter in (0, 1) \
+                else ("msg.dice_wanted_opening", {})
         elif setup.starter in (0, 1):
             message = ("msg.start", {"name": {"player": setup.starter}})
         else:
@@ -267,14 +272,16 @@ class Controller:
         self.save({"saved": saved} if saved is not None else None)
         return kept
 
-    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False):
-        """Open a :class:`game.app.keep.share.SharedPosition` as a new match (raises ShareError)."""
+    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False,
+                       opened=("msg.position_opened", {})):
+        """Open a :class:`game.app.keep.share.SharedPosition` as a new match (raises ShareError);
+        ``opened`` says where it came from (IDs or a link by default; the editor says its own)."""
         dice = SeededDice(seed) if seed else SystemDice()
         match = shared.match(dice, now=self.now)
         cfg = match.config
         setup = Setup(mode=mode, length=cfg.length, level=level, jacoby=cfg.jacoby,
                       beavers=cfg.beavers, seed=seed)
-        message = ("msg.position_opened", {})
+        message = opened
         if shared.next_game:
             score = match.score
             message = ("msg.link_next_game", {"name0": {"player": 1}, "score0": score[1],
@@ -638,6 +645,15 @@ class Controller:
     def match_rows(self):
         return self.kept.match_rows()
 
+    def matches_html(self):
+        return self.kept.matches_html()
+
+    def persist_notice_due(self, answer):
+        return self.kept.persist_notice_due(answer)
+
+    def storage_line(self, answer, persisted):
+        return self.kept.storage_line(answer, persisted)
+
     def notice(self):
         return self.kept.notice()
 
@@ -702,9 +718,15 @@ class Controller:
     @action
     def set_language(self, language, remember=True):
         self.language = language if language in LANGUAGES else "en"
-        self.tr = translator(self.language)
+        self.tr = translator(self.language, self.touch)
         if remember:
             self.save_prefs()
+
+    def set_touch(self, touch):
+        """Say that the page is used by touch (the glue asks the browser: a coarse pointer and
+        no fine one), before :meth:`boot`: from then on the words say "tap", not "click"."""
+        self.touch = bool(touch)
+        self.tr = translator(self.language, self.touch)
 
     @action
     def flip(self):

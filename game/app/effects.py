@@ -33,7 +33,8 @@ class Effects:
     (status line, buttons, the record, the panes of the open mode); ``animate``:
     checkers moved and may slide; ``focus``: the element (an id, or a board
     ``data-place``) that takes the keyboard focus after, None to leave it;
-    ``saved``: the action wrote the match (one all-or-nothing write).
+    ``saved``: the action wrote the match (one all-or-nothing write); ``settings``: the
+    settings changed (a backup restored them): the page applies them at once (the theme).
     """
 
     board: bool = False
@@ -42,6 +43,7 @@ class Effects:
     animate: bool = False
     focus: object = None
     saved: bool = False
+    settings: bool = False
 
     def __or__(self, other):
         if not isinstance(other, Effects):
@@ -55,7 +57,7 @@ class Effects:
         return tuple(part for part in PARTS if getattr(self, part))
 
     def __bool__(self):
-        return bool(self.parts()) or self.focus is not None or self.saved
+        return bool(self.parts()) or self.focus is not None or self.saved or self.settings
 
 
 NOTHING = Effects()

@@ -33,7 +33,9 @@ def values_of(app):
         "name_bottom": setup.names[bottom], "name_top": setup.names[1 - bottom],
         "colour": setup.colours[bottom],
         "starter": "roll" if setup.starter == "roll" else ("bottom" if setup.starter == bottom else "top"),
-        "seed": setup.seed or "", "lang": app.language, "manual_dice": setup.manual_dice,
+        # a link's seed (a class's dice) was for that match alone: the person's next one is theirs
+        "seed": "" if app.from_link else (setup.seed or ""),
+        "lang": app.language, "manual_dice": setup.manual_dice,
     }
 
 

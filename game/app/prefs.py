@@ -13,10 +13,13 @@ from dataclasses import dataclass, fields
 from game.app.text.i18n import LANGUAGES
 from game.app.view.motion import SPEEDS
 
-__all__ = ["Prefs", "THEMES"]
+__all__ = ["Prefs", "THEMES", "NUMBERINGS"]
 
 #: the colour themes a player may choose (static/css/app.css)
 THEMES = ("auto", "light", "dark")
+#: whose numbering the board's point numbers follow: the person's own side, the opponent's, or
+#: both (the person's, and the opponent's beside each in small)
+NUMBERINGS = ("mine", "theirs", "both")
 BOOLS = (True, False)
 
 @dataclass
@@ -36,6 +39,7 @@ class Prefs:
     auto_done: bool = False        # end my turn when my last die is played
     theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
     animation_speed: str = "normal"   # how fast checkers slide: game/app/view/motion.py SPEEDS
+    numbering: str = "mine"        # the point numbers: NUMBERINGS
 
     @classmethod
     def from_dict(cls, data):
@@ -49,6 +53,8 @@ class Prefs:
                 prefs.theme = value if value in THEMES else "auto"
             elif f.name == "animation_speed":
                 prefs.animation_speed = value if value in SPEEDS else "normal"
+            elif f.name == "numbering":
+                prefs.numbering = value if value in NUMBERINGS else "mine"
             elif isinstance(value, bool):
                 setattr(prefs, f.name, value)
         return prefs
@@ -56,7 +62,7 @@ class Prefs:
     #: the choices Settings sets, and the values each may take (True/False for the boxes)
     CHOICES = {"home_left": BOOLS, "click_moves": BOOLS, "auto_flip": BOOLS, "animate": BOOLS,
                "fast_bot": BOOLS, "auto_roll": BOOLS, "auto_bear_off": BOOLS, "auto_done": BOOLS,
-               "theme": THEMES, "animation_speed": tuple(SPEEDS)}
+               "theme": THEMES, "animation_speed": tuple(SPEEDS), "numbering": NUMBERINGS}
 
     def set(self, name, value):
         """Take ``value`` for the choice ``name`` when it is one of its values; returns

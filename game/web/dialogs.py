@@ -9,7 +9,6 @@ import asyncio
 import js
 from pyscript import window
 
-from game.app.view.html import matches_html
 from game.web import persistence
 from game.web.elements import by_id, closest
 
@@ -59,13 +58,7 @@ class Dialogs:
         by_id("history-dialog").showModal()
 
     def fill_history(self):
-        tr = self.page.app.tr
-        unfinished, finished = self.page.app.match_rows()
-        labels = {"unfinished": tr("history.unfinished"), "finished": tr("history.finished"),
-                  "empty": tr("history.empty"), "resume": tr("button.resume"),
-                  "delete": tr("button.delete"), "replay": tr("button.replay"), "review": tr("button.review"),
-                  "export": tr("button.export_mat")}
-        by_id("history-list").innerHTML = matches_html(unfinished, finished, labels)
+        by_id("history-list").innerHTML = self.page.app.matches_html()
 
     def on_history_action(self, event):
         button = closest(event, "[data-action]")
@@ -94,7 +87,7 @@ class Dialogs:
         prefs = self.page.app.prefs
         by_id("pref-theme").value = prefs.theme
         by_id("pref-animation-speed").value = prefs.animation_speed
-        asyncio.ensure_future(persistence.show_persisted(self.page.app.tr))
+        asyncio.ensure_future(persistence.show_persisted(self.page.app))
         for box, pref in PREF_BOXES.items():
             by_id(box).checked = getattr(prefs, pref)
         by_id("settings-dialog").showModal()

@@ -129,6 +129,8 @@ class Files:
         done = app.restore_backup(data)
         if done == "asked":
             done = app.restore_backup(data, replace_current=bool(window.confirm(app.text(app.message))))
+        if app.effects.settings:                 # the backup's settings, at once (no reload)
+            window.backgammonTheme.apply()
         by_id("settings-dialog").close()
         self.page.apply_texts()
         self.page.apply(done)

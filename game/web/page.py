@@ -32,6 +32,8 @@ from game.web.store import open_store
 UPRIGHT = "(orientation: portrait) and (max-width: 30rem)"
 #: a phone held sideways: the board, compact, as high as the screen
 SIDEWAYS = "(orientation: landscape) and (max-height: 30rem)"
+#: a page used by touch alone: no pointer that can hover (a phone, a tablet)
+TOUCH_ONLY = "(hover: none) and (pointer: coarse)"
 
 
 class Page:
@@ -356,6 +358,8 @@ class Page:
         tags = window.navigator.languages
         languages = [str(tag) for tag in tags] if not missing(tags) else [str(window.navigator.language)]
         location = window.location
+        # a touch screen with no mouse: the words say "tap", not "click" (issue 33)
+        self.app.set_touch(bool(window.matchMedia(TOUCH_ONLY).matches))
         if self.app.boot(str(location.search), languages):
             # the link's match is on the board and saved: a reload must resume it, not restart it
             window.history.replaceState(None, "", f"{location.pathname}{location.hash}")
@@ -368,5 +372,5 @@ class Page:
             events.on(query, "change", self.on_shape, self.screen.fail)
         self.apply(None)
         document.body.dataset.ready = "true"
-        asyncio.ensure_future(persistence.ask_persistence())
+        asyncio.ensure_future(persistence.ask_persistence(self.app))
 

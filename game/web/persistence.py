@@ -35,7 +35,7 @@ def _remember():
         pass
 
 
-async def ask_persistence():
+async def ask_persistence(app=None):
     """Ask the browser to keep this site's storage; where it refuses, say so once.
 
     The whole body is guarded: an engine that answers with anything unexpected
@@ -50,7 +50,8 @@ async def ask_persistence():
             return
         granted = await api.persist()
         answer = "granted" if granted is True else "refused" if granted is False else answer
-        if answer == "refused" and not _remembered():
+        # said once, and not on a first visit with nothing to lose yet (app.persist_notice_due)
+        if answer == "refused" and not _remembered() and (app is None or app.persist_notice_due(answer)):
             show_notice()
     except Exception as error:  # noqa: BLE001 - refused or unsupported: Settings says so
         window.console.warn(f"storage.persist: {error}")
@@ -72,8 +73,8 @@ def on_notice_close(event):
     _remember()
 
 
-async def show_persisted(tr):
-    """Settings' line: whether the browser keeps the storage (``tr`` translates)."""
+async def show_persisted(app):
+    """Settings' line: whether the browser keeps the storage (the app says it in words)."""
     api = storage_api()
     kept = False
     if api is not None and not missing(getattr(api, "persisted", None)):
@@ -82,5 +83,6 @@ async def show_persisted(tr):
         except Exception:  # noqa: BLE001
             kept = False
     line = by_id("storage-persist")
-    line.textContent = tr("storage.persisted" if kept else "storage.not_persisted")
+    asked = document.body.dataset.persistence
+    line.textContent = app.storage_line("unknown" if missing(asked) else str(asked), kept)
     line.dataset.persisted = "true" if kept else "false"

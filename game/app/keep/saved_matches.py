@@ -22,6 +22,8 @@ from game.app.keep import storage
 from game.app.keep.match_files import mat_date
 from game.app.text.messages import from_data as _message_from_data
 from game.app.text.messages import join as _join
+from game.app.text.messages import lasting
+from game.app.view.html import matches_html
 from game.app.text.messages import to_data as _message_to_data
 
 __all__ = ["SavedMatches", "opened_from_link", "score_of", "short_date"]
@@ -159,7 +161,7 @@ class SavedMatches:
         return {
             "match": self.app.match.to_dict(events=events),
             "setup": self.app.setup.to_dict(),
-            "ui": {"message": _message_to_data(self.app.message), "archived": self.app.archived,
+            "ui": {"message": _message_to_data(lasting(self.app.message)), "archived": self.app.archived,
                    "started_at": self.app.started_at, "dice_ties": list(self.app.dice_ties),
                    "origin": "link" if self.app.from_link else "own"},
             "saved_at": int(self.app.wall()),
@@ -213,6 +215,26 @@ class SavedMatches:
 
     def close_notice(self):
         self.app.notice_closed = True
+
+    def has_something_to_keep(self):
+        """True once there is something a person would miss: a decision made in the match on
+        the board (a roll played, a cube action), or a match kept under Matches."""
+        decisions = ("move", "pass", "double", "beaver", "take", "drop", "resign")
+        match = self.app.match
+        played = match is not None and any(e.get("type") in decisions for e in match.events)
+        return played or bool(self.saved_matches()) or bool(self.history())
+
+    def persist_notice_due(self, answer):
+        """Whether to warn that the browser may delete the matches: it refused to keep them
+        (``answer``, what ``navigator.storage.persist()`` said: ``granted``, ``refused``,
+        ``unknown``), and there is something to lose (not a first visit with nothing done)."""
+        return answer == "refused" and self.has_something_to_keep()
+
+    def storage_line(self, answer, persisted):
+        """Settings' line on keeping the data: that the browser agreed only when it said so
+        (``persisted``, ``navigator.storage.persisted()``) and did not refuse when asked."""
+        agreed = persisted is True and answer != "refused"
+        return self.app.tr("storage.persisted" if agreed else "storage.not_persisted")
 
     def aside_file(self):
         """``(file name, text)``: what was kept aside, to download."""
@@ -290,6 +312,26 @@ class SavedMatches:
         return ([describe(e) for e in self.saved_matches()],
                 [describe(e) for e in self.history()])
 
+    def matches_html(self):
+        """The Matches dialog's list: the match on the board while unfinished (it is in play,
+        not "none"), the unfinished ones set aside (Resume, Delete), the finished ones."""
+        tr = self.app.tr
+        unfinished, finished = self.match_rows()
+        current = None
+        if self._unfinished():
+            m = self.app.match
+            setup = self.app.setup
+            bottom = self.app.bottom
+            current = tr("history.entry", name0=self.app.player_name(1 - bottom, setup),
+                         name1=self.app.player_name(bottom, setup), score0=m.score[1 - bottom],
+                         score1=m.score[bottom], stakes=self.app._stakes(setup.length))
+        labels = {"unfinished": tr("history.unfinished"), "finished": tr("history.finished"),
+                  "empty": tr("history.empty"), "current": tr("history.on_board"),
+                  "resume": tr("button.resume"), "delete": tr("button.delete"),
+                  "replay": tr("button.replay"), "review": tr("button.review"),
+                  "export": tr("button.export_mat")}
+        return matches_html(unfinished, finished, labels, current)
+
     def backup_all(self):
         """``(file name, text)``: every match, the prefs and the open lesson, in one file."""
         from game.app.keep.backup import file_name, write_backup
@@ -331,7 +373,9 @@ class SavedMatches:
             self.app.set_language(self.app.prefs.language or self.app.language)
         if plan.lesson is not None:
             self.put(storage.LESSON, storage.pack("lesson", plan.lesson))
-        self.app.message = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
+        restored = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
+        said = lasting(self.app.message)         # what the board's match says stays after a reload
+        self.app.message = _join(restored, said) if said else restored
         return True
 
 

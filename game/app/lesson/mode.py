@@ -62,7 +62,7 @@ class LessonMode(Mode):
         return PERSON, PERSON
 
     def default_focus(self):
-        board = self.player.view(self.app.language).board
+        board = self.player.view(self.app.language, self.app.touch).board
         if board.mover is not None and board.movable:
             return place_of(board.mover, max(board.movable), board.bottom)
         return keyboard.first_slot()
@@ -70,7 +70,7 @@ class LessonMode(Mode):
     def view(self):
         app = self.app
         self.player.home_right, self.player.upright, self.player.compact = app.board_shape().values()
-        lesson = self.player.view(app.language)
+        lesson = self.player.view(app.language, app.touch)
         hidden = {name: (False, False) for name in app.game.screen.play_buttons()}
         hidden |= {"hint": (False, False), "replay": (False, False), "review": (False, False),
                    "review-game": (False, False)}

@@ -453,6 +453,10 @@ class LessonPlayer:
             return self.task.answer_message(self.answer()), False, "answer"
         result = self.result
         if result is not None:
+            if result.kind == "other" and result.about_rules and result.feedback:
+                # the lesson's own words for an answer allowed but not asked ("That move is
+                # allowed, but…", why a take is wrong): the app's lead would say it twice
+                return result.say(), True, result.kind
             return result.verdict(), result.kind != "success", result.kind
         if self.note is not None:
             return self.note, self.note[0].startswith("reason."), ""
@@ -460,9 +464,10 @@ class LessonPlayer:
             return ("lesson.play_choice" if self.task.kind == "choice" else "lesson.play_move", {}), False, ""
         return None, False, ""
 
-    def view(self, language):
-        """The :class:`LessonView` of the screen, in ``language``."""
-        tr = translator(language)
+    def view(self, language, touch=False):
+        """The :class:`LessonView` of the screen, in ``language`` (``touch``: said for a touch
+        screen, "tap" for "click")."""
+        tr = translator(language, touch)
         lesson = self.lesson
         board, position, dice, left, highlight = self._shown()
         view = self._board_view(tr, board, position, dice, left, highlight)

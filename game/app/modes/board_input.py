@@ -47,7 +47,8 @@ class Seat:
     ``play(move)``: carry out a step, ``move(on)``, on what keeps the steps (the
     match, a lesson's turn: both have ``step(source, target)`` and ``auto_step(source,
     use)``; it may raise :class:`IllegalMoveError`);
-    ``say(message)``: show a message ``(key, params)``.
+    ``say(message)``: show a message ``(key, params)``; ``complete()`` (optional): the
+    message for a click on the board once every die is played (what ends the turn).
     """
 
     turn: Callable
@@ -55,6 +56,7 @@ class Seat:
     bottom: Callable
     play: Callable
     say: Callable
+    complete: Callable | None = None
 
 
 class BoardInput:
@@ -100,7 +102,9 @@ class BoardInput:
             return
         name, *args = action
         if name == "pick_checker":
-            self.seat.say(("msg.pick_checker", {}))
+            # every die played (the last checker borne off, say): no checker to pick, the turn to end
+            done = self.seat.complete is not None and self.seat.turn().is_complete
+            self.seat.say(self.seat.complete() if done else ("msg.pick_checker", {}))
             return
         carry_out = {"select": self._select, "step": self._step, "auto": self._auto,
                      "bear_off": self._bear_off, "explain_step": self._explain_step,

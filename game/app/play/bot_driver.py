@@ -19,6 +19,7 @@ True
 
 from game.match import Phase
 from game.app.play.mode import dice_text, game_start, resignation_message
+from game.app.view.places import move_seen_from
 
 __all__ = ["BotDriver", "HINT_LEVEL"]
 
@@ -129,8 +130,10 @@ class BotDriver:
                         if move is DROPPED:
                             return None
                     self.app.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
+                    # in the numbers the board shows the person, not the computer's own
+                    seen = move_seen_from(move, player, game.screen.numbers_for()) if move is not None else ""
                     self.app.message = ("msg.bot_played", {"name": {"player": player},
-                                                           "dice": dice_text(m.dice), "move": str(move)})
+                                                           "dice": dice_text(m.dice), "move": seen})
             if self.app.bot_plan:
                 source, target = self.app.bot_plan.pop(0)
                 game._act(lambda: m.step(source, target))

@@ -41,7 +41,7 @@ from game.app.text.messages import points as _points
 from game.app.text.messages import refusal
 from game.app.view.keyboard import first_slot
 from game.app.modes.stack import Mode
-from game.app.view.places import place_of
+from game.app.view.places import move_seen_from, place_of
 
 __all__ = ["GameMode", "dice_text", "resignation_message", "game_start"]
 
@@ -58,7 +58,8 @@ class GameMode(Mode):
         # the board's clicks, drags and keys in a game (game/app/modes/board_input.py)
         self.board_input = BoardInput(Seat(
             turn=lambda: self.app.match.turn, mover=lambda: self.app.match.player_on_roll,
-            bottom=lambda: self.app.bottom, play=self._play, say=self._say))
+            bottom=lambda: self.app.bottom, play=self._play, say=self._say,
+            complete=lambda: ("msg.complete", {"move": str(self.app.match.turn.move)})))
         self.screen = GameScreen(self)          # what it shows (game/app/play/view.py)
         self.hand_dice = HandSetDice(self)      # the dice set by hand (game/app/play/dice_mode.py)
 
@@ -144,7 +145,9 @@ class GameMode(Mode):
             return
         self._act(lambda: self.app.match.new_game())
         if self.app.match.phase is Phase.OPENING:
-            self.app.message = ("msg.opening_roll", {})
+            # dice set by hand: Roll is hidden until they are, so the form's words, not "Press Roll"
+            wanted = self.hand_dice.dice_wanted()
+            self.app.message = self.hand_dice.prompt() if wanted else ("msg.opening_roll", {})
             if self.app.match.is_crawford_game:
                 self.app.message = _join(("msg.crawford", {}), self.app.message)
             self.app.save()
@@ -348,9 +351,11 @@ class GameMode(Mode):
         elif m.phase is Phase.ROLL_OR_DOUBLE:
             if not self.app.is_human(mover) and move is not None:
                 self.app.message = ("msg.bot_played", {"name": {"player": mover}, "dice": dice,
-                                                       "move": str(move)})
+                                                       "move": move_seen_from(move, mover, self.screen.numbers_for())})
             elif self.app.is_human(m.player_on_roll):
                 self._prompt_roll()
+            elif self.hand_dice.dice_wanted():     # the computer waits for the dice a person sets
+                self.app.message = self.hand_dice.prompt()
             else:
                 self.app.message = ("msg.bot_thinking", {"name": {"player": m.player_on_roll}})
             self.app.save()

@@ -26,12 +26,16 @@ from game.app.view.hints import cube_view, plays_view
 from game.app.view.last_moves import last_moves
 from game.app.text.messages import clock_text as say_clock
 from game.app.text.messages import is_warning
+from game.app.text.i18n import Addressee
 from game.app.view.places import PERSON
 from game.app.view.geometry import BoardView
 from game.app.view.html import hints_html, player_html, record_html
 from game.app.view.view_model import board_view, panel, screen
 
 __all__ = ["GameScreen", "game_start"]
+
+#: the logged actions a replay and a review have something to show of
+DECISIONS = frozenset({"move", "pass", "double", "beaver", "take", "drop"})
 
 
 class GameScreen:
@@ -53,7 +57,7 @@ class GameScreen:
         if m is None:
             return {"board": None, "checkers": None, "panels": None, "screen": None}
         checkers = (id(m), self._counts())
-        looks = (app.language, app.setup, app.bottom)
+        looks = (app.language, app.setup, app.bottom, app.prefs.numbering)
         board = (checkers, looks, m.match_id(), m.phase, len(m.events), self.game.selected, app.focus,
                  tuple(app.board_shape().values()))
         clocks = None if m.clock is None else tuple(
@@ -75,14 +79,24 @@ class GameScreen:
         start = game_start(events)
         rows = []
         for event in events[start + 1:]:
-            text = self.event_text(event)
+            player = event.get("player")
+            text = self.event_text(event, self.app.player_name(player) if player is not None else None)
             if text is not None:
                 rows.append((event.get("player"), text))
         return rows
 
-    def event_text(self, event):
-        """One line of the game record for a logged action, or None for the others."""
-        tr = self.app.tr
+    def event_text(self, event, who=None):
+        """One line of the game record for a logged action, or None for the others.
+
+        ``who`` is the name the line follows: when it is the person spoken to ("You"), the
+        verb agrees with it ("You double to 2", not "You doubles").
+        """
+        app_tr = self.app.tr
+        you = isinstance(who, Addressee)
+
+        def tr(key, **params):
+            return app_tr(key.replace(".", ".you_", 1) if you else key, **params)   # record.you_double
+        tr.n = app_tr.n
         kind = event["type"]
         if kind in ("move", "pass"):
             dice = "".join(str(d) for d in sorted(event["dice"], reverse=True))
@@ -160,6 +174,7 @@ class GameScreen:
             self.app.tr, counts=self._counts(),
             bottom=self.app.bottom,
             numbers_for=self.numbers_for(),
+            numbers_also=1 - self.numbers_for() if self.app.prefs.numbering == "both" else None,
             **self.app.board_shape(),
             colours=self.app.setup.colours,
             cube_value=m.cube_value,
@@ -183,7 +198,11 @@ class GameScreen:
 
     def numbers_for(self):
         """Whose numbering the board shows: the person playing; in a two-player game, the
-        player to act (so that the numbers match the notation of his moves)."""
+        player to act (so that the numbers match the notation of his moves); the other side's
+        when Settings asks for the opponent's numbering (``Prefs.numbering``)."""
+        return self._own_numbers() if self.app.prefs.numbering != "theirs" else 1 - self._own_numbers()
+
+    def _own_numbers(self):
         m = self.app.match
         if self.app.setup.mode == "bot":
             return PERSON
@@ -216,6 +235,8 @@ class GameScreen:
         status = ""
         if actor == player and m.phase is not Phase.OVER:
             status = tr("panel.on_roll") if self.app.is_human(player) else tr("panel.thinking")
+            if not self.app.is_human(player) and self.game.hand_dice.dice_wanted():
+                status = tr("panel.awaiting_dice")     # its dice are typed by a person: it waits
         return panel(tr, board, player, self.app.player_name(player), score=m.score[player],
                      clock_text=clock_text, on_roll=actor == player, status_text=status)
 
@@ -249,7 +270,8 @@ class GameScreen:
                 "review-game": (False, False)}
         buttons = self.play_buttons()
         buttons["hint"] = (bool(self.app.setup.humans()), self.hint_available())
-        played = any(e["type"] in ("move", "pass") for e in m.events)
+        # a decision to look back on: a roll played, or a cube action (a game a drop ended)
+        played = any(e["type"] in DECISIONS for e in m.events)
         buttons["replay"] = (True, played)
         buttons["review"] = (True, played)
         buttons["review-game"] = (m.phase is Phase.OVER and played, m.phase is Phase.OVER and played)

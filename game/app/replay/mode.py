@@ -75,8 +75,9 @@ class ReplayMode(Mode):
             if shown.event is None:
                 rows.append(("", tr("replay.start", game=shown.game), False, index))
             else:
-                text = self.app.game.screen.event_text(shown.event) or ""
-                rows.append((self.app.player_name(shown.player, setup), text,
+                who = self.app.player_name(shown.player, setup) if shown.player is not None else None
+                text = self.app.game.screen.event_text(shown.event, who) or ""
+                rows.append((who or "", text,
                              shown.player == bottom, index))
         step = game.index((self.index, frame))
         info = self.app._stakes(config.get("length", 0))

@@ -43,10 +43,13 @@ from game.bot.analysis import MARKS_ORDER, Review
 from game.errors import GameError
 from game.app.view.hints import percent, signed
 
-__all__ = ["ReviewSession", "panel", "STEP_BUDGET"]
+__all__ = ["ReviewSession", "panel", "STEP_BUDGET", "MIN_RATED"]
 
 #: seconds of analysis between two paints of the page
 STEP_BUDGET = 0.04
+#: the decisions of a player the review weighs before it rates him: a game's worth (a rating
+#: from a handful of decisions says more about luck than about play)
+MIN_RATED = 20
 _ACTION_KEYS = {"double": "review.action_double", "no_double": "review.action_no_double",
                 "too_good": "review.action_too_good", "take": "review.action_take",
                 "drop": "review.action_drop", "beaver": "review.action_beaver"}
@@ -123,7 +126,10 @@ class ReviewSession:
 
 # --- the panel, in words ----------------------------------------------------------------------------
 def _loss(value, language):
-    return signed(-value, language) if value else signed(0.0, language)
+    """What a decision gave up, a number of equity never below zero: the words around it say
+    it is lost ("gives up 0.473 in equity", the column "Equity lost"), so no minus sign."""
+    text = f"{abs(value or 0.0):.3f}"
+    return text.replace(".", ",") if language == "fr" else text
 
 
 def _mark_html(entry, tr):
@@ -165,14 +171,19 @@ def _summary_html(result, tr, names, language):
 
     row(tr("review.decisions"), [str(p["decisions"]) for p in players])
     row(tr("review.error_rate"), [rate(p) for p in players])
-    row(tr("review.rating"), [tr("rating." + p["rating"]) if p["rating"] else "—" for p in players], "rating")
+    rated = [p["rating"] and p["decisions"] >= MIN_RATED for p in players]
+    row(tr("review.rating"), [tr("rating." + p["rating"]) if ok else "—" for p, ok in zip(players, rated)],
+        "rating")
     for name in MARKS_ORDER:
         row(tr("review.count_" + name), [str(p["marks"][name]) for p in players])
     row(tr("review.total_loss"), [_loss(p["loss"], language) for p in players])
     row(tr("review.luck"), ["…" if p["luck"] is None else signed(p["luck"], language) for p in players])
     head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
+    note = ""
+    if not all(rated):
+        note = f'<p class="review-rating-note">{escape(tr("review.rating_wait", count=MIN_RATED))}</p>'
     return (f'<table class="review-summary"><thead><tr><td></td>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+            f'<tbody>{"".join(rows)}</tbody></table>{note}')
 
 
 def _plays_html(entry, tr, language, match_play):
@@ -199,7 +210,9 @@ def _cube_html(entry, tr, language):
     labels = {"no_double": "hint.no_double", "double": "review.option_double", "take": "hint.take",
               "drop": "hint.drop", "beaver": "review.option_beaver"}
     top = max(options.values())
-    out = ['<table class="review-plays cube"><tbody>']
+    out = ['<table class="review-plays cube"><thead><tr><td></td>'
+           f'<th scope="col">{escape(tr("hint.equity"))}</th>'
+           f'<th scope="col">{escape(tr("review.loss"))}</th></tr></thead><tbody>']
     for name, value in options.items():
         classes = []
         if abs(value - top) < 1e-9:
@@ -261,7 +274,8 @@ def _list_html(session, frame, tr, names, language):
             attrs += ' aria-current="step"'
         if entry["mark"]:
             classes.append("mark-" + entry["mark"])
-        loss = f' <span class="loss">{escape(_loss(entry["loss"], language))}</span>' if entry["loss"] else ""
+        loss = (f' <span class="loss">{escape(tr("review.list_loss", loss=_loss(entry["loss"], language)))}</span>'
+                if entry["loss"] else "")
         items.append(f'<li class="{" ".join(classes)}"{attrs} tabindex="0">'
                      f'{escape(_line(entry, tr, names))}{_mark_html(entry, tr)}{loss}</li>')
     return "".join(items)

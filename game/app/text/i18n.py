@@ -27,7 +27,7 @@ import re
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "Catalogue", "Translator", "parse_po",
-    "load_catalogue", "translator", "pick_language", "Addressee",
+    "load_catalogue", "translator", "pick_language", "Addressee", "TOUCH",
 ]
 
 LANGUAGES = ("en", "fr")
@@ -190,6 +190,10 @@ def _fill(text, params):
         return text
 
 
+#: the prefix of a text's variant for a touch screen ("touch.msg.pick_checker": "Tap…" for "Click…")
+TOUCH = "touch."
+
+
 class Addressee(str):
     """The name of the person the app speaks to ("You", "Vous"): a str that asks for "you" grammar.
 
@@ -216,9 +220,10 @@ class Translator:
     that is an :class:`Addressee` picks the ``key@param`` variant when there is one.
     """
 
-    def __init__(self, language, catalogue=None):
+    def __init__(self, language, catalogue=None, touch=False):
         self.language = language
         self.catalogue = catalogue or load_catalogue(language)
+        self.touch = touch
 
     def __call__(self, key, **params):
         return _fill(self.catalogue.gettext(self._variant(key, params)), params)
@@ -230,7 +235,10 @@ class Translator:
     def _variant(self, key, params):
         for name, value in params.items():
             if isinstance(value, Addressee) and f"{key}@{name}" in self.catalogue.messages:
-                return f"{key}@{name}"
+                key = f"{key}@{name}"
+                break
+        if self.touch and TOUCH + key in self.catalogue.messages:
+            return TOUCH + key
         return key
 
     def has(self, key):
@@ -239,12 +247,19 @@ class Translator:
 _CACHE = {}
 
 
-def translator(language):
-    """The (cached) :class:`Translator` for a language code; unknown codes get English."""
+def translator(language, touch=False):
+    """The (cached) :class:`Translator` for a language code; unknown codes get English.
+    ``touch``: the page is used by touch (no mouse), so a text that says "click" has its
+    ``touch.`` variant, if the catalogue holds one.
+
+    >>> translator("en", touch=True)("msg.pick_checker").split()[0], translator("fr", True)("msg.pick_checker").split()[0]
+    ('Tap', 'Touchez')
+    """
     language = language if language in LANGUAGES else DEFAULT_LANGUAGE
-    if language not in _CACHE:
-        _CACHE[language] = Translator(language)
-    return _CACHE[language]
+    touch = bool(touch)
+    if (language, touch) not in _CACHE:
+        _CACHE[language, touch] = Translator(language, touch=touch)
+    return _CACHE[language, touch]
 
 
 def pick_language(preferred, stored=None):

@@ -32,7 +32,7 @@ from game.reasons import refusal_message
 
 __all__ = ["JOIN", "WARN_PREFIXES", "NOTICES", "join", "is_notice", "points", "refusal", "text",
            "param", "to_data", "from_data", "is_warning", "dice_text", "clock_text",
-           "render_message"]
+           "render_message", "PASSING", "lasting"]
 
 #: the key of a message made of several messages, one after the other
 JOIN = "+"
@@ -41,6 +41,34 @@ WARN_PREFIXES = ("reason.", "error.")
 #: what is said of the match a new one replaced (kept under Matches, or the previous link's
 #: match taken over): said when the new match opens, stale once play moves on
 NOTICES = frozenset({"msg.previous_kept", "msg.link_kept", "msg.link_replaced"})
+
+
+#: what is said of a thing done outside the match (a backup restored): said once, never
+#: saved with the match, so a reload does not say it again
+PASSING = frozenset({"backup.restored"})
+
+
+def lasting(message):
+    """``message`` less its :data:`PASSING` parts: what is saved with the match.
+
+    >>> lasting(("backup.restored", {})) is None
+    True
+    >>> lasting(join(("backup.restored", {}), ("msg.to_roll", {})))
+    ('msg.to_roll', {})
+    >>> lasting(("msg.to_roll", {}))
+    ('msg.to_roll', {})
+    """
+    if not message:
+        return message
+    key, params = message[0], message[1] if len(message) > 1 else {}
+    if key in PASSING:
+        return None
+    if key == JOIN and isinstance(params, dict) and isinstance(params.get("parts"), list):
+        kept = [part for part in (lasting(tuple(p) if isinstance(p, list) else p) for p in params["parts"]) if part]
+        if len(kept) == len(params["parts"]):
+            return message
+        return None if not kept else kept[0] if len(kept) == 1 else join(*kept)
+    return message
 
 
 def is_warning(message, more=(), except_keys=()):

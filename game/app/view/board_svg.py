@@ -290,7 +290,14 @@ def board_svg(view):
         out.append(f'<rect class="hit" data-slot="p{number}" x="{_num(cx - PW / 2)}" y="{hit_top}" width="{PW}" height="{FIELD // 2}"/>')
         label_y = FRAME + NUM / 2 + 1 if row == "top" else BOTTOM + NUM / 2 + 1
         label = number if view.numbers_for is None else seen_from(view.bottom, number, view.numbers_for)
-        if view.point_numbers:
+        if view.point_numbers and view.numbers_also is not None:
+            # both numberings: the main one a little to the left, the other small beside it
+            other = seen_from(view.bottom, number, view.numbers_also)
+            lx, ox = cx - 9, cx + 15
+            out.append(f'<text {_attrs(class_="point-number", x=_num(lx), y=_num(label_y), transform=_turned(view, lx, label_y))}>{label}</text>')
+            out.append(f'<text {_attrs(class_="point-number other-number", x=_num(ox), y=_num(label_y), transform=_turned(view, ox, label_y))}'
+                       f' font-size="11" fill-opacity="0.75">{other}</text>')
+        elif view.point_numbers:
             out.append(f'<text {_attrs(class_="point-number", x=_num(cx), y=_num(label_y), transform=_turned(view, cx, label_y))}>{label}</text>')
     out.append(f'<rect class="hit" data-slot="bar{view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{TOP}" width="{BAR}" height="{FIELD // 2}"/>')
     out.append(f'<rect class="hit" data-slot="bar{1 - view.bottom}" x="{_num(mx(BAR_X) - BAR / 2)}" y="{MID}" width="{BAR}" height="{FIELD // 2}"/>')
@@ -348,6 +355,11 @@ def board_svg(view):
         x = mx(TRAY_X + SIDE / 2)
         y = y - 8 if view.upright else y    # turned about their baseline: centred again
         out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y, transform=_turned(view, x, y))}>{view.pips(player)}</text>')
+        label = view.labels.get("pips")
+        if label:      # what the number is: above the top player's, below the bottom one's
+            ly = y + 17 if player == view.bottom else y - 23
+            out.append(f'<text {_attrs(class_="pips-label", data_player=player, x=_num(x), y=ly, transform=_turned(view, x, y))}'
+                       f' fill="#f6ecd8" font-size="13" text-anchor="middle" aria-hidden="true">{escape(label)}</text>')
     out.append("</g>")
     _draw_places(view, out)
     out.append("</g></svg>" if view.upright else "</svg>")

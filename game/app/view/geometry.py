@@ -79,6 +79,7 @@ class BoardView:
     counts: tuple = (START, START)
     bottom: int = 0
     numbers_for: int | None = None     # whose numbering the point labels show (default: bottom's)
+    numbers_also: int | None = None    # a second numbering shown small beside it (None: one only)
     home_right: bool = True
     colours: tuple = ("light", "dark")
     cube_value: int = 1

@@ -50,6 +50,8 @@ class HintView:
     columns: tuple
     rows: tuple
     notes: tuple = ()
+    more: tuple = ()            # the plays past the first ``LIMIT``, listed on demand
+    more_label: str = ""
 
 
 def _decimal(text, language):
@@ -84,15 +86,15 @@ def plays_view(hints, dice, tr, *, match_play=False, limit=LIMIT):
         values = [h.mwc for h in hints]
         columns = (tr("hint.play"), tr("hint.mwc"))
         value_text = lambda v: percent(v, language)          # noqa: E731
-        diff_text = lambda d: signed(100 * d, language, 2)   # noqa: E731 - percentage points
+        diff_text = lambda d: tr("hint.diff_match", diff=signed(100 * d, language, 2))   # noqa: E731
     else:
         values = [h.equity for h in hints]
         columns = (tr("hint.play"), tr("hint.equity"))
         value_text = lambda v: signed(v, language)           # noqa: E731
-        diff_text = lambda d: signed(d, language)            # noqa: E731
+        diff_text = lambda d: tr("hint.diff_money", diff=signed(d, language))   # noqa: E731
     best = values[0]
     rows = []
-    for rank, (hint, value) in enumerate(zip(hints[:limit], values)):
+    for rank, (hint, value) in enumerate(zip(hints, values)):
         win, gammon, lose_gammon = _chances(hint.probabilities, language)
         rows.append(HintRow(label=str(hint.move), value=value_text(value),
                             diff=diff_text(value - best) if rank else "",
@@ -100,12 +102,11 @@ def plays_view(hints, dice, tr, *, match_play=False, limit=LIMIT):
                                        lose_gammon=lose_gammon),
                             best=rank == 0, play=str(hint.move)))
     notes = [tr("hint.chances_note")]
-    if len(hints) > limit:
-        notes.append(tr.n("hint.more", len(hints) - limit))
     notes.append(tr("hint.unit_match") if match_play else tr("hint.unit_money"))
     notes.append(tr("hint.click"))
-    return HintView("plays", tr("hint.plays_title", dice=dice_text), columns, tuple(rows),
-                    tuple(notes))
+    more = tuple(rows[limit:]) if limit is not None else ()
+    return HintView("plays", tr("hint.plays_title", dice=dice_text), columns, tuple(rows[:limit]),
+                    tuple(notes), more, tr.n("hint.show_more", len(more)) if more else "")
 
 
 _ACTIONS = {"double": "hint.action_double", "no_double": "hint.action_no_double",

@@ -45,18 +45,25 @@ def player_html(panel):
     return "".join(parts)
 
 
-def matches_html(unfinished, finished, labels):
+def matches_html(unfinished, finished, labels, current=None):
     """The list of kept matches: unfinished ones with Resume / Delete, then finished ones
     with Replay / Review / Export .mat.
 
     ``unfinished`` and ``finished`` are one-line descriptions (already
     translated); ``labels`` holds the headings and button words.  The
     buttons carry ``data-action`` and ``data-index`` for one delegated
-    listener.
+    listener.  ``current`` describes the unfinished match on the board (None: none), said
+    first among the unfinished ones, without buttons: it is the one in play.
+
+    >>> matches_html([], [], {"empty": "None yet."}, current="Ann – Bob: 0–0").count("None yet")  # none finished
+    1
     """
-    def section(title, rows, actions):
+    def section(title, rows, actions, first=None):
         out = [f"<h3>{escape(title)}</h3>"]
-        if not rows:
+        if first is not None:
+            out.append(f'<div class="entry current"><span>{escape(labels.get("current", ""))} '
+                       f'{escape(first)}</span></div>')
+        if not rows and first is None:
             out.append(f'<p class="empty">{escape(labels.get("empty", ""))}</p>')
         for index, text in enumerate(rows):
             buttons = "".join(
@@ -65,7 +72,7 @@ def matches_html(unfinished, finished, labels):
             out.append(f'<div class="entry"><span>{escape(text)}</span><span>{buttons}</span></div>')
         return "".join(out)
 
-    return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"))
+    return (section(labels.get("unfinished", ""), unfinished, ("resume", "delete"), current)
             + section(labels.get("finished", ""), finished, ("replay", "review", "export")))
 
 
@@ -92,29 +99,39 @@ def record_html(rows, current=None):
     return "".join(items)
 
 
+def _hint_table(view, rows):
+    out = [f'<table class="hints {escape(view.kind)}"><thead><tr>']
+    out.extend(f'<th scope="col">{escape(c)}</th>' for c in view.columns)
+    out.append("</tr></thead>")
+    for row in rows:
+        attrs = ' class="best"' if row.best else ""
+        if row.play is not None:
+            attrs += f' data-play="{escape(row.play)}" tabindex="0"'
+        value = escape(row.value)
+        if row.diff:
+            value += f' <span class="diff">({escape(row.diff)})</span>'
+        out.append(f'<tbody{attrs}><tr><th scope="row" class="label">{escape(row.label)}</th>'
+                   f'<td class="value">{value}</td></tr>')
+        if row.chances:
+            out.append(f'<tr><td colspan="2" class="chances">{escape(row.chances)}</td></tr>')
+        out.append("</tbody>")
+    out.append("</table>")
+    return "".join(out)
+
+
 def hints_html(view):
     """A :class:`game.app.view.hints.HintView` as HTML: a title, a table, notes; every text escaped.
 
     Each play is a ``<tbody>`` of two rows (the play and its value, then its
-    chances) carrying ``data-play``, the notation a click plays.
+    chances) carrying ``data-play``, the notation a click plays.  The plays past the
+    first few are listed too, in a second table folded in a ``<details>`` (no script).
     """
     out = [f'<p class="hint-title">{escape(view.title)}</p>']
     if view.rows:
-        out.append(f'<table class="hints {escape(view.kind)}"><thead><tr>')
-        out.extend(f'<th scope="col">{escape(c)}</th>' for c in view.columns)
-        out.append("</tr></thead>")
-        for row in view.rows:
-            attrs = ' class="best"' if row.best else ""
-            if row.play is not None:
-                attrs += f' data-play="{escape(row.play)}" tabindex="0"'
-            value = escape(row.value)
-            if row.diff:
-                value += f' <span class="diff">({escape(row.diff)})</span>'
-            out.append(f'<tbody{attrs}><tr><th scope="row" class="label">{escape(row.label)}</th>'
-                       f'<td class="value">{value}</td></tr>')
-            if row.chances:
-                out.append(f'<tr><td colspan="2" class="chances">{escape(row.chances)}</td></tr>')
-            out.append("</tbody>")
-        out.append("</table>")
+        out.append(_hint_table(view, view.rows))
+    if view.more:
+        # the plays past the first few, folded: a click on the summary lists them all
+        out.append(f'<details class="hint-more"><summary>{escape(view.more_label)}</summary>'
+                   f'{_hint_table(view, view.more)}</details>')
     out.extend(f'<p class="hint-note">{escape(note)}</p>' for note in view.notes)
     return "".join(out)

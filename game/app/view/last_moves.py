@@ -1,18 +1,19 @@
-"""The last move of each side, read from a match's log, for the board to mark.
+"""The last play made, read from a match's log, for the board to mark.
 
-A :class:`LastMove` says where one player's last play left from, where it
-went and where it hit, in that player's numbering (25 the bar, 0 off), as the
-board marks it (:func:`game.app.view.board_svg.board_svg`).  A side's mark stays on
-the board until that side rolls again: while a person thinks about his roll,
-the computer's last play is still marked; the person's own last play too,
-until he rolls.  A new game (or a position set up) starts with no marks.
+A :class:`LastMove` says where the last play left from, where it went and
+where it hit, in its player's numbering (25 the bar, 0 off), as the board
+marks it (:func:`game.app.view.board_svg.board_svg`).  Only the play just made is
+marked, as GNU Backgammon's and eXtreme Gammon's boards show the last move:
+while a person thinks about his roll, the computer's play stays marked until
+his own is made (Done), which then takes its place.  A pass leaves no mark;
+a new game (or a position set up) starts with none.
 
 >>> events = [{"type": "game_start"}, {"type": "opening_roll", "player": 0, "dice": [3, 1]},
 ...           {"type": "move", "player": 0, "dice": [3, 1], "move": "8/5 6/5"},
 ...           {"type": "roll", "player": 1, "dice": [6, 4]},
 ...           {"type": "move", "player": 1, "dice": [6, 4], "move": "24/18 13/9"}]
 >>> [(m.player, m.sources, m.targets, m.hits) for m in last_moves(events)]
-[(0, (6, 8), (5,), ()), (1, (13, 24), (9, 18), ())]
+[(1, (13, 24), (9, 18), ())]
 >>> last_moves(events + [{"type": "roll", "player": 0, "dice": [5, 5]}])[0].player
 1
 """
@@ -67,9 +68,8 @@ def from_notation(player, text):
 
 
 def last_moves(events):
-    """The marks of the current game of ``events`` (a :attr:`game.match.Match.events`
-    list): one :class:`LastMove` per side that has played since its last roll, player 0's
-    first.
+    """The mark of the current game of ``events`` (a :attr:`game.match.Match.events`
+    list): the :class:`LastMove` of the last play made, alone; none after a pass.
 
     Only the current game is read (from its last ``game_start`` or ``setup``), searched
     from the end, so a long session costs no more than a short one.
@@ -81,25 +81,14 @@ def last_moves(events):
     >>> last_moves([{"type": "game_start"}, {"type": "pass", "player": 1, "dice": [6, 6]}])
     ()
     """
-    found = {}
-    settled = set()          # players whose mark (or absence of one) is known
     for event in reversed(events):
         kind = event.get("type")
-        if kind in _FRESH:
+        if kind in _FRESH or kind == "pass":
             break
-        player = event.get("player")
-        if player not in (0, 1) or player in settled:
-            continue
-        if kind in ("roll", "opening_roll", "reroll", "pass"):
-            settled.add(player)
-        elif kind == "move":
-            settled.add(player)
-            mark = from_notation(player, str(event.get("move", "")))
-            if mark is not None:
-                found[player] = mark
-        if len(settled) == 2:
-            break
-    return tuple(found[p] for p in (0, 1) if p in found)
+        if kind == "move" and event.get("player") in (0, 1):
+            mark = from_notation(event["player"], str(event.get("move", "")))
+            return () if mark is None else (mark,)
+    return ()
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,10 @@ True
 (17, 8)
 """
 
-__all__ = ["PERSON", "seat_of", "by_seat", "BAR", "OFF", "place_of", "point_of", "seen_from", "board_number"]
+import re
+
+__all__ = ["PERSON", "seat_of", "by_seat", "BAR", "OFF", "place_of", "point_of", "seen_from", "board_number",
+           "move_seen_from"]
 
 #: the person's seat, drawn at the bottom: GNU Backgammon's player 1 ("X"); the computer, or
 #: a lesson's opponent, sits in seat 0
@@ -49,6 +52,22 @@ def by_seat(persons, others):
 def seen_from(player, point, viewer):
     """``player``'s ``point`` (his numbering, 1–24) as ``viewer`` numbers it."""
     return point if player == viewer else 25 - point
+
+
+def move_seen_from(move, player, viewer):
+    """``player``'s ``move`` in notation, its points numbered as ``viewer`` numbers them (the
+    bar and off stay): what the board shows a person of the computer's play.
+
+    >>> from game.move import Move
+    >>> move_seen_from(Move.from_str("24/13 8/5*"), 0, 1), move_seen_from(Move.from_str("bar/22 6/off"), 1, 1)
+    ('1/12 17/20*', 'bar/22 6/off')
+    >>> move_seen_from(Move.from_str("bar/22 13/7(2) 6/off"), 0, 1)
+    'bar/3 12/18(2) 19/off'
+    """
+    if player == viewer:
+        return str(move)
+    # each point of the notation, in the mover's order; a count "(2)" is no point
+    return re.sub(r"(?<![(\d])(\d{1,2})(?![\d)])", lambda m: str(25 - int(m.group(1))), str(move))
 
 
 def board_number(slot):

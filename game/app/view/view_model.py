@@ -62,7 +62,7 @@ def board_view(tr, board_label=None, **fields):
     """A :class:`BoardView` of ``fields``, its words in ``tr``'s language (``board_label``:
     what the board as a whole is called, "Backgammon board" by default)."""
     labels = {"board": board_label or tr("label.board"), "cube": tr("board.cube"),
-              "die": tr("board.die"), "crawford": tr("board.crawford")}
+              "die": tr("board.die"), "crawford": tr("board.crawford"), "pips": tr("board.pips")}
     return BoardView(labels=labels, **fields)
 
 
