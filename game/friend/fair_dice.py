@@ -29,18 +29,14 @@ game.friend.errors.FriendError: secret 4 does not lead back to the commitment: b
 import hashlib
 import os
 
-from game.dice import DiceSource
-from game.errors import IllegalActionError
-from game.reasons import Reason
-
 from .errors import FriendError, FriendReason
 
 __all__ = ["SECRET_SIZE", "CHAIN_LENGTH", "new_seed", "chain_step", "OwnChain", "SeenChain", "roll_seed",
-           "dice_stream", "StreamDice"]
+           "dice_stream", "event_dice"]
 
 SECRET_SIZE = 32
 #: rolls one match may use (each throw of dice by either player counts one; an opening with ties counts one)
-CHAIN_LENGTH = 4096
+CHAIN_LENGTH = 16384
 
 _CHAIN_TAG = b"bg-friend/chain/1"
 _ROLL_TAG = b"bg-friend/roll/1"
@@ -126,6 +122,10 @@ class SeenChain:
         """``x[index]`` once revealed, else None."""
         return self._values[index] if 1 <= index <= self.known else None
 
+    def forget_after(self, known):
+        """Go back to knowing ``known`` secrets (a refused link's are dropped)."""
+        del self._values[known + 1:]
+
     def accept(self, index, value):
         """Check the revealed ``x[index]`` against what is known, and keep it with the secrets it implies."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= self.length:
@@ -167,40 +167,25 @@ def dice_stream(seed):
         block += 1
 
 
-class StreamDice(DiceSource):
-    """The match's dice source: throws only from the stream of the roll being made.
+def event_dice(seed, opening=None):
+    """Every die one roll event throws, from its stream: two dice, or an opening thrown until it is not a tie.
 
-    Outside a roll (no stream loaded) it refuses, so the engine cannot throw
-    dice the two secrets did not make.  Saved as empty manual dice: a friend
-    match saved by the engine alone replays its dice and cannot throw new ones.
+    ``opening`` is None for a roll in play, else the match's opening (``"standard"``: one die each,
+    thrown again on a tie; ``"both_dice"``: two dice each, thrown again while the totals are equal),
+    as :meth:`game.match.Match.roll` throws it.
 
-    >>> dice = StreamDice()
-    >>> dice.load(bytes(32)); dice.roll(); dice.unload()
-    (2, 3)
-    >>> dice.roll_one()
-    Traceback (most recent call last):
-    ...
-    game.errors.IllegalActionError: friend dice: no roll is due
+    >>> event_dice(bytes(32)), event_dice(bytes(32), "standard")
+    ([2, 3], [2, 3])
+    >>> len(event_dice(bytes(32), "both_dice")) % 4
+    0
     """
-
-    source_name = "friend"
-
-    def __init__(self):
-        self._stream = None
-
-    def load(self, seed):
-        self._stream = dice_stream(seed)
-
-    def unload(self):
-        self._stream = None
-
-    def roll_one(self):
-        if self._stream is None:
-            raise IllegalActionError("friend dice: no roll is due", Reason.DICE_NOT_SET, {})
-        return next(self._stream)
-
-    def to_dict(self):
-        return {"kind": "manual", "queue": [], "fallback": None}
-
-    def __repr__(self):
-        return "StreamDice()"
+    stream = dice_stream(seed)
+    if opening is None:
+        return [next(stream), next(stream)]
+    size = 2 if opening == "standard" else 4
+    thrown = []
+    while True:
+        throw = [next(stream) for _ in range(size)]
+        thrown.extend(throw)
+        if sum(throw[:size // 2]) != sum(throw[size // 2:]):
+            return thrown

@@ -30,16 +30,17 @@ Traceback (most recent call last):
 game.friend.errors.FriendError: link 5 was opened here already: already_opened
 """
 
-import copy
 import hashlib
+from contextlib import contextmanager
 
 from game.errors import GameError, IllegalActionError
-from game.match import Match, MatchConfig, Phase
+from game.dice import ManualDice
+from game.match import SCHEMA as MATCH_SCHEMA, Match, MatchConfig, Phase
 from game.move import Move
 from game.reasons import Reason
 
 from .errors import FriendError, FriendReason
-from .fair_dice import CHAIN_LENGTH, OwnChain, SeenChain, StreamDice, new_seed, roll_seed
+from .fair_dice import CHAIN_LENGTH, OwnChain, SeenChain, event_dice, new_seed, roll_seed
 from .link import (ID_SIZE, Link, b64decode, b64encode, canonical, decode_link, encode_link, history_next,
                    history_start)
 
@@ -84,8 +85,7 @@ class FriendMatch:
         self._theirs = None if seat == 0 else SeenChain(anchor, length)
         if seat == 0 and anchor != self._own.anchor:
             raise FriendError("the saved seed does not make the saved commitment: bad_reveal", FriendReason.BAD_REVEAL)
-        self._dice = StreamDice()
-        self.match = Match(self.config, self._dice)
+        self.match = Match(self.config, ManualDice())
         self.links = []                # every link so far, sent and received, in order
         self._digest = history_start(self.match_id)
         self._pending = []             # this player's actions not sent yet
@@ -186,12 +186,11 @@ class FriendMatch:
         if action[0] == "m" and action[1]:
             g = self.match.game
             action = ("m", str(g.position.parse_move(action[1], g.dice))) if g.dice else action
-        work = copy.deepcopy(self)
-        work._apply(action, self.seat)
-        work._pending.append(action)
-        if work._needs_friend():
-            work._send()
-        self.__dict__.update(work.__dict__)
+        with self._all_or_nothing():
+            self._apply(action, self.seat)
+            self._pending.append(action)
+            if self._needs_friend():
+                self._send()
 
     # --- the friend's links ---------------------------------------------------------------------
     def receive(self, link):
@@ -202,10 +201,9 @@ class FriendMatch:
         """
         link = link if isinstance(link, Link) else decode_link(link)
         self._check_order(link)
-        work = copy.deepcopy(self)
-        work._take(link)
-        work._send_if_owed()
-        self.__dict__.update(work.__dict__)
+        with self._all_or_nothing():
+            self._take(link)
+            self._send_if_owed()
 
     def _check_order(self, link):
         last = len(self.links)
@@ -236,6 +234,30 @@ class FriendMatch:
         if link.base != self._digest:
             raise FriendError(f"link {link.turn} builds on another history: changed_history",
                               FriendReason.CHANGED_HISTORY, details)
+
+    @contextmanager
+    def _all_or_nothing(self):
+        """Undo everything done inside when it raises: the copy is as it was."""
+        saved = (list(self.links), self._digest, list(self._pending), list(self._revealed), self._rolls,
+                 self._intent, self._theirs, None if self._theirs is None else self._theirs.known)
+        events = self.match.events
+        try:
+            yield
+        except BaseException:
+            (self.links, self._digest, self._pending, self._revealed, self._rolls, self._intent,
+             self._theirs, known) = saved
+            if self._theirs is not None:
+                self._theirs.forget_after(known)
+            if len(self.match.events) != len(events):
+                self._rebuild_match(events)
+            raise
+
+    def _rebuild_match(self, events):
+        """The engine's match as it was after ``events`` (done again, each checked); the same object."""
+        data = {"schema": MATCH_SCHEMA, "config": self.config.to_dict(), "clock": None, "events": events,
+                "dice": {"kind": "manual", "queue": [], "fallback": None}}
+        # the app may hold self.match: it keeps the same object, as it was
+        self.match.__dict__.update(Match.from_dict(data).__dict__)
 
     # --- the exchange ---------------------------------------------------------------------------
     def _secret(self, seat, index):
@@ -271,11 +293,12 @@ class FriendMatch:
             secrets = (self._secret(0, index), self._secret(1, index))
             if None in secrets:
                 return
-            self._dice.load(roll_seed(self._id_bytes, index, *secrets))
-            try:
-                m.roll() if due == "roll" else m.reroll()
-            finally:
-                self._dice.unload()
+            opening = self.config.opening if m.phase is Phase.OPENING else None
+            dice = m.dice_source
+            for die in event_dice(roll_seed(self._id_bytes, index, *secrets), opening):
+                dice.push_one(die)
+            m.roll() if due == "roll" else m.reroll()
+            assert not dice.pending, "the roll threw every die of its event"
             self._rolls = index
             self._intent = None
 
