@@ -14,20 +14,21 @@ changing nothing.  The rules of the exchange are in ``docs/friend.md``.
 >>> bob = FriendMatch.join(alice.outgoing, seed=b"b" * 32)   # Bob's commitment, his secret of the opening
 >>> alice.receive(bob.outgoing)
 >>> alice.match.dice, alice.match.player_on_roll
-((4, 3), 0)
->>> alice.play("8/4 24/21")
->>> bob.receive(alice.outgoing)          # Alice's move, checked; the cube is Bob's to turn: no dice yet
->>> bob.match.dice, bob.waiting
+((3, 5), 1)
+>>> bob.receive(alice.outgoing)          # Alice's secret of the opening: Bob sees the same roll
+>>> bob.play("24/21 13/8")
+>>> alice.receive(bob.outgoing)          # Bob's move, checked; the cube is Alice's to turn: no dice yet
+>>> alice.match.dice, alice.waiting
 (None, False)
->>> bob.roll()                           # he rolls rather than doubles: his link carries that choice
->>> alice.receive(bob.outgoing)          # Alice sees Bob's roll first, and answers with her secret
->>> bob.receive(alice.outgoing)
->>> bob.match.dice == alice.match.dice == (2, 1)
+>>> alice.roll()                         # she rolls rather than doubles: her link carries that choice
+>>> bob.receive(alice.outgoing)          # Bob sees Alice's roll first, and answers with his secret
+>>> alice.receive(bob.outgoing)
+>>> alice.match.dice == bob.match.dice == (2, 1)
 True
->>> bob.receive(alice.outgoing)
+>>> alice.receive(bob.outgoing)
 Traceback (most recent call last):
 ...
-game.friend.errors.FriendError: link 5 was opened here already: already_opened
+game.friend.errors.FriendError: link 6 was opened here already: already_opened
 """
 
 import hashlib
@@ -386,8 +387,18 @@ class FriendMatch:
             why = FriendReason.WRONG_PLAYER if reason is Reason.NOT_YOUR_TURN else FriendReason.FORGED_ACTION
             raise FriendError(f"link {link.turn}: {error}: {why.value}", why,
                               {"turn": link.turn, "reason": getattr(reason, "value", "")}) from None
-        self._check_complete(link)
+        if sender == self.seat:
+            self._check_sent(link)
+        else:
+            self._check_complete(link)
         self._record(link)
+
+    def _check_sent(self, link):
+        """A link of this device's, saved and read back: it ends where this player needs the friend."""
+        owed = self._owed() if self._theirs is not None else 0
+        if self._revealed[self.seat] != owed or not (self.over or self._needs_friend()):
+            raise FriendError(f"saved link {link.turn} is not the one this device made: changed_history",
+                              FriendReason.CHANGED_HISTORY, {"turn": link.turn})
 
     def _check_complete(self, link):
         """The sender's part is done: each roll made has its secret, none too early, and the other can act."""

@@ -55,7 +55,7 @@ def random_action(friend, rng):
         elif m.turn.no_move:
             friend.play("")
         else:
-            friend.play(rng.choice(list(m.turn.plays)))
+            friend.play(rng.choice(sorted(m.turn.plays, key=str)))  # an order that is the same after a reload
     else:  # pragma: no cover - the copy never waits on its player in another phase
         raise AssertionError(f"nothing to do in phase {phase.value}")
 
@@ -103,10 +103,10 @@ class Duel:
                 continue
             if games is not None and len(self.devices[0].match.results) >= games:
                 return
+            if check:
+                check(self)
             device = self.to_act()
             if device is None:
                 return
-            if check:
-                check(self)
             random_action(device, self.rng)
             self.choices += 1
