@@ -155,3 +155,26 @@ def test_every_roll_is_the_one_both_committed_chains_give():
             index += 1
             assert event["dice"] == dice_of(index)
     assert index == device._rolls > 10
+
+
+def test_a_word_to_roll_next_turn_brings_the_dice_with_the_friend_s_move():
+    """``then_roll``: the friend's move link carries his secret of my roll, so my next turn needs no extra link."""
+    alice = FriendMatch.create(MatchConfig(length=5), seed=b"a" * 32)
+    bob = FriendMatch.join(alice.outgoing, seed=b"b" * 32)
+    alice.receive(bob.outgoing)
+    if alice.waiting:
+        bob.receive(alice.outgoing)
+    mover, other = (alice, bob) if alice.match.player_to_act == 0 else (bob, alice)
+    mover.play(sorted(mover.match.turn.plays, key=str)[0], then_roll=True)
+    assert decode_link(mover.outgoing).actions[-1] == ("a",)
+    other.receive(mover.outgoing)
+    other.roll()                                  # the other has not given his word: his choice costs two links
+    mover.receive(other.outgoing)
+    other.receive(mover.outgoing)
+    before = mover.turn
+    assert mover._secret(other.seat, mover._rolls + 1) is None     # nobody knows the word-bound roll yet
+    other.play(sorted(other.match.turn.plays, key=str)[0])
+    mover.receive(other.outgoing)
+    assert mover.turn == before + 1
+    assert mover.match.phase is Phase.MOVING and mover.match.player_on_roll == mover.seat
+    assert mover.match.dice is not None and not mover.match.can_double()

@@ -93,6 +93,7 @@ class FriendMatch:
         self._revealed = [0, 0]        # the highest secret each player has put in a link
         self._rolls = 0                # roll events done (each uses secret number rolls of both chains)
         self._intent = None            # "roll" / "reroll": chosen, waiting for the dice
+        self._then_roll = [False, False]   # each player's word: at his next turn he rolls without doubling
 
     # --- building -------------------------------------------------------------------------------
     @classmethod
@@ -144,12 +145,16 @@ class FriendMatch:
         return None
 
     # --- the player's actions -------------------------------------------------------------------
-    def play(self, move):
-        """Play a whole move (a :class:`game.Move` or its notation; ``""`` when no move is possible)."""
+    def play(self, move, *, then_roll=False):
+        """Play a whole move (a :class:`game.Move` or its notation; ``""`` when no move is possible).
+
+        ``then_roll``: the player gives his word now that at his next turn he will roll without
+        doubling, so the friend's next link brings his dice with it (one link a turn instead of three).
+        """
         text = move if isinstance(move, str) else str(move) if isinstance(move, Move) else None
         if text is None:
             raise IllegalActionError(f"play({move!r:.40}): a Move or its notation expected", Reason.NO_SUCH_DIE)
-        self._local(("m", text))
+        self._local(("m", text), *([("a",)] if then_roll else []))
 
     def roll(self):
         """Roll rather than double (when the cube is this player's to turn; otherwise the dice come by themselves)."""
@@ -179,7 +184,7 @@ class FriendMatch:
     def reject_resignation(self):
         self._local(("z",))
 
-    def _local(self, action):
+    def _local(self, action, *more):
         if self.over:
             raise FriendError("the match is over: match_over", FriendReason.MATCH_OVER)
         if self.waiting or self._roll_due():
@@ -188,8 +193,9 @@ class FriendMatch:
             g = self.match.game
             action = ("m", str(g.position.parse_move(action[1], g.dice))) if g.dice else action
         with self._all_or_nothing():
-            self._apply(action, self.seat)
-            self._pending.append(action)
+            for each in (action, *more):
+                self._apply(each, self.seat)
+                self._pending.append(each)
             if self._needs_friend():
                 self._send()
 
@@ -240,13 +246,14 @@ class FriendMatch:
     def _all_or_nothing(self):
         """Undo everything done inside when it raises: the copy is as it was."""
         saved = (list(self.links), self._digest, list(self._pending), list(self._revealed), self._rolls,
-                 self._intent, self._theirs, None if self._theirs is None else self._theirs.known)
+                 self._intent, list(self._then_roll), self._theirs,
+                 None if self._theirs is None else self._theirs.known)
         events = self.match.events
         try:
             yield
         except BaseException:
             (self.links, self._digest, self._pending, self._revealed, self._rolls, self._intent,
-             self._theirs, known) = saved
+             self._then_roll, self._theirs, known) = saved
             if self._theirs is not None:
                 self._theirs.forget_after(known)
             if len(self.match.events) != len(events):
@@ -275,7 +282,9 @@ class FriendMatch:
         if phase is Phase.OPENING:
             return "roll"
         if phase is Phase.ROLL_OR_DOUBLE:
-            return "roll" if self._intent == "roll" or not m.can_double(m.player_on_roll) else None
+            roller = m.player_on_roll
+            chosen = self._intent == "roll" or self._then_roll[roller]
+            return "roll" if chosen or not m.can_double(roller) else None
         if phase is Phase.MOVING and self._intent == "reroll":
             return "reroll"
         return None
@@ -286,6 +295,7 @@ class FriendMatch:
         while True:
             if m.phase is Phase.OVER and not self.over:
                 m.new_game()
+                self._then_roll = [False, False]
                 continue
             due = self._roll_due()
             if due is None:
@@ -295,6 +305,8 @@ class FriendMatch:
             if None in secrets:
                 return
             opening = self.config.opening if m.phase is Phase.OPENING else None
+            if m.phase is Phase.ROLL_OR_DOUBLE:
+                self._then_roll[m.player_on_roll] = False
             dice = m.dice_source
             for die in event_dice(roll_seed(self._id_bytes, index, *secrets), opening):
                 dice.push_one(die)
@@ -305,7 +317,7 @@ class FriendMatch:
 
     def _apply(self, action, seat):
         """Do ``action`` of player ``seat`` with the engine, then throw what is due."""
-        if self._roll_due():
+        if self._roll_due() and action[0] != "a":       # a word for a later turn does not wait for dice
             raise FriendError(f"{action[0]!r} while the dice are due: missing_reveal", FriendReason.MISSING_REVEAL)
         m = self.match
         code = action[0]
@@ -320,6 +332,8 @@ class FriendMatch:
             if found is not None:
                 raise IllegalActionError(f"{name} by player {seat}: {found.value}", found)
             self._intent = name
+        elif code == "a":               # kept until his next roll in play (an opening does not use it)
+            self._then_roll[seat] = True
         elif code == "q":
             m.resign(action[1], player=seat)
         else:

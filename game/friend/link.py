@@ -13,6 +13,7 @@ player 0, even ones from player 1), ``h`` the history digest after link
 (link 1), ``k`` the joiner's anchor (link 2).  Actions, in order::
 
     ["m", "24/18 13/11"]   a move ("" when the roll allows none)
+    ["a"]                  after a move: at my next turn I roll without doubling (my word, given early)
     ["r"]                  roll (rather than double: the cube was his to turn)
     ["x"]                  throw the opening again (both-dice openings)
     ["d"] ["t"] ["p"] ["b"]    double, take, pass (drop), beaver
@@ -59,7 +60,7 @@ _DIGEST_CHARS = 22
 _SECRET_CHARS = 43
 
 #: action code -> how many arguments it takes
-ACTION_CODES = {"m": 1, "r": 0, "x": 0, "d": 0, "t": 0, "p": 0, "b": 0, "q": 1, "y": 0, "z": 0}
+ACTION_CODES = {"m": 1, "a": 0, "r": 0, "x": 0, "d": 0, "t": 0, "p": 0, "b": 0, "q": 1, "y": 0, "z": 0}
 MAX_ACTIONS = 64
 _MOVE_TEXT = 64
 

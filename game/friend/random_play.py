@@ -19,8 +19,8 @@ from .friend_match import FriendMatch
 
 __all__ = ["Duel", "random_action"]
 
-#: how often the random player turns the cube, drops, beavers, resigns
-CHANCES = {"double": 0.08, "drop": 0.3, "beaver": 0.3, "resign": 0.01, "accept": 0.5, "reroll": 0.3}
+#: how often the random player turns the cube, drops, beavers, resigns, gives his word to roll next turn
+CHANCES = {"double": 0.08, "drop": 0.3, "beaver": 0.3, "resign": 0.01, "accept": 0.5, "reroll": 0.3, "then_roll": 0.5}
 
 
 def random_action(friend, rng):
@@ -55,7 +55,8 @@ def random_action(friend, rng):
         elif m.turn.no_move:
             friend.play("")
         else:
-            friend.play(rng.choice(sorted(m.turn.plays, key=str)))  # an order that is the same after a reload
+            move = rng.choice(sorted(m.turn.plays, key=str))    # an order that is the same after a reload
+            friend.play(move, then_roll=rng.random() < CHANCES["then_roll"])
     else:  # pragma: no cover - the copy never waits on its player in another phase
         raise AssertionError(f"nothing to do in phase {phase.value}")
 
