@@ -330,3 +330,37 @@ def test_nothing_more_is_sent_or_taken_once_the_match_is_over():
     late = replace(decode_link(mover.links[-2] and encode_link(mover.links[-2])), turn=other.turn + 1,
                    base=other._digest)
     refused(other, late, FriendReason.MATCH_OVER)
+
+
+def test_an_invitation_that_holds_play_is_refused():
+    alice = FriendMatch.create(MatchConfig(length=5), seed=SEEDS[0])
+    link = decode_link(alice.outgoing)
+    for forged in (replace(link, actions=(("d",),)), replace(link, reveal=(1, alice._own.secret(1)))):
+        with pytest.raises(FriendError) as caught:
+            FriendMatch.join(forged)
+        assert caught.value.reason is FriendReason.MISSING_REVEAL
+    data = alice.to_dict()
+    data["links"][0] = encode_link(replace(link, actions=(("d",),)))
+    with pytest.raises(FriendError) as caught:
+        FriendMatch.from_dict(data)
+    assert caught.value.reason is FriendReason.CHANGED_HISTORY
+
+
+def test_a_match_that_has_used_every_committed_roll_stops_and_changes_nothing():
+    import random
+
+    from game.friend.random_play import Duel
+    duel = Duel(MatchConfig(length=0), random.Random(2), seeds=SEEDS, chain_length=6)
+    with pytest.raises(FriendError) as caught:
+        duel.play_out()
+    assert caught.value.reason is FriendReason.CHAIN_SPENT
+    a, b = duel.devices
+    assert max(a._rolls, b._rolls) == 6
+    shorter, longer = sorted((a.match.events, b.match.events), key=len)
+    assert longer[:len(shorter)] == shorter
+    device = duel.to_act()
+    before = state(device)
+    with pytest.raises(FriendError):
+        from game.friend.random_play import random_action
+        random_action(device, random.Random(0))
+    assert state(device) == before

@@ -33,6 +33,7 @@ game.friend.errors.FriendError: link 6 was opened here already: already_opened
 
 import hashlib
 from contextlib import contextmanager
+from dataclasses import replace
 
 from game.errors import GameError, IllegalActionError
 from game.dice import ManualDice
@@ -459,6 +460,9 @@ class FriendMatch:
                 raise FriendError("saved friend match: its id is not that of its rules: changed_history",
                                   FriendReason.CHANGED_HISTORY)
             if seat == 0:
+                if links[0] != replace(links[0], actions=(), reveal=None, anchor=None):
+                    raise FriendError("saved friend match: the invitation holds play: changed_history",
+                                      FriendReason.CHANGED_HISTORY)
                 friend._record(links[0])
             else:
                 friend._take(links[0])
