@@ -3,11 +3,16 @@ the longest link (its text, and the whole address with a sample page address), t
 
     python3 tools/friend_link_length.py [--matches 10] [--length 25]
 
-Two policies: the random player of :mod:`game.friend.random_play` (uniform legal moves, doubles now and then),
-and the same never touching the cube (longer games, so more rolls of the committed chains).
+The devices' seeds come from the match's number, so two runs print the same.
+
+Policies: the random player of :mod:`game.friend.random_play` (uniform legal moves, doubles now and then,
+gives his word to roll at his next turn after half of his moves), then the same never touching the cube (longer
+games, so more rolls of the committed chains) giving his word after half, all or none of his moves (one link a
+turn, or three while the cube is his to turn).
 """
 
 import argparse
+import hashlib
 import pathlib
 import random
 import statistics
@@ -34,15 +39,17 @@ def kind_of(link):
     return codes or "secret only"
 
 
-def measure(length, matches, cube):
+def measure(length, matches, cube, then_roll=0.5):
     saved = dict(random_play.CHANCES)
+    random_play.CHANCES["then_roll"] = then_roll
     if not cube:
         random_play.CHANCES["double"] = 0
     try:
         rows = []
         for seed in range(matches):
             started = time.process_time()
-            duel = random_play.Duel(MatchConfig(length=length), random.Random(seed))
+            seeds = tuple(hashlib.sha256(f"bench {seed} {side}".encode()).digest() for side in (0, 1))
+            duel = random_play.Duel(MatchConfig(length=length), random.Random(seed), seeds=seeds)
             duel.play_out()
             rows.append((duel, time.process_time() - started))
     finally:
@@ -54,7 +61,8 @@ def measure(length, matches, cube):
     rolls = [duel.devices[0]._rolls for duel, _ in rows]
     links = [len(duel.links) for duel, _ in rows]
     games = [len(duel.devices[0].match.results) for duel, _ in rows]
-    print(f"{length}-point matches, {'random cube' if cube else 'no doubles'}: {matches} matches, "
+    policy = f"{'random cube' if cube else 'no doubles'}, word to roll {then_roll:.0%} of moves"
+    print(f"{length}-point matches, {policy}: {matches} matches, "
           f"{statistics.mean(games):.1f} games, {statistics.mean(links):.0f} links "
           f"(most {max(links)}), {statistics.mean(rolls):.0f} rolls (most {max(rolls)} of {CHAIN_LENGTH})")
     print(f"  longest link: {len(longest)} characters of text, {len(link_url(SAMPLE_PAGE, longest))} with "
@@ -69,7 +77,8 @@ def main(argv=None):
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--length", type=int, default=25)
     args = parser.parse_args(argv)
-    longest = max(measure(args.length, args.matches, cube) for cube in (True, False))
+    longest = max(measure(args.length, args.matches, cube, then_roll)
+                  for cube, then_roll in ((True, 0.5), (False, 0.5), (False, 1.0), (False, 0.0)))
     print(f"longest link over all: {longest} characters (+ {len(SAMPLE_PAGE) + len('#friend=')} for the address)")
 
 
