@@ -20,12 +20,15 @@ Tests under tests/browser/ are marked ``browser`` automatically; deselect them
 with ``-m "not browser"``.
 """
 
+import fcntl
 import functools
 import http.server
 import os
 import pathlib
 import sys
+import tempfile
 import threading
+import zlib
 
 import pytest
 from hypothesis import settings
@@ -136,8 +139,13 @@ def base_url(serve_directory):
     """
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
-    pack.write_zip()
-    static_texts.write()
+    # one writer at a time: `make test` runs two pytest workers (pytest-xdist), each with
+    # its own session, and both may get here at once
+    lock = pathlib.Path(tempfile.gettempdir()) / f"backgammon-tests-{zlib.crc32(bytes(ROOT))}.lock"
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        pack.write_zip()
+        static_texts.write()
     return serve_directory(ROOT)
 
 
