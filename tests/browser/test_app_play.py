@@ -109,13 +109,13 @@ def roll_and_play_anything(page, rng):
 
 
 def test_the_cube_offered_taken_then_redoubled_and_dropped(quick, base_url):
-    page = open_app(quick, f"{base_url}/?mode=hotseat&length=5&seed=cube-1", prefs=FAST)
+    record = {}
+    page = open_app(quick, f"{base_url}/?mode=hotseat&length=5&seed=cube-1", prefs=FAST, record=record)
     rng = random.Random(1)
     roll_and_play_anything(page, rng)                  # the opening
     assert enabled(page, "double")
     click(page, "#double")
-    assert page.locator("#take:not([hidden])").count() == 1
-    assert page.locator("#drop:not([hidden])").count() == 1
+    assert enabled(page, "take") and enabled(page, "drop")
     assert not enabled(page, "roll")
     assert page.locator(".cube.offered").count() == 1
     click(page, "#take")
@@ -132,23 +132,7 @@ def test_the_cube_offered_taken_then_redoubled_and_dropped(quick, base_url):
     assert sorted(scores) == ["0", "2"]
     click(page, "#next-game")
     assert enabled(page, "roll")
-
-
-def test_reload_in_the_middle_of_a_turn_resumes_exactly(quick, base_url):
-    page = open_app(quick, f"{base_url}/?mode=hotseat&seed=reload-3", prefs=FAST)
-    rng = random.Random(3)
-    roll_and_play_anything(page, rng)
-    click(page, "#roll")
-    play_one_step_by_clicks(page, rng)
-    before = board_state(page)
-    assert page.url.endswith("/")
-    page.reload()
-    wait_ready(page)
-    after = board_state(page)
-    assert after == before
-    assert enabled(page, "undo")
-    click(page, "#undo")
-    assert board_state(page)["checkers"] != before["checkers"]
+    assert record.get("errors", []) == []
 
 
 def test_two_links_in_a_row_keep_the_persons_match_once_and_one_link_match(quick, base_url):
