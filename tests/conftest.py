@@ -92,10 +92,28 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)
+        if _shares_a_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     # Browser tests last: Playwright's sync API leaves its event loop marked as
     # running in the main thread for the rest of the session, where
     # asyncio.run() (tests of game/ui/cooperative.py) would then refuse to start.
-    items.sort(key=lambda item: BROWSER_DIR in item.path.parents)
+    # `make test` keeps this order in each of its two workers (--dist loadgroup
+    # --no-loadscope-reorder); among the browser tests, the modules that share one page
+    # come first, each as one unit of work, and the single tests after them even out the end.
+    items.sort(key=lambda item: (BROWSER_DIR in item.path.parents,
+                                 not _shares_a_module_fixture(item)))
+
+
+def _shares_a_module_fixture(item):
+    """Whether ``item`` uses a module-scoped fixture of its own module (a page booted once for
+    the module, a trainer built once): pytest-xdist's loadgroup then keeps the module's tests
+    in one worker (the ``xdist_group`` mark), so that the fixture is set up once, not once per
+    worker. Python's stable sort keeps the collection's order inside each of the two kinds."""
+    info = getattr(item, "_fixtureinfo", None)
+    module = item.nodeid.split("::")[0]
+    return bool(info) and any(
+        definition.scope == "module" and definition.baseid == module
+        for definitions in info.name2fixturedefs.values() for definition in definitions)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -164,6 +182,9 @@ def pytest_generate_tests(metafunc):
     default) and WebKitGTK, always (driven by Selenium)."""
     if "engine" in metafunc.fixturenames:
         names = [*(metafunc.config.option.browser or PLAYWRIGHT_ENGINES), "webkit"]
+        marker = metafunc.definition.get_closest_marker("engines")
+        if marker:     # @pytest.mark.engines("firefox", "webkit"): the others check it elsewhere
+            names = [name for name in names if name in marker.args]
         metafunc.parametrize("engine", names, scope="session")
 
 

@@ -153,7 +153,10 @@ def test_first_load_in_each_language(open_page, base_url, lang, roll):
     shoot(d, f"first-load-{lang}-phone")
 
 
+@pytest.mark.engines("firefox", "webkit")
 def test_a_game_against_the_computer_to_the_end(open_page, base_url):
+    """In Chromium: tests/browser/test_app_play.py::test_against_the_bot_to_the_end (the same
+    link at the expert level, and the errors of the whole load recorded)."""
     d = open_page().open(f"{base_url}/?mode=bot&length=1&seed=bot-5&level=beginner", prefs=FAST)
     rng = random.Random(5)
     for turn in range(600):
