@@ -36,8 +36,10 @@ from hypothesis import settings
 # CI draws the same generated inputs on every run, so a red run is a change in
 # the code, not a new draw. HYPOTHESIS_EXPLORE=1 draws fresh inputs (with
 # FUZZ_EXAMPLES=10000 for the full-size fuzzing runs).
-settings.register_profile("replay", derandomize=True)
-settings.register_profile("explore", derandomize=False)
+# No deadline: a Hypothesis example over 200 ms failed as "Unreliable test timings" on a
+# loaded machine (tests/test_xgid.py, 341 ms, then 0.13 ms); timings live in benchmarks.
+settings.register_profile("replay", derandomize=True, deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None)
 settings.load_profile("explore" if os.environ.get("HYPOTHESIS_EXPLORE") else "replay")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
