@@ -86,6 +86,90 @@ def _firefox_left_out(item):
             and not os.environ.get("EVERY_ENGINE"))
 
 
+#: Tests that cost more than a few seconds each, marked ``slow`` here (``make test-fast`` leaves
+#: them out; ``make test`` runs them): a test id, or its function's name for all its
+#: parameters. Measured in a full run of ``pytest -m "not browser" --durations=80`` on the
+#: shared 2-core machine of 2026-11-29 (load 7 to 15): each took 8 s or more there, about
+#: 3 s or more of CPU (the CPU per test was a tenth to a third of its time there).
+SLOW_TESTS = {
+    # the bot: its strongest levels, two-ply, the review of whole games
+    "tests/test_bot.py::test_in_a_match_every_level_ranks_plays_by_match_winning_chances[master]",
+    "tests/test_bot.py::test_in_a_match_every_level_ranks_plays_by_match_winning_chances[expert]",
+    "tests/test_bot.py::test_every_play_is_legal_at_fast_levels[expert]",
+    "tests/test_bot_think.py::test_step_by_step_plays_are_the_plain_plays[master]",
+    "tests/test_bot_think.py::test_step_by_step_plays_are_the_plain_plays[expert]",
+    "tests/test_bot_think.py::test_the_longest_piece_is_a_small_part_of_a_master_think",
+    "tests/test_bot_think.py::test_the_filtered_one_ply_plays_the_best_play_of_a_textbook_one_ply",
+    "tests/test_bot_lookahead.py::test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_plays_the_best",
+    "tests/test_bot_lookahead.py::test_two_ply_is_the_textbook_two_ply",
+    "tests/test_bot_prune.py::test_the_full_nets_best_reply_is_usually_among_the_three_kept",
+    "tests/test_bot_train.py::test_gen_writes_contact_positions_with_their_one_ply_values",
+    "tests/test_bot_train.py::test_rollouts_without_the_luck_of_the_dice_keep_the_mean_and_lose_the_noise",
+    "tests/test_analysis.py::test_the_player_who_follows_the_bot_loses_nothing_in_money_play",
+    "tests/test_analysis.py::test_in_a_match_the_plays_are_ranked_with_the_score",
+    "tests/test_analysis.py::test_every_roll_is_an_entry_and_the_summary_adds_up",
+    "tests/test_analysis.py::test_the_review_is_deterministic_and_plain_json",
+    "game/bot/bot.py::game.bot.bot",
+    # whole matches played through the app's controller
+    "tests/test_ui_controller.py::test_against_the_bot_to_the_end",
+    "tests/test_ui_controller.py::test_a_whole_hotseat_match_with_clicks_ends_in_the_history",
+    "tests/test_ui_controller.py::test_a_seeded_link_gives_the_same_computer_opponent_too",
+    "tests/test_ui_lesson_player.py::test_a_thought_of_the_computer_that_ends_during_a_lesson_is_dropped",
+    "tests/test_ui_current_text.py::test_the_saved_text_is_byte_for_byte_the_whole_snapshot_packed",
+    "tests/test_ui_current_text.py::test_a_save_encodes_and_copies_only_the_game_in_play",
+    "tests/test_ui_review.py::test_the_review_starts_on_the_replay_and_shows_its_progress",
+    "tests/test_ui_review.py::test_play_from_here_opens_the_position_before_the_decision_and_keeps_the_match",
+    "tests/test_ui_review.py::test_the_review_speaks_french",
+    "tests/test_ui_review.py::test_the_decisions_come_first_and_the_luck_after",
+    "tests/test_ui_review.py::test_names_are_escaped_in_the_panel",
+    "tests/test_ui_sgf.py::test_a_finished_sgf_file_opens_in_the_history_and_is_replayed",
+    "tests/test_ui_sgf.py::test_a_finished_match_exports_as_an_sgf_file_that_reads_back_the_same",
+    "tests/test_ui_teach.py::test_a_finished_match_exports_as_a_mat_file_that_reads_back_the_same",
+    "tests/test_ui_teach.py::test_a_finished_mat_file_opens_in_the_history_and_is_replayed",
+    "tests/test_ui_teach.py::test_the_history_replays_a_finished_match_move_by_move",
+    "tests/test_ui_saves.py::test_what_an_intent_says_it_left_unchanged_is_drawn_the_same",
+    "tests/test_ui_board_patch.py::test_a_whole_match_drawn_step_by_step",
+    "tests/test_match.py::test_random_legal_play_to_the_end_keeps_every_invariant[config1]",
+    "tests/test_match.py::test_random_legal_play_to_the_end_keeps_every_invariant[config2]",
+    # every play, destination or message swept
+    "tests/test_turn.py::test_every_destination_is_accepted_and_nothing_else_is",
+    "tests/test_turn.py::test_every_legal_play_can_be_played_step_by_step",
+    "tests/test_turn.py::test_any_sequence_of_allowed_steps_ends_in_a_legal_play",
+    "tests/test_ui_messages_complete.py::test_the_sweeps_reach_the_engine_s_refusals",
+    "tests/test_ui_messages_complete.py::test_every_engine_refusal_is_said_without_a_gap_in_both_languages",
+    "tests/test_movecounts.py::test_legal_play_counts_match_the_counted_file",
+    "tests/test_shots.py::test_every_roll_agrees_with_gnu_backgammon[random]",
+    # GNU Backgammon as an oracle, and the corpora
+    "tests/test_oracle_gnubg.py",
+    "tests/test_position_id.py::test_encoding_matches_gnubg_and_decodes_back",
+    "tests/test_xgid.py::test_gnubg_ids_translate_back_to_the_same_xgid",
+    "tests/test_xgid.py::test_decoding_an_encoded_xgid_gives_the_same_info",
+    "tests/test_sgf.py::test_damaged_files_are_read_or_refused_with_sgf_file_error_only",
+    "tests/test_sgf.py::test_engine_options_gnubg_lacks_travel_in_a_property_it_ignores[config3]",
+    "tests/test_mat_corpus.py::test_the_corpus_is_what_the_generator_writes_for_every_producer",
+    # fuzzing: the large feeds, and the counts of the two files whose feeds all leave
+    "tests/test_fuzz.py::test_xgids_from_fields",
+    "tests/test_fuzz.py::test_mutated_moves",
+    "tests/test_fuzz.py::test_mutated_moves_played_in_a_match",
+    "tests/test_fuzz.py::test_moves_from_the_grammar_played_in_a_match",
+    "tests/test_fuzz.py::test_valid_boards_with_counts_changed",
+    "tests/test_fuzz.py::test_every_entry_point_got_its_inputs",
+    "tests/test_fuzz_editor.py",
+    # the rule that only the glue imports the browser: it imports every module of game/
+    "tests/test_web_glue.py::test_nothing_outside_the_glue_imports_the_browser",
+}
+#: modules whose tests share state across tests (counts of fuzzed inputs checked by their
+#: last test, a sweep computed once): one worker runs the whole module
+ONE_WORKER_MODULES = {"tests/test_fuzz.py", "tests/test_fuzz_inputs.py", "tests/test_fuzz_editor.py",
+                      "tests/test_ui_messages_complete.py"}
+
+
+def _listed_slow(item):
+    module, _, rest = item.nodeid.partition("::")
+    name = rest.split("[")[0]
+    return bool({item.nodeid, f"{module}::{name}", module} & SLOW_TESTS)
+
+
 def pytest_collection_modifyitems(config, items):
     left_out = {item for item in items if _firefox_left_out(item)}
     if left_out:
@@ -94,6 +178,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)
+        if _listed_slow(item):
+            item.add_marker(pytest.mark.slow)
         if _shares_a_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     # Browser tests last: Playwright's sync API leaves its event loop marked as
@@ -113,6 +199,8 @@ def _shares_a_module_fixture(item):
     worker. Python's stable sort keeps the collection's order inside each of the two kinds."""
     info = getattr(item, "_fixtureinfo", None)
     module = item.nodeid.split("::")[0]
+    if item.nodeid.split("::")[0] in ONE_WORKER_MODULES:
+        return True
     return bool(info) and any(
         definition.scope == "module" and definition.baseid == module
         for definitions in info.name2fixturedefs.values() for definition in definitions)
