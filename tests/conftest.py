@@ -88,10 +88,25 @@ def _firefox_left_out(item):
 
 #: Tests that cost more than a few seconds each, marked ``slow`` here (``make test-fast`` leaves
 #: them out; ``make test`` runs them): a test id, or its function's name for all its
-#: parameters. Measured in a full run of ``pytest -m "not browser" --durations=80`` on the
-#: shared 2-core machine of 2026-11-29 (load 7 to 15): each took 8 s or more there, about
-#: 3 s or more of CPU (the CPU per test was a tenth to a third of its time there).
+#: parameters, or a whole module. Measured on the shared 2-core machine of 2026-11-29 (load 7
+#: to 15): each took 8 s or more in a full run of ``pytest -m "not browser" --durations=80``
+#: (there a test's CPU was a tenth to a third of its time), or 1.5 s or more of its process's
+#: CPU in a run of the rest (``time.process_time`` per test); and the two modules that build
+#: the trainer with gcc or review whole games once for all their tests.
 SLOW_TESTS = {
+    "tests/test_bot_train.py",
+    "tests/test_ui_review.py",
+    "tests/test_bot.py::test_the_expert_looks_ahead_at_its_best_few_close_plays_and_otherwise_plays_the_nets_best",
+    "tests/test_bot.py::test_every_play_is_legal_at_master_level",
+    "tests/test_bot.py::test_beginner_does_not_always_play_the_best_move",
+    "tests/test_bot.py::test_the_noisier_the_level_the_more_equity_it_loses",
+    "tests/test_bot_bench.py::test_doctests_of_bench_levels_pass",
+    "tests/test_bot_bench.py::test_gnubg_against_itself_is_level_at_the_same_depth_and_names_its_dice",
+    "tests/test_bot_lookahead.py::test_two_ply_with_a_prune_wider_than_every_roll_is_the_plain_two_ply",
+    "tests/test_bot_lookahead.py::test_the_opponent_dancing_leaves_the_mover_on_roll_again",
+    "tests/test_bot_lookahead.py::test_one_ply_and_the_rolled_values_are_the_textbook_ones",
+    "tests/test_bot_prune.py::test_one_ply_with_a_prune_wider_than_every_roll_is_the_plain_one_ply",
+    "tests/test_analysis.py::test_the_luck_of_all_rolls_averages_zero",
     # the bot: its strongest levels, two-ply, the review of whole games
     "tests/test_bot.py::test_in_a_match_every_level_ranks_plays_by_match_winning_chances[master]",
     "tests/test_bot.py::test_in_a_match_every_level_ranks_plays_by_match_winning_chances[expert]",
@@ -103,8 +118,6 @@ SLOW_TESTS = {
     "tests/test_bot_lookahead.py::test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_plays_the_best",
     "tests/test_bot_lookahead.py::test_two_ply_is_the_textbook_two_ply",
     "tests/test_bot_prune.py::test_the_full_nets_best_reply_is_usually_among_the_three_kept",
-    "tests/test_bot_train.py::test_gen_writes_contact_positions_with_their_one_ply_values",
-    "tests/test_bot_train.py::test_rollouts_without_the_luck_of_the_dice_keep_the_mean_and_lose_the_noise",
     "tests/test_analysis.py::test_the_player_who_follows_the_bot_loses_nothing_in_money_play",
     "tests/test_analysis.py::test_in_a_match_the_plays_are_ranked_with_the_score",
     "tests/test_analysis.py::test_every_roll_is_an_entry_and_the_summary_adds_up",
@@ -117,11 +130,6 @@ SLOW_TESTS = {
     "tests/test_ui_lesson_player.py::test_a_thought_of_the_computer_that_ends_during_a_lesson_is_dropped",
     "tests/test_ui_current_text.py::test_the_saved_text_is_byte_for_byte_the_whole_snapshot_packed",
     "tests/test_ui_current_text.py::test_a_save_encodes_and_copies_only_the_game_in_play",
-    "tests/test_ui_review.py::test_the_review_starts_on_the_replay_and_shows_its_progress",
-    "tests/test_ui_review.py::test_play_from_here_opens_the_position_before_the_decision_and_keeps_the_match",
-    "tests/test_ui_review.py::test_the_review_speaks_french",
-    "tests/test_ui_review.py::test_the_decisions_come_first_and_the_luck_after",
-    "tests/test_ui_review.py::test_names_are_escaped_in_the_panel",
     "tests/test_ui_sgf.py::test_a_finished_sgf_file_opens_in_the_history_and_is_replayed",
     "tests/test_ui_sgf.py::test_a_finished_match_exports_as_an_sgf_file_that_reads_back_the_same",
     "tests/test_ui_teach.py::test_a_finished_match_exports_as_a_mat_file_that_reads_back_the_same",
