@@ -3,7 +3,7 @@
 #   make play-sw  the same with the service worker, as players get it (offline after one visit)
 #   make test     install what the tests need (the three engines too), build, run every test (with no network but
 #                 loopback when the system allows: tools/netns.py)
-#   make test-fast  the tests that need no browser and are not marked slow (a few minutes)
+#   make test-fast  the tests that need no browser and are not marked slow (about a minute)
 #   make dist     write dist/, a folder any static host can serve as is
 # Everything the page loads comes from this origin: static/vendor/ is copied
 # out of node_modules (npm registry), never fetched from a CDN.
@@ -67,12 +67,19 @@ chromium: browsers
 
 # The installs above need the network; pytest itself runs in a network namespace with
 # only loopback where the system allows it (a notice says when it does not).
+# Two pytest workers (pytest-xdist), one per core of CI's 2-core machine; WORKERS=0 runs
+# the tests in one process. loadgroup keeps the tests that share a module's fixture (one
+# booted page) in one worker, and --no-loadscope-reorder keeps tests/conftest.py's order
+# (the browser tests last in each worker).
+WORKERS ?= 2
+XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup --no-loadscope-reorder)
+
 test: test-deps browsers vendor
-	$(PYTHON) tools/netns.py $(PYTHON) -m pytest
+	$(PYTHON) tools/netns.py $(PYTHON) -m pytest $(XDIST)
 
 # No browser, no build: the engine, the bot, the notation and the UI's Python.
 test-fast: test-deps
-	$(PYTHON) -m pytest -m "not browser and not slow"
+	$(PYTHON) -m pytest $(XDIST) -m "not browser and not slow"
 
 dist: vendor
 	$(PYTHON) tools/dist.py dist

@@ -20,12 +20,15 @@ Tests under tests/browser/ are marked ``browser`` automatically; deselect them
 with ``-m "not browser"``.
 """
 
+import fcntl
 import functools
 import http.server
 import os
 import pathlib
 import sys
+import tempfile
 import threading
+import zlib
 
 import pytest
 from hypothesis import settings
@@ -33,8 +36,10 @@ from hypothesis import settings
 # CI draws the same generated inputs on every run, so a red run is a change in
 # the code, not a new draw. HYPOTHESIS_EXPLORE=1 draws fresh inputs (with
 # FUZZ_EXAMPLES=10000 for the full-size fuzzing runs).
-settings.register_profile("replay", derandomize=True)
-settings.register_profile("explore", derandomize=False)
+# No deadline: a Hypothesis example over 200 ms failed as "Unreliable test timings" on a
+# loaded machine (tests/test_xgid.py, 341 ms, then 0.13 ms); timings live in benchmarks.
+settings.register_profile("replay", derandomize=True, deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None)
 settings.load_profile("explore" if os.environ.get("HYPOTHESIS_EXPLORE") else "replay")
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -81,6 +86,98 @@ def _firefox_left_out(item):
             and not os.environ.get("EVERY_ENGINE"))
 
 
+#: Tests that cost more than a few seconds each, marked ``slow`` here (``make test-fast`` leaves
+#: them out; ``make test`` runs them): a test id, or its function's name for all its
+#: parameters, or a whole module. Measured on the shared 2-core machine of 2026-11-29 (load 7
+#: to 15): each took 8 s or more in a full run of ``pytest -m "not browser" --durations=80``
+#: (there a test's CPU was a tenth to a third of its time), or 1.5 s or more of its process's
+#: CPU in a run of the rest (``time.process_time`` per test); and the two modules that build
+#: the trainer with gcc or review whole games once for all their tests.
+SLOW_TESTS = {
+    "tests/test_bot_train.py",
+    "tests/test_ui_review.py",
+    "tests/test_bot.py::test_the_expert_looks_ahead_at_its_best_few_close_plays_and_otherwise_plays_the_nets_best",
+    "tests/test_bot.py::test_every_play_is_legal_at_master_level",
+    "tests/test_bot.py::test_beginner_does_not_always_play_the_best_move",
+    "tests/test_bot.py::test_the_noisier_the_level_the_more_equity_it_loses",
+    "tests/test_bot_bench.py::test_doctests_of_bench_levels_pass",
+    "tests/test_bot_bench.py::test_gnubg_against_itself_is_level_at_the_same_depth_and_names_its_dice",
+    "tests/test_bot_lookahead.py::test_two_ply_with_a_prune_wider_than_every_roll_is_the_plain_two_ply",
+    "tests/test_bot_lookahead.py::test_the_opponent_dancing_leaves_the_mover_on_roll_again",
+    "tests/test_bot_lookahead.py::test_one_ply_and_the_rolled_values_are_the_textbook_ones",
+    "tests/test_bot_prune.py::test_one_ply_with_a_prune_wider_than_every_roll_is_the_plain_one_ply",
+    "tests/test_analysis.py::test_the_luck_of_all_rolls_averages_zero",
+    # the bot: its strongest levels, two-ply, the review of whole games
+    "tests/test_bot.py::test_in_a_match_every_level_ranks_plays_by_match_winning_chances[master]",
+    "tests/test_bot.py::test_in_a_match_every_level_ranks_plays_by_match_winning_chances[expert]",
+    "tests/test_bot.py::test_every_play_is_legal_at_fast_levels[expert]",
+    "tests/test_bot_think.py::test_step_by_step_plays_are_the_plain_plays[master]",
+    "tests/test_bot_think.py::test_step_by_step_plays_are_the_plain_plays[expert]",
+    "tests/test_bot_think.py::test_the_longest_piece_is_a_small_part_of_a_master_think",
+    "tests/test_bot_think.py::test_the_filtered_one_ply_plays_the_best_play_of_a_textbook_one_ply",
+    "tests/test_bot_lookahead.py::test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_plays_the_best",
+    "tests/test_bot_lookahead.py::test_two_ply_is_the_textbook_two_ply",
+    "tests/test_bot_prune.py::test_the_full_nets_best_reply_is_usually_among_the_three_kept",
+    "tests/test_analysis.py::test_the_player_who_follows_the_bot_loses_nothing_in_money_play",
+    "tests/test_analysis.py::test_in_a_match_the_plays_are_ranked_with_the_score",
+    "tests/test_analysis.py::test_every_roll_is_an_entry_and_the_summary_adds_up",
+    "tests/test_analysis.py::test_the_review_is_deterministic_and_plain_json",
+    "game/bot/bot.py::game.bot.bot",
+    # whole matches played through the app's controller
+    "tests/test_ui_controller.py::test_against_the_bot_to_the_end",
+    "tests/test_ui_controller.py::test_a_whole_hotseat_match_with_clicks_ends_in_the_history",
+    "tests/test_ui_controller.py::test_a_seeded_link_gives_the_same_computer_opponent_too",
+    "tests/test_ui_lesson_player.py::test_a_thought_of_the_computer_that_ends_during_a_lesson_is_dropped",
+    "tests/test_ui_current_text.py::test_the_saved_text_is_byte_for_byte_the_whole_snapshot_packed",
+    "tests/test_ui_current_text.py::test_a_save_encodes_and_copies_only_the_game_in_play",
+    "tests/test_ui_sgf.py::test_a_finished_sgf_file_opens_in_the_history_and_is_replayed",
+    "tests/test_ui_sgf.py::test_a_finished_match_exports_as_an_sgf_file_that_reads_back_the_same",
+    "tests/test_ui_teach.py::test_a_finished_match_exports_as_a_mat_file_that_reads_back_the_same",
+    "tests/test_ui_teach.py::test_a_finished_mat_file_opens_in_the_history_and_is_replayed",
+    "tests/test_ui_teach.py::test_the_history_replays_a_finished_match_move_by_move",
+    "tests/test_ui_saves.py::test_what_an_intent_says_it_left_unchanged_is_drawn_the_same",
+    "tests/test_ui_board_patch.py::test_a_whole_match_drawn_step_by_step",
+    "tests/test_match.py::test_random_legal_play_to_the_end_keeps_every_invariant[config1]",
+    "tests/test_match.py::test_random_legal_play_to_the_end_keeps_every_invariant[config2]",
+    # every play, destination or message swept
+    "tests/test_turn.py::test_every_destination_is_accepted_and_nothing_else_is",
+    "tests/test_turn.py::test_every_legal_play_can_be_played_step_by_step",
+    "tests/test_turn.py::test_any_sequence_of_allowed_steps_ends_in_a_legal_play",
+    "tests/test_ui_messages_complete.py::test_the_sweeps_reach_the_engine_s_refusals",
+    "tests/test_ui_messages_complete.py::test_every_engine_refusal_is_said_without_a_gap_in_both_languages",
+    "tests/test_movecounts.py::test_legal_play_counts_match_the_counted_file",
+    "tests/test_shots.py::test_every_roll_agrees_with_gnu_backgammon[random]",
+    # GNU Backgammon as an oracle, and the corpora
+    "tests/test_oracle_gnubg.py",
+    "tests/test_position_id.py::test_encoding_matches_gnubg_and_decodes_back",
+    "tests/test_xgid.py::test_gnubg_ids_translate_back_to_the_same_xgid",
+    "tests/test_xgid.py::test_decoding_an_encoded_xgid_gives_the_same_info",
+    "tests/test_sgf.py::test_damaged_files_are_read_or_refused_with_sgf_file_error_only",
+    "tests/test_sgf.py::test_engine_options_gnubg_lacks_travel_in_a_property_it_ignores[config3]",
+    "tests/test_mat_corpus.py::test_the_corpus_is_what_the_generator_writes_for_every_producer",
+    # fuzzing: the large feeds, and the counts of the two files whose feeds all leave
+    "tests/test_fuzz.py::test_xgids_from_fields",
+    "tests/test_fuzz.py::test_mutated_moves",
+    "tests/test_fuzz.py::test_mutated_moves_played_in_a_match",
+    "tests/test_fuzz.py::test_moves_from_the_grammar_played_in_a_match",
+    "tests/test_fuzz.py::test_valid_boards_with_counts_changed",
+    "tests/test_fuzz.py::test_every_entry_point_got_its_inputs",
+    "tests/test_fuzz_editor.py",
+    # the rule that only the glue imports the browser: it imports every module of game/
+    "tests/test_web_glue.py::test_nothing_outside_the_glue_imports_the_browser",
+}
+#: modules whose tests share state across tests (counts of fuzzed inputs checked by their
+#: last test, a sweep computed once): one worker runs the whole module
+ONE_WORKER_MODULES = {"tests/test_fuzz.py", "tests/test_fuzz_inputs.py", "tests/test_fuzz_editor.py",
+                      "tests/test_ui_messages_complete.py"}
+
+
+def _listed_slow(item):
+    module, _, rest = item.nodeid.partition("::")
+    name = rest.split("[")[0]
+    return bool({item.nodeid, f"{module}::{name}", module} & SLOW_TESTS)
+
+
 def pytest_collection_modifyitems(config, items):
     left_out = {item for item in items if _firefox_left_out(item)}
     if left_out:
@@ -89,10 +186,32 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_DIR in item.path.parents:
             item.add_marker(pytest.mark.browser)
+        if _listed_slow(item):
+            item.add_marker(pytest.mark.slow)
+        if _shares_a_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     # Browser tests last: Playwright's sync API leaves its event loop marked as
     # running in the main thread for the rest of the session, where
     # asyncio.run() (tests of game/app/cooperative.py) would then refuse to start.
-    items.sort(key=lambda item: BROWSER_DIR in item.path.parents)
+    # `make test` keeps this order in each of its two workers (--dist loadgroup
+    # --no-loadscope-reorder); among the browser tests, the modules that share one page
+    # come first, each as one unit of work, and the single tests after them even out the end.
+    items.sort(key=lambda item: (BROWSER_DIR in item.path.parents,
+                                 not _shares_a_module_fixture(item)))
+
+
+def _shares_a_module_fixture(item):
+    """Whether ``item`` uses a module-scoped fixture of its own module (a page booted once for
+    the module, a trainer built once): pytest-xdist's loadgroup then keeps the module's tests
+    in one worker (the ``xdist_group`` mark), so that the fixture is set up once, not once per
+    worker. Python's stable sort keeps the collection's order inside each of the two kinds."""
+    info = getattr(item, "_fixtureinfo", None)
+    module = item.nodeid.split("::")[0]
+    if item.nodeid.split("::")[0] in ONE_WORKER_MODULES:
+        return True
+    return bool(info) and any(
+        definition.scope == "module" and definition.baseid == module
+        for definitions in info.name2fixturedefs.values() for definition in definitions)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -136,8 +255,13 @@ def base_url(serve_directory):
     """
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
-    pack.write_zip()
-    static_texts.write()
+    # one writer at a time: `make test` runs two pytest workers (pytest-xdist), each with
+    # its own session, and both may get here at once
+    lock = pathlib.Path(tempfile.gettempdir()) / f"backgammon-tests-{zlib.crc32(bytes(ROOT))}.lock"
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        pack.write_zip()
+        static_texts.write()
     return serve_directory(ROOT)
 
 
@@ -156,6 +280,9 @@ def pytest_generate_tests(metafunc):
     default) and WebKitGTK, always (driven by Selenium)."""
     if "engine" in metafunc.fixturenames:
         names = [*(metafunc.config.option.browser or PLAYWRIGHT_ENGINES), "webkit"]
+        marker = metafunc.definition.get_closest_marker("engines")
+        if marker:     # @pytest.mark.engines("firefox", "webkit"): the others check it elsewhere
+            names = [name for name in names if name in marker.args]
         metafunc.parametrize("engine", names, scope="session")
 
 

@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import pathlib
+import select
 import subprocess
 import time
 
@@ -236,18 +237,21 @@ class Display:
 
     def __init__(self):
         engines.require("webkit")
-        number = next(n for n in range(99, 200) if not pathlib.Path(f"/tmp/.X{n}-lock").exists())
-        self.name = f":{number}"
+        # Xvfb takes the first free display number itself and writes it to the pipe once it
+        # listens (-displayfd): two pytest workers (make test runs two) never share one.
+        read, write = os.pipe()
         self.process = subprocess.Popen(
-            [str(engines.XVFB), self.name, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        socket = pathlib.Path(f"/tmp/.X11-unix/X{number}")
-        end = time.monotonic() + 20
-        while not socket.exists():
-            if self.process.poll() is not None or time.monotonic() > end:
-                self.stop()
-                raise RuntimeError(f"Xvfb {self.name} did not start")
-            time.sleep(0.1)
+            [str(engines.XVFB), "-displayfd", str(write), "-screen", "0", "1920x1080x24",
+             "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            ready, _, _ = select.select([pipe], [], [], 20)
+            number = pipe.readline().strip() if ready else ""
+        if not number.isdigit():
+            self.stop()
+            raise RuntimeError("Xvfb did not start")
+        self.name = f":{number}"
 
     def stop(self):
         if self.process.poll() is None:

@@ -22,13 +22,18 @@ def stored_prefs(page):
     return json.loads(raw)["data"] if raw else {}
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_three_options_are_off_by_default_said_in_words_and_kept(page, base_url, language):
-    open_app(page, f"{base_url}{URL}&lang={language}", prefs={"animate": False})
+def settings_text(page):
     page.click("#settings-button")
     page.wait_for_selector("#settings-dialog[open]")
-    dialog = page.locator("#settings-dialog").inner_text()
-    for label in LABELS[language]:
+    return page.locator("#settings-dialog").inner_text()
+
+
+def test_the_three_options_are_off_by_default_said_in_words_and_kept(page, base_url):
+    """In English, then in French (the language menu, in the page the new visit opened): one
+    page load per visit, the French one included."""
+    open_app(page, f"{base_url}{URL}&lang=en", prefs={"animate": False})
+    dialog = settings_text(page)
+    for label in LABELS["en"]:
         assert label in dialog
     for element in OPTIONS:
         assert not page.is_checked(f"#{element}")
@@ -38,10 +43,16 @@ def test_the_three_options_are_off_by_default_said_in_words_and_kept(page, base_
     prefs = stored_prefs(page)
     assert prefs["auto_done"] is True and prefs["auto_roll"] is True and not prefs.get("auto_bear_off")
     again = open_app(page.context.new_page(), base_url + "/")      # a new visit, the same browser
-    again.click("#settings-button")
-    again.wait_for_selector("#settings-dialog[open]")
+    settings_text(again)
     assert again.is_checked("#pref-auto-done") and again.is_checked("#pref-auto-roll")
     assert not again.is_checked("#pref-auto-bear-off")
+    again.click("#settings-close")
+    again.wait_for_selector("#settings-dialog[open]", state="detached")
+    act(again, lambda: again.select_option("#lang", "fr"))
+    dialog = settings_text(again)
+    for label in LABELS["fr"]:
+        assert label in dialog
+    assert again.is_checked("#pref-auto-done") and not again.is_checked("#pref-auto-bear-off")
 
 
 def test_with_end_my_turn_ticked_the_last_die_typed_ends_the_turn(page, base_url):
