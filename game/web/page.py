@@ -68,6 +68,8 @@ class Page:
                 screen.panes.draw_shots(app.shot_counter_html)
             if "screen" in parts:
                 screen.panes.draw_notice(app.notice())
+            if effects.saved:
+                persistence.warn_when_due(app)
         screen.say(app.announcements())
         screen.move_focus(effects.focus)
         screen.signal()

@@ -3,8 +3,8 @@
 Safari (and any browser short of space) may delete a site's storage after some
 days without a visit, unless the storage is *persistent*.  The page asks at its
 first save (the start makes one); Settings shows the answer.  Where the browser
-refused, the page says so once, in a notice that can be closed: it is not shown
-again, even after a reload (``NOTICE_SHOWN`` in localStorage, outside the
+refused, the page says so once there is something to lose (not on a first visit before
+any decision), in a notice that can be closed: it is not shown again, even after a reload (``NOTICE_SHOWN`` in localStorage, outside the
 app's ``backgammon.`` keys, which the vault owns).
 """
 
@@ -13,6 +13,8 @@ from pyscript import document, window
 from game.web.elements import by_id, missing
 
 NOTICE_SHOWN = "backgammon-persist-notice"
+#: the notice was shown (or had been, on an earlier visit): nothing more to check
+_warned = False
 
 
 def storage_api():
@@ -62,10 +64,27 @@ async def ask_persistence(app=None):
             pass
 
 
+def warn_when_due(app):
+    """After a save: where the browser refused, warn once as soon as there is something to
+    lose (the first decision of a first visit), without waiting for the next visit."""
+    if _warned or str(document.body.dataset.persistence) != "refused":
+        return
+    if _remembered():
+        _now_warned()
+    elif app.persist_notice_due("refused"):
+        show_notice()
+
+
+def _now_warned():
+    global _warned
+    _warned = True
+
+
 def show_notice():
     """Show the notice once: from now on it is remembered as said."""
     by_id("persist-notice").hidden = False
     _remember()
+    _now_warned()
 
 
 def on_notice_close(event):
