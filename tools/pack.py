@@ -10,11 +10,25 @@ same selection). The archive is deterministic (sorted names, fixed timestamps),
 and the file is rewritten only when its bytes change, so running this on every
 build is cheap and leaves an up-to-date zip untouched.
 
-Usage: python3 tools/pack.py
+The page's own game.zip (``static/vendor/game.zip`` of this checkout) ships bytecode,
+not sources: tools/compile_pyc.mjs compiles every module with Pyodide itself, under
+Node, from the pinned npm package (the machine's own Python is another version, its
+bytecode would not load). The page then imports without compiling (about six times
+faster in Pyodide under Node: docs/startup.md). The sources' zip is hashed into
+``.game.zip.src`` beside it, so Node runs only when a source changed. Without Node or
+node_modules the sources are shipped as they are, with a notice. Any other root or
+destination (the tests') gets the sources.
+
+Usage: python3 tools/pack.py [--sources]   (--sources: ship the .py files, not bytecode)
 """
 
+import hashlib
 import io
 import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -56,20 +70,68 @@ def build_zip(root: pathlib.Path = ROOT) -> bytes:
     return buffer.getvalue()
 
 
-def write_zip(root: pathlib.Path = ROOT, dest: pathlib.Path = ZIP_PATH) -> bool:
-    """Write dest when its bytes differ from a fresh build; return whether it changed."""
+COMPILER = ROOT / "tools" / "compile_pyc.mjs"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+#: 0: the bytecode keeps docstrings and asserts, as CPython runs the sources in the tests
+OPTIMIZE = 0
+
+
+def compiled(sources: bytes) -> bytes | None:
+    """``sources`` (a zip) with each module compiled for the page's Pyodide, or None
+    when Node or the npm package is missing."""
+    node = shutil.which("node")
+    if node is None or not (PYODIDE / "pyodide.mjs").is_file():
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = pathlib.Path(tmp) / "src.zip", pathlib.Path(tmp) / "out.zip"
+        src.write_bytes(sources)
+        subprocess.run([node, str(COMPILER), str(src), str(out), str(OPTIMIZE)], check=True)
+        return out.read_bytes()
+
+
+def source_stamp(sources: bytes) -> str:
+    """What the bytecode is made from: the sources, the compiler, the Pyodide version."""
+    digest = hashlib.sha256(sources)
+    digest.update(COMPILER.read_bytes())
+    digest.update((PYODIDE / "package.json").read_bytes() if (PYODIDE / "package.json").is_file() else b"-")
+    digest.update(str(OPTIMIZE).encode())
+    return digest.hexdigest()
+
+
+def write_zip(root: pathlib.Path = ROOT, dest: pathlib.Path = ZIP_PATH, bytecode: bool | None = None) -> bool:
+    """Write dest when its bytes differ from a fresh build; return whether it changed.
+    ``bytecode`` (default: for this checkout's own game.zip only) ships compiled modules."""
     data = build_zip(root)
+    if bytecode is None:
+        bytecode = root == ROOT and dest == ZIP_PATH
+    if not bytecode:
+        dest.with_name("." + dest.name + ".src").unlink(missing_ok=True)
+    if bytecode:
+        stamp_path = dest.with_name("." + dest.name + ".src")   # a dot file: never shipped
+        stamp = source_stamp(data)
+        if dest.is_file() and stamp_path.is_file() and stamp_path.read_text() == stamp:
+            return False
+        made = compiled(data)
+        if made is None:
+            print("pack: no Node or node_modules/pyodide: shipping the sources (slower start)", file=sys.stderr)
+            stamp_path.unlink(missing_ok=True)
+        else:
+            data = made
     if dest.is_file() and dest.read_bytes() == data:
+        if bytecode and made is not None:
+            stamp_path.write_text(stamp)
         return False
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + ".tmp")
     tmp.write_bytes(data)
     tmp.replace(dest)
+    if bytecode and made is not None:
+        stamp_path.write_text(stamp)
     return True
 
 
 def main() -> None:
-    changed = write_zip()
+    changed = write_zip(bytecode=False if "--sources" in sys.argv else None)
     count = len(game_files())
     state = "rebuilt" if changed else "up to date"
     print(f"pack: {ZIP_PATH.relative_to(ROOT)} {state} ({count} files)")

@@ -1,0 +1,220 @@
+"""Where the start-up time goes, per engine: the built site with an instrumented start.
+
+Builds the site as ``make dist`` does into a temporary folder, then changes two things
+there, nothing else:
+
+- pyscript.toml's ``interpreter`` points at a small module that wraps Pyodide's
+  ``loadPyodide`` and ``WebAssembly.instantiate(Streaming)`` with performance marks
+  (``probe:wasm``: fetching and compiling the wasm, as the engine overlaps the two;
+  ``probe:runtime``: the rest of ``loadPyodide``, the interpreter and its stdlib);
+- main.py marks each step of the app's own start: PyScript's setup after the runtime
+  (its storage, fetching and unpacking game.zip) until main.py runs, the imports of the
+  rules engine, of the rest of the app, building the controller (``Page()``), the
+  first render and the page turning ready (``start()``), then, after ready, what the
+  first visit does not pay before play: reading the bot's nets and tables.
+
+Each engine (fresh profile) loads it, then reloads it; every figure is read from the
+page's own clock (``performance``, from the start of the navigation): resource timing
+for the downloads, the marks for the rest. Runs are interleaved across engines; the
+medians go to docs/startup.md.
+
+Usage: python3 tools/startup_probe.py [--runs N] [--engine chromium firefox webkit]
+"""
+
+import argparse
+import pathlib
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+PROBE_MODULE = """\
+// startup_probe.py: Pyodide's loadPyodide, with performance marks around its parts
+import { loadPyodide as realLoad } from "./pyodide.mjs";
+export * from "./pyodide.mjs";
+// the longest WebAssembly compile or instantiate is the runtime's (the others are tiny)
+window.__wasmCalls = [];
+for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+  const real = WebAssembly[name];
+  WebAssembly[name] = async function (...args) {
+    const start = performance.now();
+    const result = await real.apply(WebAssembly, args);
+    window.__wasmCalls.push([name, start, performance.now()]);
+    return result;
+  };
+}
+export async function loadPyodide(options) {
+  performance.mark("probe:load:start");
+  const pyodide = await realLoad(options);
+  performance.mark("probe:load:end");
+  return pyodide;
+}
+"""
+
+PROBE_MAIN = """\
+from js import performance
+performance.mark("probe:main")
+import game.position, game.movegen, game.match, game.dice  # noqa: E401,F401  the rules engine
+performance.mark("probe:engine")
+from {module} import Page
+performance.mark("probe:imports")
+page = Page()
+performance.mark("probe:page")
+page.start()
+performance.mark("probe:ready")
+import game.bot.net, game.bot.bearoff, game.bot.prune  # noqa: E401
+performance.mark("probe:bot_code")
+game.bot.net.load()
+game.bot.prune.pruner() if hasattr(game.bot.prune, "pruner") else None
+performance.mark("probe:weights")
+"""
+
+COLLECT = """(() => {
+  const marks = {};
+  for (const m of performance.getEntriesByType('mark')) marks[m.name] = m.startTime;
+  const calls = (window.__wasmCalls || []).slice().sort((a, b) => (b[2] - b[1]) - (a[2] - a[1]));
+  if (calls.length) { marks['probe:wasm:start'] = calls[0][1]; marks['probe:wasm:end'] = calls[0][2]; }
+  const res = {};
+  for (const r of performance.getEntriesByType('resource')) {
+    const name = r.name.split('/').pop().split('?')[0];
+    res[name] = {start: r.startTime, end: r.responseEnd, size: r.transferSize};
+  }
+  const nav = performance.getEntriesByType('navigation')[0];
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  return {marks, res, html: nav ? nav.responseEnd : null, fcp: fcp ? fcp.startTime : null,
+          sw: !!navigator.serviceWorker && !!navigator.serviceWorker.controller};
+})()"""
+
+#: the rows of the table: (label, how to compute it from one load's record, in ms)
+def _span(marks, a, b):
+    return marks[b] - marks[a] if a in marks and b in marks else None
+
+
+def rows(record):
+    m, res = record["marks"], record["res"]
+    wasm = res.get("pyodide.asm.wasm", {})
+    return {
+        "HTML received": record["html"],
+        "pyodide.asm.wasm: last byte": res.get("pyodide.asm.wasm", {}).get("end"),
+        "python_stdlib.zip: last byte": res.get("python_stdlib.zip", {}).get("end"),
+        "game.zip: requested": res.get("game.zip", {}).get("start"),
+        "game.zip: last byte": res.get("game.zip", {}).get("end"),
+        "until loadPyodide is called (PyScript's own JS)": m.get("probe:load:start"),
+        "wasm fetched and compiled (from the first WebAssembly call to its result)": _span(m, "probe:wasm:start", "probe:wasm:end"),
+        "  of which the wasm download (resource timing)": (wasm["end"] - wasm["start"]) if wasm else None,
+        "runtime start after the wasm (interpreter, stdlib)": _span(m, "probe:wasm:end", "probe:load:end"),
+        "PyScript after loadPyodide: storage, game.zip fetched and unpacked": _span(m, "probe:load:end", "probe:main"),
+        "imports: the rules engine": _span(m, "probe:main", "probe:engine"),
+        "imports: the rest of the app (page, controller, render, i18n...)": _span(m, "probe:engine", "probe:imports"),
+        "Page(): controller, storage, saved match": _span(m, "probe:imports", "probe:page"),
+        "start(): texts, first render, ready": _span(m, "probe:page", "probe:ready"),
+        "READY (navigation to playable)": m.get("probe:ready"),
+        "after ready, not paid at start: bot code imports": _span(m, "probe:ready", "probe:bot_code"),
+        "after ready, not paid at start: bot nets read": _span(m, "probe:bot_code", "probe:weights"),
+    }
+
+
+def build_probe_site(dest: pathlib.Path) -> None:
+    import dist
+    import precache
+    dist.build(dest)
+    main = (ROOT / "main.py").read_text()
+    module = re.search(r"^from (\S+) import Page", main, re.M).group(1)
+    (dest / "main.py").write_text(PROBE_MAIN.format(module=module))
+    toml = (dest / "pyscript.toml").read_text()
+    interpreter = re.search(r'^interpreter = "\./(.*)"$', toml, re.M).group(1)
+    folder, name = interpreter.rsplit("/", 1)
+    (dest / folder / "probe.mjs").write_text(PROBE_MODULE.replace("./pyodide.mjs", "./" + name))
+    toml = re.sub(r'^interpreter = .*$', f'interpreter = "./{folder}/probe.mjs"', toml, flags=re.M)
+    (dest / "pyscript.toml").write_text(toml)
+    precache.write(dest)
+
+
+def wait(driver, expression, timeout=180):
+    end = time.monotonic() + timeout
+    while not driver.evaluate(expression):
+        if time.monotonic() > end:
+            raise SystemExit(f"{driver.engine}: still false after {timeout} s: {expression}")
+        time.sleep(0.1)
+
+
+DONE = "performance.getEntriesByName('probe:weights').length > 0 && !window.__old"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--engine", nargs="+", default=["chromium", "firefox", "webkit"])
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    import engines
+    import page_driver
+    from conftest import serve
+
+    site = pathlib.Path(tempfile.mkdtemp(prefix="startup-probe-"))
+    build_probe_site(site)
+    server, base = serve(site)
+    records = {(e, v): [] for e in args.engine for v in ("first", "reload")}
+    display = None
+    try:
+        with sync_playwright() as playwright:
+            browsers = {n: getattr(playwright, n).launch(**engines.launch_args(n))
+                        for n in args.engine if n != "webkit"}
+            if "webkit" in args.engine:
+                display = page_driver.Display()
+            for run in range(args.runs):
+                for name in args.engine if run % 2 == 0 else list(reversed(args.engine)):
+                    driver = (page_driver.WebKitPage(display) if name == "webkit"
+                              else page_driver.PlaywrightPage(browsers[name]))
+                    try:
+                        driver.goto(base + "/")
+                        wait(driver, DONE)
+                        records[name, "first"].append(driver.evaluate(COLLECT))
+                        time.sleep(1.0)    # the service worker's install, as a player's pause
+                        driver.evaluate("window.__old = true")
+                        if name == "webkit":
+                            driver.driver.refresh()
+                        else:
+                            driver.page.reload()
+                        wait(driver, DONE)
+                        records[name, "reload"].append(driver.evaluate(COLLECT))
+                    finally:
+                        driver.close()
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+            for browser in browsers.values():
+                browser.close()
+    finally:
+        if display is not None:
+            display.stop()
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(site, ignore_errors=True)
+
+    columns = [(e, v) for e in args.engine for v in ("first", "reload")]
+    labels = list(rows(records[columns[0]][0]).keys())
+    print(f"medians of {args.runs} runs, ms from the start of the navigation or ms spent (in-page clock)\n")
+    print("| step | " + " | ".join(f"{e} {v}" for e, v in columns) + " |")
+    print("|---|" + "---:|" * len(columns))
+    for label in labels:
+        cells = []
+        for col in columns:
+            values = [rows(r)[label] for r in records[col]]
+            values = [v for v in values if v is not None]
+            cells.append(f"{statistics.median(values):.0f}" if values else "–")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    for col in columns:
+        sizes = [sum(r["size"] or 0 for r in rec["res"].values()) for rec in records[col]]
+        print(f"{col[0]} {col[1]}: bytes transferred (resource timing, median) "
+              f"{statistics.median(sizes) / 1e6:.2f} MB; service worker in charge: "
+              f"{[rec['sw'] for rec in records[col]]}")
+
+
+if __name__ == "__main__":
+    main()
