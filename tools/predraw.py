@@ -15,7 +15,7 @@ page would draw into index.html between two marker comments:
   screen and the language in place before the first paint.
 
 A drawing is ``{"board", "top", "bottom", "top_on_roll", "bottom_on_roll", "message",
-"warn", "info", "buttons"}``: what ``game``'s web glue draws on those elements, and the
+"warn", "info", "position_id", "match_id", "buttons"}``: what ``game``'s web glue draws on those elements, and the
 same shape as the copy of the last drawing the app keeps at each save.
 
 It also writes static/vendor/build.js: ``window.BACKGAMMON_BUILD``, a hash of game.zip
@@ -46,7 +46,8 @@ DEFAULT = "en-flat"
 #: which element of index.html takes which part of a drawing (inner HTML or text)
 IN_PLACE = {"board": ("board", "html"), "top": ("player-top", "html"),
             "bottom": ("player-bottom", "html"), "message": ("message", "text"),
-            "info": ("match-info", "text")}
+            "info": ("match-info", "text"), "position_id": ("position-id", "text"),
+            "match_id": ("match-id", "text")}
 BEGIN = "<!-- predrawn:{part} (tools/predraw.py writes this, make vendor) -->"
 END = "<!-- /predrawn:{part} -->"
 
@@ -72,6 +73,7 @@ def drawing(language: str, shape: str) -> dict:
     return {"board": view.board_svg, "top": view.top_html, "bottom": view.bottom_html,
             "top_on_roll": view.top_on_roll, "bottom_on_roll": view.bottom_on_roll,
             "message": view.message, "warn": view.warn, "info": view.info,
+            "position_id": view.position_id, "match_id": view.match_id,
             "buttons": {name: list(state) for name, state in view.buttons.items()}}
 
 
@@ -117,7 +119,8 @@ def render_index(text: str, table: dict) -> str:
     text = _set_class(text, "message", "warn", default["warn"])
     others = {name: value for name, value in table.items() if name != DEFAULT}
     # "</" cannot end the data block early: escaped as JSON allows
-    data = json.dumps({"default": DEFAULT, "drawings": others}, ensure_ascii=False,
+    data = json.dumps({"default": DEFAULT, "default_buttons": default["buttons"], "drawings": others},
+                      ensure_ascii=False,
                       separators=(",", ":")).replace("</", "<\\/")
     block = f'<script type="application/json" id="predrawn">{data}</script>'
     begin, end = BEGIN.format(part="others"), END.format(part="others")
@@ -125,10 +128,10 @@ def render_index(text: str, table: dict) -> str:
         start = text.index(begin)
         stop = text.index(end, start) + len(end)
         return text[:start] + begin + block + end + text[stop:]
-    anchor = '<script src="static/js/boot-board.js"></script>'
+    anchor = "</main>\n"
     if anchor not in text:
-        sys.exit(f"predraw: index.html must load boot-board.js ({anchor})")
-    return text.replace(anchor, begin + block + end + "\n  " + anchor)
+        sys.exit("predraw: index.html has no </main>")
+    return text.replace(anchor, anchor + "  " + begin + block + end + "\n", 1)
 
 
 def build_id(index_text: str) -> str:

@@ -41,6 +41,16 @@
 
   var byId = function (id) { return document.getElementById(id); };
 
+  function applyButtons(buttons) {
+    for (var name in buttons) {
+      var button = Object.prototype.hasOwnProperty.call(buttons, name) && byId(name);
+      if (button) {
+        button.hidden = !buttons[name][0];
+        button.disabled = !buttons[name][1];
+      }
+    }
+  }
+
   function apply(drawing) {
     byId("board").innerHTML = drawing.board;
     byId("player-top").innerHTML = drawing.top;
@@ -51,14 +61,9 @@
     message.textContent = drawing.message;
     message.classList.toggle("warn", !!drawing.warn);
     byId("match-info").textContent = drawing.info;
-    var buttons = drawing.buttons || {};
-    for (var name in buttons) {
-      var button = Object.prototype.hasOwnProperty.call(buttons, name) && byId(name);
-      if (button) {
-        button.hidden = !buttons[name][0];
-        button.disabled = !buttons[name][1];
-      }
-    }
+    byId("position-id").textContent = drawing.position_id || "";
+    byId("match-id").textContent = drawing.match_id || "";
+    applyButtons(drawing.buttons || {});
   }
 
   // The CRC-32 of a text's UTF-8 bytes (zlib's, which the glue computes in Python).
@@ -126,9 +131,12 @@
     var name = language + "-" + shape;
     if (data && name !== data["default"] && data.drawings[name]) {
       apply(data.drawings[name]);
+    } else if (data) {
+      applyButtons(data.default_buttons || {});   // the rest of it is in the HTML already
     }
   }
   body.dataset.drawing = shown;
+  body.classList.add("drawn");      // app.css shows the page from now on
   if (shown === "none") {
     byId("table").classList.add("waiting");
   }
@@ -169,21 +177,29 @@
       // no resource timing: the line goes from downloading to the game directly
     }
   }
+  // A click made while the page was busy starting Python reaches the page only when the
+  // engine is free again, which can be after Python is ready: what counts is when it was
+  // made (the event's timeStamp), so that every click made before then is ignored alike.
+  var readyAt = Infinity;
   function hold(event) {
-    if (!body.classList.contains("booting")) {
+    var early = body.classList.contains("booting") || event.timeStamp < readyAt;
+    var target = event.target;
+    if (!early || !(target && target.closest && target.closest("#app, #topbar"))) {
       return;
     }
-    var target = event.target;
-    if (target && target.closest && target.closest("#app, #topbar")) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (progress) {
-        progress.classList.remove("nudge");
-        void progress.offsetWidth;         // restart the animation
-        progress.classList.add("nudge");
-        say("boot.wait");
-        window.setTimeout(function () { say(steps[step]); }, 2500);
-      }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (progress) {
+      progress.hidden = false;
+      progress.classList.remove("nudge");
+      void progress.offsetWidth;         // restart the animation
+      progress.classList.add("nudge");
+      say("boot.wait");
+      window.clearTimeout(hold.timer);
+      hold.timer = window.setTimeout(function () {
+        say(steps[step]);
+        progress.hidden = readyAt !== Infinity;
+      }, 2500);
     }
   }
   document.addEventListener("click", hold, true);
@@ -193,13 +209,17 @@
     if (body.dataset.ready !== "true") {
       return false;
     }
+    readyAt = performance.now();
     body.classList.remove("booting");
     byId("table").classList.remove("waiting");
-    document.removeEventListener("click", hold, true);
-    document.removeEventListener("submit", hold, true);
     if (progress) {
       progress.hidden = true;
     }
+    // late clicks made before this moment arrive within a few frames at most
+    window.setTimeout(function () {
+      document.removeEventListener("click", hold, true);
+      document.removeEventListener("submit", hold, true);
+    }, 10000);
     performance.mark("backgammon:playable");
     return true;
   }
