@@ -33,6 +33,7 @@ $(NPM_STAMP): package.json package-lock.json
 vendor: $(NPM_STAMP)
 	$(PYTHON) tools/vendor.py
 	$(PYTHON) tools/pack.py
+	$(PYTHON) tools/predraw.py
 	$(PYTHON) tools/static_texts.py
 	$(PYTHON) tools/precache.py
 

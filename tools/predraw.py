@@ -52,20 +52,10 @@ BEGIN = "<!-- predrawn:{part} (tools/predraw.py writes this, make vendor) -->"
 END = "<!-- /predrawn:{part} -->"
 
 
-def _modules():
-    """The controller and the in-memory store, where the package keeps them."""
-    try:
-        from game.app.controller import Controller
-        from game.app.keep.storage import MemoryStore
-    except ImportError:
-        from game.ui.controller import Controller
-        from game.ui.storage import MemoryStore
-    return Controller, MemoryStore
-
-
 def drawing(language: str, shape: str) -> dict:
     """What a first visit in ``language`` draws on a board of ``shape``."""
-    Controller, MemoryStore = _modules()
+    from game.app.controller import Controller
+    from game.app.keep.storage import MemoryStore
     app = Controller(MemoryStore())
     app.boot("", [language])
     app.upright, app.compact = SHAPES[shape]
