@@ -158,7 +158,7 @@
     }
   });
   // the runtime's big files downloaded: Python is being compiled and started
-  var waiting = { "pyodide.asm.wasm": true, "python_stdlib.zip": true };
+  var waiting = { "pyodide.asm.wasm": true, "python_stdlib.zip": true };   // (ours: static/vendor/stdlib/)
   if (window.PerformanceObserver) {
     try {
       new PerformanceObserver(function (list, observer) {
