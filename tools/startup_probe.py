@@ -18,7 +18,11 @@ page's own clock (``performance``, from the start of the navigation): resource t
 for the downloads, the marks for the rest. Runs are interleaved across engines; the
 medians go to docs/startup.md.
 
+``--stdlib`` instead writes tools/stdlib_first.txt: the standard library modules the page
+has imported once it is playable (Chromium), which tools/vendor.py compiles.
+
 Usage: python3 tools/startup_probe.py [--runs N] [--engine chromium firefox webkit]
+       python3 tools/startup_probe.py --stdlib
 """
 
 import argparse
@@ -61,6 +65,11 @@ export async function loadPyodide(options) {
 PROBE_MAIN = """\
 from js import performance
 performance.mark("probe:main")
+try:
+    from game.web import later
+    later.install()
+except ImportError:
+    later = None
 import game.position, game.movegen, game.match, game.dice  # noqa: E401,F401  the rules engine
 performance.mark("probe:engine")
 from {module} import Page
@@ -69,6 +78,9 @@ page = Page()
 performance.mark("probe:page")
 page.start()
 performance.mark("probe:ready")
+if later is not None and later._later is not None:
+    await later._later.fetch()
+performance.mark("probe:later")
 import game.bot.net, game.bot.bearoff, game.bot.prune  # noqa: E401
 performance.mark("probe:bot_code")
 game.bot.net.load()
@@ -116,7 +128,9 @@ def rows(record):
         "Page(): controller, storage, saved match": _span(m, "probe:imports", "probe:page"),
         "start(): texts, first render, ready": _span(m, "probe:page", "probe:ready"),
         "READY (navigation to playable)": m.get("probe:ready"),
-        "after ready, not paid at start: bot code imports": _span(m, "probe:ready", "probe:bot_code"),
+        "after ready, not paid at start: game-later.zip fetched and unpacked": _span(m, "probe:ready", "probe:later"),
+        "after ready, not paid at start: bot code imports": _span(m, "probe:later", "probe:bot_code")
+        if "probe:later" in m else _span(m, "probe:ready", "probe:bot_code"),
         "after ready, not paid at start: bot nets read": _span(m, "probe:bot_code", "probe:weights"),
     }
 
@@ -147,12 +161,63 @@ def wait(driver, expression, timeout=180):
 
 DONE = "performance.getEntriesByName('probe:weights').length > 0 && !window.__old"
 
+STDLIB_MAIN = """
+import sys, js
+from game.web import later
+later.install()
+from {module} import Page
+Page().start()
+js.window.__stdlib = "\\n".join(sorted(
+    name for name, module in list(sys.modules.items())
+    if "python314.zip" in (getattr(module, "__file__", None) or "")))
+"""
+STDLIB_HEADER = """\
+# The standard library modules the page has imported when it is playable (sys.modules whose
+# file is in Pyodide's stdlib zip), listed in Chromium by tools/startup_probe.py --stdlib.
+# tools/vendor.py compiles these in the page's stdlib zip; the others stay source (a module
+# missing here only costs its compiling).
+"""
+
+
+def write_stdlib_list() -> None:
+    """tools/stdlib_first.txt from a real start in Chromium."""
+    import dist
+    import precache
+    from playwright.sync_api import sync_playwright
+    import engines
+    from conftest import serve
+    site = pathlib.Path(tempfile.mkdtemp(prefix="startup-stdlib-"))
+    try:
+        dist.build(site)
+        module = re.search(r"^from (\S+) import Page", (ROOT / "main.py").read_text(), re.M).group(1)
+        (site / "main.py").write_text(STDLIB_MAIN.format(module=module))
+        precache.write(site)
+        server, base = serve(site)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(**engines.launch_args("chromium"))
+                page = browser.new_page()
+                page.goto(base + "/")
+                page.wait_for_function("window.__stdlib !== undefined", timeout=180_000)
+                names = page.evaluate("window.__stdlib")
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+    (ROOT / "tools" / "stdlib_first.txt").write_text(STDLIB_HEADER + names + "\n")
+    print(f"tools/stdlib_first.txt: {len(names.split())} modules")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--engine", nargs="+", default=["chromium", "firefox", "webkit"])
+    parser.add_argument("--stdlib", action="store_true", help="write tools/stdlib_first.txt")
     args = parser.parse_args()
+    if args.stdlib:
+        return write_stdlib_list()
     from playwright.sync_api import sync_playwright
     import engines
     import page_driver
