@@ -64,7 +64,9 @@ class HeldPython:
 
 @pytest.fixture
 def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    # no service worker: it would answer main.py from its cache, past the hold
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB",
+                                  service_workers="block")
     context.add_init_script(SETUP)
     yield context
     context.close()
