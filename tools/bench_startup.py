@@ -20,8 +20,9 @@ navigation):
 - playable: ``<body data-ready="true">`` (the mark ``backgammon:playable``); for the bare
   page, its script's mark, which is the bare runtime ready.
 
-The transfer of a first visit is what the server sent from the navigation until the page
-was playable (the service worker's precache starts after that), split into the runtime
+The transfer of a first visit is what the server sent for the requests the page made
+before it was playable (its resource timing; not the service worker's precache nor the
+later zip, which come after), split into the runtime
 (static/vendor/pyodide/, static/vendor/pyscript/, and static/vendor/stdlib/: the app's
 copy of Pyodide's standard library, compiled in part) and the rest.
 
@@ -33,7 +34,13 @@ to the bare page and the issue's targets (met, or missed by how much) are printe
 - playable <= 1.00x the bare page's ready time, first visit and reload;
 - first-visit transfer <= the runtime + 0.5 MB.
 
-Usage: python3 tools/bench_startup.py [--runs N] [--engine chromium firefox webkit]
+``--before DIR`` adds a third page, another build of the app served from DIR on its own
+origin (for instance main's, exported with ``git archive`` and built with its own
+``make vendor``, with one line appended to its main.py:
+``from js import performance; performance.mark("backgammon:playable")``), timed in the
+same interleaved runs: its first board is its playable time, as it draws nothing before.
+
+Usage: python3 tools/bench_startup.py [--runs N] [--engine chromium firefox webkit] [--before DIR]
        (make bench-startup; needs `make vendor`)
 """
 
@@ -63,8 +70,11 @@ READY = ("document.body && document.body.dataset.ready === 'true' && !window.__o
 TIMES = """(() => {
   const mark = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-  return {board: mark('backgammon:board'), playable: mark('backgammon:playable'),
-          fcp: fcp ? fcp.startTime : null, drawing: document.body.dataset.drawing || null};
+  const playable = mark('backgammon:playable');
+  const early = [location.pathname].concat(performance.getEntriesByType('resource')
+      .filter(e => e.startTime <= playable).map(e => new URL(e.name).pathname));
+  return {board: mark('backgammon:board'), playable: playable,
+          fcp: fcp ? fcp.startTime : null, drawing: document.body.dataset.drawing || null, early: early};
 })()"""
 
 
@@ -80,9 +90,9 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
         self.server.sent.append((self.path.split("?")[0], source.tell() - before))
 
 
-def serve():
+def serve(directory=ROOT):
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(ROOT)))
+        ("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(directory)))
     server.sent = []
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
@@ -114,7 +124,13 @@ def load(driver, url, server):
     driver.goto(url)
     wait_ready(driver)
     first = driver.evaluate(TIMES)
-    sent = list(server.sent[sent_from:])
+    # what the page asked for before it was playable, as the server sent it (not the service
+    # worker's precache, nor game-later.zip, both after)
+    sent, log = [], list(server.sent[sent_from:])
+    for path in first["early"]:
+        found = next((i for i, (p, _) in enumerate(log) if p == path), None)
+        if found is not None:
+            sent.append(log.pop(found))
     time.sleep(1.0)   # the service worker's install starts now, as after a real first visit
     driver.evaluate("window.__old = true")
     if driver.engine == "webkit":
@@ -134,16 +150,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="measured loads of each page (default 5)")
     parser.add_argument("--engine", nargs="+", choices=ENGINES, default=list(ENGINES))
+    parser.add_argument("--before", type=pathlib.Path, help="another build of the site, timed alongside")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     import engines
     import page_driver
 
     server, base = serve()
+    sites = {name: (server, base + path) for name, path in PAGES.items()}
+    if args.before:
+        before_server, before_base = serve(args.before.resolve())
+        sites["before"] = (before_server, before_base + "/")
     # results[engine][page][visit][what] -> [ms]; transfer[engine][page] -> [(runtime, own)]
-    results = {e: {p: {v: {"board": [], "playable": []} for v in ("first", "reload")} for p in PAGES}
+    results = {e: {p: {v: {"board": [], "playable": []} for v in ("first", "reload")} for p in sites}
                for e in args.engine}
-    transfer = {e: {p: [] for p in PAGES} for e in args.engine}
+    transfer = {e: {p: [] for p in sites} for e in args.engine}
     display = None
     try:
         with sync_playwright() as playwright:
@@ -156,12 +177,13 @@ def main() -> None:
             for run in range(args.runs + 1):                       # run 0: warm-up
                 order = args.engine if run % 2 == 0 else list(reversed(args.engine))
                 for name in order:
-                    pages = list(PAGES.items()) if (run // 2) % 2 == 0 else list(reversed(PAGES.items()))
-                    for page, path in pages:
+                    pages = list(sites.items())
+                    pages = pages[run % len(pages):] + pages[:run % len(pages)]     # each goes first in turn
+                    for page, (page_server, url) in pages:
                         driver = (page_driver.WebKitPage(display) if name == "webkit"
                                   else page_driver.PlaywrightPage(browsers[name]))
                         try:
-                            first, again, sent = load(driver, base + path, server)
+                            first, again, sent = load(driver, url, page_server)
                         finally:
                             driver.close()
                         if run:
@@ -175,23 +197,30 @@ def main() -> None:
     finally:
         if display is not None:
             display.stop()
-        server.shutdown()
-        server.server_close()
+        for page_server, _ in {id(v[0]): v for v in sites.values()}.values():
+            page_server.shutdown()
+            page_server.server_close()
     report(results, transfer, args.runs)
 
 
 def report(results, transfer, runs):
     med = statistics.median
     print(f"\nmedians of {runs} runs (ms from the navigation); ratios to the bare page's ready time\n")
-    print("| engine | visit | app: first board | app: playable | bare: ready | board / bare | playable / bare |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    before = "before" in next(iter(results.values()))
+    print("| engine | visit | app: first board | app: playable | bare: ready | board / bare | playable / bare |"
+          + (" before: board = playable | before / bare |" if before else ""))
+    print("|---|---|---:|---:|---:|---:|---:|" + ("---:|---:|" if before else ""))
     verdicts = []
     for engine, pages in results.items():
         for visit in ("first", "reload"):
             app, bare = pages["app"][visit], pages["bare"][visit]
             board, playable, ready = med(app["board"]), med(app["playable"]), med(bare["playable"])
+            extra = ""
+            if before:
+                old = med(pages["before"][visit]["playable"])
+                extra = f" {old:.0f} | {old / ready:.2f}x |"
             print(f"| {engine} | {visit} | {board:.0f} | {playable:.0f} | {ready:.0f} | "
-                  f"{board / ready:.2f}x | {playable / ready:.2f}x |")
+                  f"{board / ready:.2f}x | {playable / ready:.2f}x |" + extra)
             for what, value in (("board", board), ("playable", playable)):
                 target = TARGETS[what]
                 ratio = value / ready
@@ -200,18 +229,22 @@ def report(results, transfer, runs):
                     f"{ratio:.2f}x (target <= {target:.2f}x): "
                     + ("met" if ratio <= target else
                        f"MISSED by {ratio - target:.2f}x ({value - target * ready:.0f} ms)"))
-    print("\nruns (ms), app first board / app playable / bare ready:")
+    print("\nruns (ms), app first board / app playable / bare ready" + (" / before playable:" if before else ":"))
     for engine, pages in results.items():
         for visit in ("first", "reload"):
             app, bare = pages["app"][visit], pages["bare"][visit]
-            print(f"  {engine} {visit}: " + " | ".join(
-                " ".join(f"{v:.0f}" for v in values)
-                for values in (app["board"], app["playable"], bare["playable"])))
+            columns = [app["board"], app["playable"], bare["playable"]]
+            if before:
+                columns.append(pages["before"][visit]["playable"])
+            print(f"  {engine} {visit}: " + " | ".join(" ".join(f"{v:.0f}" for v in values) for values in columns))
     print("\nfirst-visit transfer until playable (the server's bytes), medians:")
     for engine, pages in transfer.items():
         runtime = med([r for r, _ in pages["app"]])
         own = med([o for _, o in pages["app"]])
         bare_runtime = med([r for r, _ in pages["bare"]])
+        if "before" in pages:
+            print(f"  {engine} before: runtime {med([r for r, _ in pages['before']]) / 1e6:.2f} MB, "
+                  f"own files {med([o for _, o in pages['before']]) / 1e6:.2f} MB")
         verdict = ("met" if own <= TRANSFER_ALLOWANCE else
                    f"MISSED by {(own - TRANSFER_ALLOWANCE) / 1e6:.2f} MB")
         print(f"  {engine}: runtime {runtime / 1e6:.2f} MB (bare page: {bare_runtime / 1e6:.2f} MB), "
