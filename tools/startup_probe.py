@@ -21,7 +21,10 @@ medians go to docs/startup.md.
 ``--stdlib`` instead writes tools/stdlib_first.txt: the standard library modules the page
 has imported once it is playable (Chromium), which tools/vendor.py compiles.
 
-Usage: python3 tools/startup_probe.py [--runs N] [--engine chromium firefox webkit]
+``--before DIR`` probes another build of the app alongside (for instance main's, exported
+and built as tools/bench_startup.py --before says), interleaved, one table per engine.
+
+Usage: python3 tools/startup_probe.py [--runs N] [--engine chromium firefox webkit] [--before DIR]
        python3 tools/startup_probe.py --stdlib
 """
 
@@ -135,11 +138,16 @@ def rows(record):
     }
 
 
-def build_probe_site(dest: pathlib.Path) -> None:
+def build_probe_site(dest: pathlib.Path, root: pathlib.Path = ROOT) -> None:
+    """The probe's copy of the site: this checkout's ``make dist``, or ``root`` as it is
+    (another build of the app, already vendored: ``--before``)."""
     import dist
     import precache
-    dist.build(dest)
-    main = (ROOT / "main.py").read_text()
+    if root == ROOT:
+        dist.build(dest)
+    else:
+        shutil.copytree(root, dest, ignore=shutil.ignore_patterns("node_modules", ".git", "tests", "docs"))
+    main = (dest / "main.py").read_text()
     module = re.search(r"^from (\S+) import Page", main, re.M).group(1)
     (dest / "main.py").write_text(PROBE_MAIN.format(module=module))
     toml = (dest / "pyscript.toml").read_text()
@@ -215,6 +223,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--engine", nargs="+", default=["chromium", "firefox", "webkit"])
     parser.add_argument("--stdlib", action="store_true", help="write tools/stdlib_first.txt")
+    parser.add_argument("--before", type=pathlib.Path,
+                        help="another build of the app (vendored), probed alongside, interleaved")
     args = parser.parse_args()
     if args.stdlib:
         return write_stdlib_list()
@@ -223,10 +233,17 @@ def main() -> None:
     import page_driver
     from conftest import serve
 
-    site = pathlib.Path(tempfile.mkdtemp(prefix="startup-probe-"))
-    build_probe_site(site)
-    server, base = serve(site)
-    records = {(e, v): [] for e in args.engine for v in ("first", "reload")}
+    roots = {"after": ROOT}
+    if args.before:
+        roots = {"before": args.before.resolve(), "after": ROOT}
+    sites, servers = {}, []
+    for label, root in roots.items():
+        site = pathlib.Path(tempfile.mkdtemp(prefix=f"startup-probe-{label}-"))
+        build_probe_site(site, root)
+        server, base = serve(site)
+        servers.append(server)
+        sites[label] = (site, base)
+    records = {(s, e, v): [] for s in sites for e in args.engine for v in ("first", "reload")}
     display = None
     try:
         with sync_playwright() as playwright:
@@ -236,49 +253,55 @@ def main() -> None:
                 display = page_driver.Display()
             for run in range(args.runs):
                 for name in args.engine if run % 2 == 0 else list(reversed(args.engine)):
-                    driver = (page_driver.WebKitPage(display) if name == "webkit"
-                              else page_driver.PlaywrightPage(browsers[name]))
-                    try:
-                        driver.goto(base + "/")
-                        wait(driver, DONE)
-                        records[name, "first"].append(driver.evaluate(COLLECT))
-                        time.sleep(1.0)    # the service worker's install, as a player's pause
-                        driver.evaluate("window.__old = true")
-                        if name == "webkit":
-                            driver.driver.refresh()
-                        else:
-                            driver.page.reload()
-                        wait(driver, DONE)
-                        records[name, "reload"].append(driver.evaluate(COLLECT))
-                    finally:
-                        driver.close()
+                    order = list(sites) if run % 2 == 0 else list(reversed(list(sites)))
+                    for label in order:
+                        base = sites[label][1]
+                        driver = (page_driver.WebKitPage(display) if name == "webkit"
+                                  else page_driver.PlaywrightPage(browsers[name]))
+                        try:
+                            driver.goto(base + "/")
+                            wait(driver, DONE)
+                            records[label, name, "first"].append(driver.evaluate(COLLECT))
+                            time.sleep(1.0)    # the service worker's install, as a player's pause
+                            driver.evaluate("window.__old = true")
+                            if name == "webkit":
+                                driver.driver.refresh()
+                            else:
+                                driver.page.reload()
+                            wait(driver, DONE)
+                            records[label, name, "reload"].append(driver.evaluate(COLLECT))
+                        finally:
+                            driver.close()
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
             for browser in browsers.values():
                 browser.close()
     finally:
         if display is not None:
             display.stop()
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(site, ignore_errors=True)
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+        for site, _ in sites.values():
+            shutil.rmtree(site, ignore_errors=True)
 
-    columns = [(e, v) for e in args.engine for v in ("first", "reload")]
-    labels = list(rows(records[columns[0]][0]).keys())
-    print(f"medians of {args.runs} runs, ms from the start of the navigation or ms spent (in-page clock)\n")
-    print("| step | " + " | ".join(f"{e} {v}" for e, v in columns) + " |")
-    print("|---|" + "---:|" * len(columns))
-    for label in labels:
-        cells = []
+    print(f"medians of {args.runs} runs, ms from the start of the navigation or ms spent (in-page clock)")
+    for engine in args.engine:
+        columns = [(s, engine, v) for v in ("first", "reload") for s in sites]
+        labels = list(rows(records[columns[-1]][0]).keys())
+        print(f"\n{engine}\n")
+        print("| step | " + " | ".join(f"{s}, {v}" for s, _, v in columns) + " |")
+        print("|---|" + "---:|" * len(columns))
+        for label in labels:
+            cells = []
+            for col in columns:
+                values = [rows(r).get(label) for r in records[col]]
+                values = [v for v in values if v is not None]
+                cells.append(f"{statistics.median(values):.0f}" if values else "–")
+            print(f"| {label} | " + " | ".join(cells) + " |")
         for col in columns:
-            values = [rows(r)[label] for r in records[col]]
-            values = [v for v in values if v is not None]
-            cells.append(f"{statistics.median(values):.0f}" if values else "–")
-        print(f"| {label} | " + " | ".join(cells) + " |")
-    for col in columns:
-        sizes = [sum(r["size"] or 0 for r in rec["res"].values()) for rec in records[col]]
-        print(f"{col[0]} {col[1]}: bytes transferred (resource timing, median) "
-              f"{statistics.median(sizes) / 1e6:.2f} MB; service worker in charge: "
-              f"{[rec['sw'] for rec in records[col]]}")
+            sizes = [sum(r["size"] or 0 for r in rec["res"].values()) for rec in records[col]]
+            print(f"{' '.join(col)}: bytes by resource timing (median) {statistics.median(sizes) / 1e6:.2f} MB;"
+                  f" service worker in charge: {[rec['sw'] for rec in records[col]]}")
 
 
 if __name__ == "__main__":
