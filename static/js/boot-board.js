@@ -211,6 +211,7 @@
     }
     readyAt = performance.now();
     body.classList.remove("booting");
+    byId("app").removeAttribute("aria-busy");
     byId("table").classList.remove("waiting");
     if (progress) {
       progress.hidden = true;
@@ -224,6 +225,7 @@
     return true;
   }
   body.classList.add("booting");
+  byId("app").setAttribute("aria-busy", "true");       // assistive technologies: not yet
   performance.mark("backgammon:board");
   if (!ready()) {
     new MutationObserver(function (records, observer) {
