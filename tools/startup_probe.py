@@ -146,7 +146,8 @@ def build_probe_site(dest: pathlib.Path, root: pathlib.Path = ROOT) -> None:
     if root == ROOT:
         dist.build(dest)
     else:
-        shutil.copytree(root, dest, ignore=shutil.ignore_patterns("node_modules", ".git", "tests", "docs"))
+        shutil.copytree(root, dest, ignore=shutil.ignore_patterns("node_modules", ".git", "tests", "docs"),
+                        dirs_exist_ok=True)
     main = (dest / "main.py").read_text()
     module = re.search(r"^from (\S+) import Page", main, re.M).group(1)
     (dest / "main.py").write_text(PROBE_MAIN.format(module=module))
