@@ -115,7 +115,7 @@ def test_a_first_visit_shows_the_board_before_python_then_python_takes_over_in_p
 
 def test_a_return_visit_shows_the_last_drawing_and_never_a_stale_one(context, base_url):
     page = context.new_page()
-    page.goto(base_url + "/")
+    page.goto(base_url + "/?mode=hotseat")      # two players here: no computer moving on its own
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     renders = page.evaluate("Number(document.body.dataset.renders)")
     page.click("#roll")                       # the opening roll: dice on the board, a save
