@@ -33,6 +33,7 @@ $(NPM_STAMP): package.json package-lock.json
 vendor: $(NPM_STAMP)
 	$(PYTHON) tools/vendor.py
 	$(PYTHON) tools/pack.py
+	$(PYTHON) tools/predraw.py
 	$(PYTHON) tools/static_texts.py
 	$(PYTHON) tools/precache.py
 
@@ -84,8 +85,9 @@ test-fast: test-deps
 dist: vendor
 	$(PYTHON) tools/dist.py dist
 
+# BEFORE=dir times another build of the site alongside (docs/startup.md says how to make one).
 bench-startup: test-deps browsers vendor
-	$(PYTHON) tools/bench_startup.py
+	$(PYTHON) tools/bench_startup.py $(if $(BEFORE),--before $(BEFORE))
 
 bench-memory: test-deps browsers vendor
 	$(PYTHON) tools/bench_memory.py

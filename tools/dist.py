@@ -41,6 +41,8 @@ def build(dest: pathlib.Path, root: pathlib.Path = ROOT) -> list[pathlib.Path]:
         dest / "static",
         ignore=shutil.ignore_patterns(".*", "__pycache__", "*.map", "*.tmp"),
     )
+    for unused in precache.UNUSED:
+        (dest / unused).unlink(missing_ok=True)
     precache.write(dest)  # the service worker's list and version, for exactly these files
     return sorted(p.relative_to(dest) for p in dest.rglob("*") if p.is_file())
 

@@ -47,6 +47,9 @@ SERVICE_WORKER = "sw.js"
 TOP_FILES = ("index.html", "main.py", "pyscript.toml", "manifest.webmanifest")
 #: what tools/dist.py leaves out of static/ (its shutil.ignore_patterns)
 SKIPPED = (".*", "__pycache__", "*.map", "*.tmp")
+#: files under static/ the app never loads, which dist leaves out too: Pyodide's own stdlib
+#: zip (the page loads static/vendor/stdlib/'s; only tools/bare/, not shipped, uses it)
+UNUSED = ("static/vendor/pyodide/python_stdlib.zip",)
 HEADER = (
     "// Written by tools/precache.py (make vendor): the files sw.js keeps for offline use,\n"
     "// with their SHA-256, and the version that names the cache. Do not edit.\n"
@@ -54,7 +57,8 @@ HEADER = (
 
 
 def skipped(rel: pathlib.PurePath) -> bool:
-    return any(fnmatch.fnmatch(part, pattern) for part in rel.parts for pattern in SKIPPED)
+    return (rel.as_posix() in UNUSED
+            or any(fnmatch.fnmatch(part, pattern) for part in rel.parts for pattern in SKIPPED))
 
 
 def site_files(site: pathlib.Path = ROOT) -> list[str]:

@@ -20,7 +20,7 @@ from game.app.text.i18n import LANGUAGES, translator  # noqa: E402
 
 OUTPUT = "static/vendor/texts.js"
 #: keys the page shows before Python that are not in an attribute of index.html
-EXTRA_KEYS = ("app.title", "msg.loading")
+EXTRA_KEYS = ("app.title", "msg.loading", "boot.step_runtime", "boot.step_python", "boot.step_game", "boot.wait")
 HEADER = (
     "// Written by tools/static_texts.py (make vendor) from game/app/text/locales/*.po:\n"
     "// the texts of index.html in each language, shown before Python runs. Do not edit.\n"

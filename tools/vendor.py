@@ -8,14 +8,24 @@ longer ship (an old chunk after an upgrade) is removed.
 The versions installed in node_modules must be the ones package.json pins;
 otherwise this stops and says to run ``npm ci`` (``make vendor`` does).
 
+The standard library the page loads is static/vendor/stdlib/python_stdlib.zip: Pyodide's
+own, with the modules the page imports at its start (tools/stdlib_first.txt) compiled to
+bytecode by Pyodide itself under Node (tools/compile_pyc.mjs), so the page does not compile
+them again at every visit (docs/startup.md); the rest stays source. Rebuilt only when
+Pyodide, the list or the compiler change (a hash in a dot file beside it); without Node
+it is Pyodide's zip as it is. static/js/pyodide-start.mjs passes it as ``stdLibURL``.
+
 Usage: python3 tools/vendor.py
 """
 
 import filecmp
+import hashlib
 import json
 import pathlib
 import shutil
+import subprocess
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -73,13 +83,44 @@ def sync(src_dir: pathlib.Path, names: list[str] | tuple[str, ...], dest_dir: pa
     return changed
 
 
+STDLIB = VENDOR / "stdlib" / "python_stdlib.zip"
+STDLIB_FIRST = ROOT / "tools" / "stdlib_first.txt"
+COMPILER = ROOT / "tools" / "compile_pyc.mjs"
+
+
+def write_stdlib() -> bool:
+    """static/vendor/stdlib/python_stdlib.zip, its first modules compiled; True when rewritten."""
+    source = VENDOR / "pyodide" / "python_stdlib.zip"
+    digest = hashlib.sha256(source.read_bytes())
+    for path in (STDLIB_FIRST, COMPILER):
+        digest.update(path.read_bytes())
+    stamp, stamp_path = digest.hexdigest(), STDLIB.with_name(".python_stdlib.zip.src")
+    if STDLIB.is_file() and stamp_path.is_file() and stamp_path.read_text() == stamp:
+        return False
+    STDLIB.parent.mkdir(parents=True, exist_ok=True)
+    node = shutil.which("node")
+    if node is None:
+        print("vendor: no Node: the standard library is shipped as Pyodide has it (slower start)",
+              file=sys.stderr)
+        shutil.copyfile(source, STDLIB)
+        stamp_path.unlink(missing_ok=True)
+        return True
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "stdlib.zip"
+        subprocess.run([node, str(COMPILER), str(source), str(out), "0", str(STDLIB_FIRST)], check=True)
+        shutil.copyfile(out, STDLIB)
+    stamp_path.write_text(stamp)
+    return True
+
+
 def main() -> None:
     check_versions()
     pyodide_src = NODE_MODULES / "pyodide"
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
     changed = sync(pyodide_src, PYODIDE_FILES, VENDOR / "pyodide")
     changed += sync(pyscript_src, pyscript_files(pyscript_src), VENDOR / "pyscript")
-    print(f"vendor: static/vendor/pyodide and static/vendor/pyscript in sync ({changed} files changed)")
+    changed += write_stdlib()
+    print(f"vendor: static/vendor/pyodide, pyscript and stdlib in sync ({changed} files changed)")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from game.web.files import Files
 from game.web.gestures import Gestures
 from game.web.keys import Keys, focus_resign_choice, keep_focus
 from game.web.loops import Loops
+from game.web.shown import Shown
 from game.web.store import open_store
 
 #: a phone held upright: there the board stands upright too (game/app/view/geometry.py, board_svg.py), its points
@@ -40,7 +41,9 @@ class Page:
     """The page's parts; the only state here is the gestures' and the loops'."""
 
     def __init__(self):
-        self.app = Controller(open_store())
+        store = open_store()
+        self.app = Controller(store)
+        self.shown = Shown(store)
         self.screen = Screen("board")
         self.gestures = Gestures(self)
         self.loops = Loops(self)
@@ -70,6 +73,7 @@ class Page:
                 screen.panes.draw_notice(app.notice())
             if effects.saved:
                 persistence.warn_when_due(app)
+            self.shown.keep(app, view)
         screen.say(app.announcements())
         screen.move_focus(effects.focus)
         screen.signal()

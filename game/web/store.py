@@ -1,9 +1,15 @@
 """localStorage behind the controller's four calls (``get``, ``set``, ``remove``, ``keys``)."""
 
+import zlib
+
 from pyscript import window
 
 from game.app.keep import storage
 from game.web.elements import missing
+
+
+#: the keys of the current match (format 2: ``backgammon.current.<token>``; format 1: the prefix itself)
+CURRENT = storage.PREFIX + "current"
 
 
 class LocalStore:
@@ -11,6 +17,9 @@ class LocalStore:
 
     def __init__(self, backend):
         self.backend = backend
+        #: (key, CRC-32 of its UTF-8 text) of the last write of the current match: the copy of
+        #: the last drawing names it (game/web/shown.py)
+        self.current = None
 
     def get(self, key):
         value = self.backend.getItem(key)
@@ -18,6 +27,8 @@ class LocalStore:
 
     def set(self, key, value):
         self.backend.setItem(key, value)
+        if key.startswith(CURRENT):
+            self.current = (key, zlib.crc32(value.encode("utf-8")))
 
     def remove(self, key):
         self.backend.removeItem(key)

@@ -8,7 +8,8 @@
    (<html data-boot-language>) in place, with the title, the <html lang> and,
    in French, the French web app manifest. English needs nothing: the page is
    written in it. Python does the same again when it starts; nothing differs.
-   Loaded with `defer`: the page is parsed, Python has not started.
+   Loaded at the end of <body>, before the first paint: every element is there, Python
+   has not started.
 */
 (function () {
   "use strict";
