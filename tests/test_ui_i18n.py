@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from game.bot.levels import LEVELS, text_keys
+from game.levels import LEVELS, text_keys
 
 from game.reasons import Reason
 from game.app.text.i18n import (LOCALES, Catalogue, load_catalogue, parse_po, pick_language, translator)

@@ -16,7 +16,7 @@ from game.match import OPENINGS, MatchConfig
 from game.app.limits import AUTO_DOUBLES, LENGTH
 from game.app.view.places import PERSON
 from game.app.keep.urlparams import MODES
-from game.bot.levels import DEFAULT_LEVEL, LEVELS
+from game.levels import DEFAULT_LEVEL, LEVELS
 
 __all__ = ["Setup"]
 

@@ -11,7 +11,7 @@ See docs/bot.md for the design, the training and the measured strength.
 """
 
 from .bot import Bot, Hint
-from .levels import DEFAULT_LEVEL, LEVELS, NO_LOOK_AHEAD
+from game.levels import DEFAULT_LEVEL, LEVELS, NO_LOOK_AHEAD
 from .cube import CubeContext, CubeEquities
 
 __all__ = ["Bot", "Hint", "LEVELS", "DEFAULT_LEVEL", "NO_LOOK_AHEAD", "CubeContext", "CubeEquities"]

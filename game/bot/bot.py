@@ -62,7 +62,7 @@ from . import cube as _cube
 from . import resign as _resign
 from .evaluator import equity, evaluate, evaluate_plays, flip, is_race, play_results
 from .lookahead import evaluate_steps, finish, one_ply_steps, rolled_steps, two_ply_steps
-from .levels import DEFAULT_LEVEL, LEVELS, NO_LOOK_AHEAD
+from game.levels import DEFAULT_LEVEL, LEVELS, NO_LOOK_AHEAD
 from .match_equity import MatchCube
 
 __all__ = ["Bot", "Hint", "finish"]

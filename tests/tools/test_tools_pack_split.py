@@ -15,7 +15,7 @@ def test_the_first_screen_s_modules_and_texts_come_first_the_bot_and_lessons_lat
     assert {"game/web/page.py", "game/web/later.py", "game/app/controller.py",
             "game/app/view/board_svg.py", "game/app/view/geometry.py", "game/app/text/locales/fr.po"} <= first
     assert {"game/bot/net.py", "game/bot/weights.bin", "game/bot/bearoff.bin",
-            "game/lessons/reader.py", "game/formats/mat.py"} <= later
+            "game/lessons/reader.py", "game/formats/mat_read.py"} <= later
     assert not first & later and first | later == {rel.as_posix() for rel in pack.game_files()}
 
 

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from game import Position  # noqa: E402
 from game.bot import Bot  # noqa: E402
-from game.bot.levels import LEVELS  # noqa: E402
+from game.levels import LEVELS  # noqa: E402
 
 import pair_log  # noqa: E402  (tools/bot, beside this file)
 

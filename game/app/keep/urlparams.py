@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from game.app.limits import LENGTH
-from game.bot.levels import DEFAULT_LEVEL, LEVELS
+from game.levels import DEFAULT_LEVEL, LEVELS
 
 __all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "parse_query", "query_language",
            "build_query", "parse_position_query", "share_query", "share_url",

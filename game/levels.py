@@ -1,5 +1,8 @@
 """The computer's levels: the one table the bot, the links, the page and the texts read.
 
+It lives outside :mod:`game.bot` so that reading it (a link, the new-match form) does not
+import the bot and its nets, which the page loads after its first screen.
+
 Each level has its settings for :class:`game.bot.bot.Bot` (below), a name in the
 app's words (``level.<name>``) and a line saying how strong it is
 (``level.<name>_about``), both in game/app/text/locales/*.po.  The order is the
