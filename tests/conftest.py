@@ -20,6 +20,7 @@ Tests under tests/browser/ are marked ``browser`` automatically; deselect them
 with ``-m "not browser"``.
 """
 
+import collections
 import fcntl
 import functools
 import http.server
@@ -166,18 +167,14 @@ SLOW_TESTS = {
     # the rule that only the glue imports the browser: it imports every module of game/
     "tests/test_web_glue.py::test_nothing_outside_the_glue_imports_the_browser",
 }
-#: modules whose tests share state across tests (counts of fuzzed inputs checked by their
-#: last test, a sweep computed once): one worker runs the whole module
-ONE_WORKER_MODULES = {"tests/test_fuzz.py", "tests/test_fuzz_inputs.py", "tests/test_fuzz_editor.py",
-                      "tests/test_ui_messages_complete.py"}
-
-
 def _listed_slow(item):
     module, _, rest = item.nodeid.partition("::")
     name = rest.split("[")[0]
     return bool({item.nodeid, f"{module}::{name}", module} & SLOW_TESTS)
 
 
+# tryfirst: the slow marks added here must be there before pytest's -m deselection
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     left_out = {item for item in items if _firefox_left_out(item)}
     if left_out:
@@ -188,30 +185,16 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if _listed_slow(item):
             item.add_marker(pytest.mark.slow)
-        if _shares_a_module_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     # Browser tests last: Playwright's sync API leaves its event loop marked as
     # running in the main thread for the rest of the session, where
     # asyncio.run() (tests of game/app/cooperative.py) would then refuse to start.
-    # `make test` keeps this order in each of its two workers (--dist loadgroup
-    # --no-loadscope-reorder); among the browser tests, the modules that share one page
-    # come first, each as one unit of work, and the single tests after them even out the end.
+    # `make test` keeps this order in each of its two workers (--dist loadfile
+    # --no-loadscope-reorder: a module is one unit of work, so a page booted once for a
+    # module, or counts a module gathers for its last test, stay in one worker); the browser
+    # modules with the most tests go first, so that the small ones even out the end.
+    size = collections.Counter(item.path for item in items)
     items.sort(key=lambda item: (BROWSER_DIR in item.path.parents,
-                                 not _shares_a_module_fixture(item)))
-
-
-def _shares_a_module_fixture(item):
-    """Whether ``item`` uses a module-scoped fixture of its own module (a page booted once for
-    the module, a trainer built once): pytest-xdist's loadgroup then keeps the module's tests
-    in one worker (the ``xdist_group`` mark), so that the fixture is set up once, not once per
-    worker. Python's stable sort keeps the collection's order inside each of the two kinds."""
-    info = getattr(item, "_fixtureinfo", None)
-    module = item.nodeid.split("::")[0]
-    if item.nodeid.split("::")[0] in ONE_WORKER_MODULES:
-        return True
-    return bool(info) and any(
-        definition.scope == "module" and definition.baseid == module
-        for definitions in info.name2fixturedefs.values() for definition in definitions)
+                                 -size[item.path] if BROWSER_DIR in item.path.parents else 0))
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
