@@ -50,7 +50,7 @@ PLAYWRIGHT_ENGINES = ["chromium", "firefox"]
 #: the browser test modules whose tests run in Firefox as well as Chromium (the journeys
 #: run in every engine whatever this says); EVERY_ENGINE=1 runs every module in both
 FIREFOX_MODULES = {"test_phone_layout", "test_board_feel", "test_storage", "test_offline",
-                   "test_security", "test_boot_failure", "test_board_image", "test_theme", "test_predrawn"}
+                   "test_security", "test_boot_failure", "test_board_image", "test_theme"}
 
 # tools/*.py are scripts, not a package; their tests import them by module name.
 sys.path.insert(0, str(ROOT / "tools"))
