@@ -67,7 +67,8 @@ async def ask_persistence(app=None):
 def warn_when_due(app):
     """After a save: where the browser refused, warn once as soon as there is something to
     lose (the first decision of a first visit), without waiting for the next visit."""
-    if _warned or str(document.body.dataset.persistence) != "refused":
+    # no answer yet (Firefox may take a while): the attribute is not there at all
+    if _warned or getattr(document.body.dataset, "persistence", None) != "refused":
         return
     if _remembered():
         _now_warned()
