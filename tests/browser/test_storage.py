@@ -45,7 +45,9 @@ WRITE_COUNTER = """
   globalThis.__writes = {set: 0, remove: 0};
   const setItem = Storage.prototype.setItem, removeItem = Storage.prototype.removeItem;
   Storage.prototype.setItem = function (key, value) {
-    globalThis.__writes.set += 1;
+    // the copy of the last drawing (game/web/shown.py) is counted apart: it is no save
+    if (key === "backgammon.shown") { globalThis.__writes.shown = (globalThis.__writes.shown || 0) + 1; }
+    else { globalThis.__writes.set += 1; }
     return setItem.call(this, key, value);
   };
   Storage.prototype.removeItem = function (key) {
@@ -176,5 +178,6 @@ def test_one_checker_moved_is_one_save(fresh, base_url):
         page.evaluate("globalThis.__writes = {set: 0, remove: 0}")
         click(page, selector)
         writes.append(page.evaluate("globalThis.__writes"))
-    assert writes == [{"set": 0, "remove": 0}, {"set": 2, "remove": 1}]
+    # picking writes nothing; the move is one save, and the drawing's copy follows it once
+    assert writes == [{"set": 0, "remove": 0}, {"set": 2, "remove": 1, "shown": 1}]
     assert errors == []
