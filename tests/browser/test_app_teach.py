@@ -85,7 +85,8 @@ def test_a_hint_lists_the_best_plays_and_a_click_plays_one(page):
     click(page, "#hint")
     page.wait_for_selector("#hint-panel tbody[data-play]")
     plays = page.locator("#hint-panel tbody[data-play]")
-    assert 1 <= plays.count() <= 5
+    # the best few shown, every other play listed under a fold (issue 33)
+    assert 1 <= plays.filter(visible=True).count() <= 5 and plays.count() >= plays.filter(visible=True).count()
     assert page.locator("#hint-panel tbody.best").count() == 1
     assert "Best plays for" in page.locator("#hint-panel .hint-title").inner_text()
     shoot(page, "desktop-hint")
