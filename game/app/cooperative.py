@@ -5,17 +5,23 @@ small pieces of work, see :mod:`game.bot.bot`).  :func:`drive` runs such a
 generator inside an asyncio task: it runs pieces until about ``slice_s``
 seconds have gone by, then awaits ``asyncio.sleep(0)``, which in the browser
 hands the main thread back to the page (it paints, answers clicks) before
-the next slice.  In CPython it is a plain coroutine:
+the next slice.  In CPython it is a plain coroutine, which ``run`` below steps
+as an event loop would (``asyncio.run`` works too, where no loop is running):
 
->>> import asyncio
 >>> def work():
 ...     for _ in range(3):
 ...         yield
 ...     return "done"
->>> asyncio.run(drive(work()))
+>>> def run(coroutine):
+...     try:
+...         while True:
+...             coroutine.send(None)
+...     except StopIteration as end:
+...         return end.value
+>>> run(drive(work()))
 'done'
 >>> slices = []
->>> asyncio.run(drive(work(), slice_s=0.0, on_slice=slices.append))
+>>> run(drive(work(), slice_s=0.0, on_slice=slices.append))
 'done'
 >>> len(slices)    # with no time to spare it yields after every piece
 4

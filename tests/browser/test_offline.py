@@ -21,8 +21,10 @@ FAST = {"fast_bot": True, "animate": False}
 
 
 @pytest.fixture(scope="module")
-def site(base_url, tmp_path_factory):
-    # base_url has just rebuilt game.zip from game/: dist copies the current code
+def site(base_url, tmp_path_factory, browser_name):
+    # base_url has just rebuilt game.zip from game/: dist copies the current code.
+    # One site per engine (browser_name): the tests publish new versions, and each
+    # engine's first visit must meet the first one.
     site = Site(tmp_path_factory.mktemp("host"))
     yield site
     site.stop()

@@ -99,7 +99,7 @@ def test_a_first_visit_shows_the_board_before_python_then_python_takes_over_in_p
     checkers, boxes = page.evaluate(CHECKERS), page.evaluate(BOXES)
     # a click before Python is ready is ignored, and the page says so
     page.click("#roll", force=True)
-    assert "That click did nothing" in page.inner_text("#boot-progress")
+    assert "Not yet: the game is starting" in page.inner_text("#boot-progress")
     assert shown(page)["message"] == before["message"]
     held.release()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
