@@ -42,6 +42,7 @@ from game.app.play.bot_driver import HINT_LEVEL, BotDriver
 from game.app.cooperative import finish as _finish
 from game.app.keep.current_text import CurrentText
 from game.app.editor.mode import open_editor
+from game.app.friend.play import FriendPlay
 from game.app.effects import NOTHING
 from game.app.play.mode import GameMode, resignation_message
 from game.app.text.i18n import (LANGUAGES, Addressee, pick_language, translator)
@@ -106,6 +107,7 @@ class Controller:
         self.message = None
         self.archived = False
         self.from_link = False         # the match on the board came from a link (not the person's own)
+        self.friend = None             # the copy of a match by links on the board (game.friend.FriendMatch)
         self.started_at = None
         self.bot_plan = None
         self.hint = None               # (state key, kind, the bot's numbers) once asked
@@ -120,6 +122,7 @@ class Controller:
         self.bot = BotDriver(self, bot_factory)
         self.reviews = Reviews(self)
         self.announcer = Announcer(self)
+        self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
 
     # --- the modes open over the match ---------------------------------------------------------
     @property
@@ -226,6 +229,8 @@ class Controller:
     def new_match(self, setup, link=False):
         """Start a new match (``link``: opened from a link); returns True when an unfinished one
         was kept in the saved list (the message then says so)."""
+        if setup.mode == "friend":
+            return self.friends.create(setup)
         if setup.manual_dice:
             dice = ManualDice()
         else:
@@ -244,8 +249,9 @@ class Controller:
             message = ("msg.opening_roll", {})
         return self._open(setup, match, message, link)
 
-    def _open(self, setup, match, message, link=False):
-        """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept.
+    def _open(self, setup, match, message, link=False, friend=None):
+        """Put ``match`` on the board (the unfinished one set aside, kept); True if one was kept;
+        ``friend``: the copy of a match by links whose match it is.
 
         The unfinished match goes to the saved list in the same write as the new one.  A match
         opened from a ``link`` takes the place of the previous link's instead
@@ -257,6 +263,7 @@ class Controller:
         saved, kept, replaced = self.kept.set_aside_current(link)
         self.setup = setup
         self.match = match
+        self.friend = friend
         self.selected = None
         self.bot_plan = None
         self.archived = False
@@ -296,6 +303,8 @@ class Controller:
 
         True when it opened; otherwise the message says why and nothing changed.
         """
+        if "#friend=" in (text or ""):
+            return self.friends.open(text)         # a friend's link pasted here: the same
         try:
             shared = decode(read_ids(text))
             self._open_position(shared, "hotseat")
@@ -406,31 +415,56 @@ class Controller:
     # --- the game's intents (game/app/play/mode.py: GameMode says what each does) --------------
     @action
     def roll(self):
-        self.game.roll()
+        self._game(self.game.roll)
 
     @action
     def done(self):
-        self.game.done()
+        self._game(self.game.done)
 
     @action
     def double(self):
-        self.game.double()
+        self._game(self.game.double)
 
     @action
     def take(self):
-        self.game.take()
+        self._game(self.game.take)
 
     @action
     def beaver(self):
-        self.game.beaver()
+        self._game(self.game.beaver)
 
     @action
     def drop(self):
-        self.game.drop()
+        self._game(self.game.drop)
 
     @action
     def resign(self, kind=None):
-        self.game.resign(kind)
+        self._game(lambda: self.game.resign(kind))
+
+    def _game(self, intent):
+        """Do the game's ``intent``; in a match by links, then say which link to send."""
+        turn = None if self.friend is None else self.friend.turn
+        intent()
+        if self.friend is not None:
+            self.friends.after_local(turn)
+
+    def hand(self):
+        """What carries out the game's actions: the match, or the copy of a match by links."""
+        return self.match if self.friend is None else self.friends.hand
+
+    # --- a match by links (game/app/friend/play.py) ------------------------------------------------
+    @answer
+    def friend_open(self, text):
+        """Open a friend's link (its text or address); True when taken, else the message says why."""
+        return self.friends.open(text)
+
+    @action
+    def friend_then_roll(self, on):
+        """The person's word, sent with his move: at his next turn he rolls without doubling."""
+        self.friends.set_then_roll(on)
+
+    def friend_panel(self):
+        return self.friends.panel()
 
     @action
     def cancel_resign(self):
@@ -438,15 +472,15 @@ class Controller:
 
     @action
     def accept_resignation(self):
-        self.game.accept_resignation()
+        self._game(self.game.accept_resignation)
 
     @action
     def reject_resignation(self):
-        self.game.reject_resignation()
+        self._game(self.game.reject_resignation)
 
     @action
     def next_game(self):
-        self.game.next_game()
+        self._game(self.game.next_game)
 
     @answer
     def tick(self):
@@ -775,6 +809,8 @@ class Controller:
 
     # --- who is who ---------------------------------------------------------------------------
     def is_human(self, player):
+        if self.friend is not None:
+            return player == self.friend.seat
         return player in self.setup.humans()
 
     def player_name(self, player, setup=None):
@@ -791,11 +827,15 @@ class Controller:
             return tr("name.bot_level", level=tr(f"level.{setup.level}"))
         if mode == "watch":
             return tr(f"colour.{setup.colours[player]}")
+        if mode == "friend" and self.friend is not None:
+            return Addressee(tr("name.you")) if player == self.friend.seat else tr("name.friend")
         return tr("name.player1") if player == BOTTOM_DEFAULT else tr("name.player2")
 
     @property
     def bottom(self):
-        """The player drawn at the bottom of the board."""
+        """The player drawn at the bottom of the board (in a match by links: this device's player)."""
+        if self.friend is not None:
+            return 1 - self.friend.seat if self.prefs.flipped else self.friend.seat
         if self.prefs.auto_flip and self.setup.mode == "hotseat" and self.match is not None:
             actor = self.match.player_to_act
             if actor is None:

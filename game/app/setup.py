@@ -114,7 +114,8 @@ class Setup:
 
     def humans(self):
         """The seats a person plays."""
-        return {"bot": {PERSON}, "hotseat": {0, 1}, "watch": set()}[self.mode]
+        # a match by links: the app knows which seat is this device's (Controller.is_human)
+        return {"bot": {PERSON}, "hotseat": {0, 1}, "watch": set(), "friend": {PERSON}}[self.mode]
 
     def config(self):
         return MatchConfig(length=self.length, jacoby=self.jacoby and not self.length,

@@ -17,6 +17,7 @@ import time
 from dataclasses import asdict
 
 from game.errors import GameError
+from game.friend import FriendMatch
 from game.match import Match
 from game.app.keep import storage
 from game.app.keep.match_files import mat_date
@@ -64,11 +65,17 @@ class SavedMatches:
         never used to judge saved data: a bug there must not set matches aside.
         """
         try:
-            match = Match.from_dict(saved["match"], now=self.app.now)
+            friend = None
+            if saved.get("friend") is not None:       # a match by links: its links replayed, each checked
+                friend = FriendMatch.from_dict(saved["friend"])
+                match = friend.match
+            else:
+                match = Match.from_dict(saved["match"], now=self.app.now)
             match.position_id(), match.match_id()
         except (GameError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
             return False
         self.app.match = match
+        self.app.friend = friend
         self.app.setup = type(self.app.setup).from_dict(saved.get("setup"))
         ui = saved.get("ui") if isinstance(saved.get("ui"), dict) else {}
         self.app.message = _message_from_data(ui.get("message"))
@@ -92,6 +99,8 @@ class SavedMatches:
         match = self.app.match
         if match is None or self.app.archived:
             return False
+        if self.app.friend is not None:        # a match by links is kept from its invitation on
+            return not self.app.friend.over
         events = match.events
         return len(events) > 1 and match.match_winner is None
 
@@ -123,7 +132,7 @@ class SavedMatches:
             else:
                 kept = True
                 entries = [self.snapshot(), *entries][:storage.SAVED_LIMIT]
-        self.app.match = None
+        self.app.match = self.app.friend = None
         return (entries if kept or replaced else None), kept, replaced
 
     def saved_matches(self):
@@ -158,8 +167,10 @@ class SavedMatches:
 
     def snapshot(self, events=True):
         """The match on the board as stored (``events=False``: its log left out)."""
+        friend = {"friend": self.app.friend.to_dict()} if self.app.friend is not None else {}
         return {
             "match": self.app.match.to_dict(events=events),
+            **friend,
             "setup": self.app.setup.to_dict(),
             "ui": {"message": _message_to_data(lasting(self.app.message)), "archived": self.app.archived,
                    "started_at": self.app.started_at, "dice_ties": list(self.app.dice_ties),

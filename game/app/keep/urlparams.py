@@ -36,7 +36,7 @@ __all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "parse_query", "query
            "build_query", "parse_position_query", "share_query", "share_url",
            "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL", "lesson_in_query"]
 
-MODES = ("bot", "hotseat", "watch")
+MODES = ("bot", "hotseat", "watch", "friend")
 MAX_LENGTH = LENGTH.high
 DEFAULT_LENGTH = LENGTH.default
 _SEED = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")

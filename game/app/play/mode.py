@@ -12,6 +12,8 @@ line and the rest of the app's state are the app's (``game.app``).
 
 Two places to hook: :meth:`GameMode._roll` is where every roll starts (the
 person's and the computer's), :meth:`GameMode._done` where every turn ends.
+The match's actions are called on the app's ``hand()``: the match itself, or
+in a match by links the copy that sends them (``game/app/friend/hand.py``).
 
 >>> from game.app.controller import Controller
 >>> app = Controller()
@@ -123,7 +125,7 @@ class GameMode(Mode):
     def _accept_resignation(self):
         m = self.app.match
         resigner = m.game.resignation[0]
-        self._act(m.accept_resignation)
+        self._act(self.app.hand().accept_resignation)
         if m.phase is Phase.OVER:
             result = m.game.result
             self._game_over(("msg.resigned", {"name": {"player": resigner},
@@ -133,7 +135,7 @@ class GameMode(Mode):
     def _reject_resignation(self):
         m = self.app.match
         resigner = m.game.resignation[0]
-        self._act(m.reject_resignation)
+        self._act(self.app.hand().reject_resignation)
         if m.phase is not Phase.RESIGNATION_OFFERED:
             self.app.message = ("msg.resign_rejected", {"name": {"player": 1 - resigner},
                                                         "other": {"player": resigner}})
@@ -143,7 +145,7 @@ class GameMode(Mode):
         """Start the next game of the match once the last one is over."""
         if self.app.replay is not None:
             return
-        self._act(lambda: self.app.match.new_game())
+        self._act(lambda: self.app.hand().new_game())
         if self.app.match.phase is Phase.OPENING:
             # dice set by hand: Roll is hidden until they are, so the form's words, not "Press Roll"
             wanted = self.hand_dice.dice_wanted()
@@ -163,6 +165,9 @@ class GameMode(Mode):
         m = self.app.match
         if self.covered():
             return False
+        friend = self.app.friend      # a match by links: the dice come by themselves, the friend's link first
+        if friend is not None and (friend.waiting or m.phase is Phase.OPENING):
+            return False
         if m.phase is Phase.OPENING:
             return bool(self.app.setup.humans())
         if m.phase is Phase.OVER:
@@ -174,7 +179,7 @@ class GameMode(Mode):
         """True when the computer must act next (main.py then calls :meth:`bot_act`); it
         waits while a match is replayed."""
         m = self.app.match
-        if m is None or self.covered() or self.hand_dice.dice_wanted():
+        if m is None or self.covered() or self.hand_dice.dice_wanted() or self.app.friend is not None:
             return False
         if m.phase is Phase.OVER:
             return self.app.setup.mode == "watch" and m.match_winner is None
@@ -218,7 +223,7 @@ class GameMode(Mode):
         m = self.app.match
         opening = m.phase is Phase.OPENING
         before = len(m.events)
-        if self._act(m.roll) is None:
+        if self._act(self.app.hand().roll) is None:
             return
         self.board_input.deselect()
         self.app.focus = None          # the keyboard's focus starts the turn on a checker that can move
@@ -273,7 +278,7 @@ class GameMode(Mode):
     def _double(self):
         m = self.app.match
         doubler = m.player_on_roll
-        if self._act(m.double) is None and m.phase is Phase.DOUBLED:
+        if self._act(self.app.hand().double) is None and m.phase is Phase.DOUBLED:
             self.app.message = ("msg.double_offered", {"name": {"player": doubler},
                                                        "other": {"player": 1 - doubler},
                                                        "value": m.offered_cube})
@@ -291,7 +296,7 @@ class GameMode(Mode):
     def _beaver(self):
         m = self.app.match
         beaverer = m.player_to_act
-        self._act(m.beaver)
+        self._act(self.app.hand().beaver)
         if m.game.offer == "beaver":
             self.app.message = ("msg.beavered", {"name": {"player": beaverer},
                                                  "other": {"player": 1 - beaverer},
@@ -301,7 +306,7 @@ class GameMode(Mode):
     def _take(self):
         m = self.app.match
         taker = m.player_to_act
-        self._act(m.take)
+        self._act(self.app.hand().take)
         if m.phase is Phase.ROLL_OR_DOUBLE:
             self.app.message = ("msg.double_taken", {"name": {"player": taker}, "value": m.cube_value})
             self.app.save()
@@ -314,7 +319,7 @@ class GameMode(Mode):
     def _drop(self):
         m = self.app.match
         dropper = m.player_to_act
-        self._act(m.drop)
+        self._act(self.app.hand().drop)
         if m.phase is Phase.OVER:
             result = m.game.result
             self._game_over(("msg.double_dropped", {"name": {"player": dropper},
@@ -341,7 +346,7 @@ class GameMode(Mode):
         m = self.app.match
         mover = m.player_on_roll
         dice = dice_text(m.dice)
-        move = self._act(m.done)
+        move = self._act(self.app.hand().done)
         self.board_input.deselect()
         if m.phase is Phase.OVER:
             result = m.game.result
@@ -418,7 +423,7 @@ class GameMode(Mode):
             self.app.modes.discard("resign")
             self.app.message = ("reason.invalid_resignation", {})
             return
-        self._act(lambda: m.resign(kind))
+        self._act(lambda: self.app.hand().resign(kind))
         if m.phase is Phase.RESIGNATION_OFFERED:
             self.app.message = resignation_message(m)
             if not self.app.is_human(m.player_to_act):

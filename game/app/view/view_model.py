@@ -56,6 +56,7 @@ class View:
     dice_entry: dict | None = None  # dice set by hand: the form's legend and labels (None: hidden)
     editor: dict | None = None     # the editor's form (None: not editing), see editor_fields
     review: dict | None = None     # the review panel (game.app.review.panel.panel), None: no review
+    friend: dict | None = None     # the link to send in a match by links (game.app.friend.play), None: none
 
 
 def board_view(tr, board_label=None, **fields):
