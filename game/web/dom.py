@@ -101,6 +101,9 @@ class Screen:
         self.panes.draw_dice_entry(view.dice_entry)
         self.panes.draw_editor(view.editor)
         self.panes.draw_review(view.review)
+        location = window.location
+        self.panes.draw_friend(view.friend, f"{location.origin}{location.pathname}",
+                               not missing(getattr(window.navigator, "share", None)))
 
     def say(self, sentences):
         """Add what just happened to the live region (a log: screen readers read each addition)."""

@@ -71,6 +71,12 @@ def table(page):
         ("restore-file", "change", files.on_restore_file),
         ("storage-notice", "click", page.on_storage),
         ("persist-close", "click", on_notice_close),
+        # a match by links
+        ("friend-copy", "click", page.copier(page.field_text("friend-link"), "msg.link_copied")),
+        ("friend-share", "click", page.on_friend_share),
+        ("friend-then-roll", "change", page.on_friend_then_roll),
+        ("friend-paste-form", "submit", page.sender("friend-paste", app.friend_open, animate=True)),
+        (WINDOW, "hashchange", page.on_hash),
         # hints
         ("hint", "click", page.on_hint),
         ("hint-panel", "pointerdown", page.on_hint_pointer),

@@ -10,6 +10,7 @@ work (the computer's turn, the clock, a lesson's demo).
 import asyncio
 
 import js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from game.app.controller import Controller
@@ -359,6 +360,26 @@ class Page:
             self.screen.panes.draw_shots(self.app.shot_counter_html)
         return handler
 
+    # --- a match by links (game/app/friend/) -------------------------------------------------------
+    def on_hash(self, event=None):
+        """An address with ``#friend=…`` (at start, or a link opened in this tab): the friend's link
+        is opened, then dropped from the address (a reload resumes the match, it opens nothing)."""
+        location = window.location
+        text = str(location.hash)
+        if not text.startswith("#friend="):
+            return
+        window.history.replaceState(None, "", f"{location.pathname}{location.search}")
+        self.apply(self.app.friend_open(text), animate=True)
+
+    def on_friend_share(self, event):
+        """The system's Share sheet with the link (shown only where the browser has one)."""
+        link = str(by_id("friend-link").value)
+        if link:
+            window.navigator.share(to_js({"url": link}, dict_converter=js.Object.fromEntries))
+
+    def on_friend_then_roll(self, event):
+        self.apply(self.app.friend_then_roll(bool(event.target.checked)))
+
     # --- start ----------------------------------------------------------------------------------
     def start(self):
         tags = window.navigator.languages
@@ -377,6 +398,7 @@ class Page:
         for query in (self.shape, self.sideways):
             events.on(query, "change", self.on_shape, self.screen.fail)
         self.apply(None)
+        self.on_hash()
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence(self.app))
 

@@ -18,6 +18,7 @@ class Panes:
         self.hint = None
         self.review = None
         self.qr_link = None
+        self.friend_link = None    # the link to the friend's match whose QR code is drawn
         self.shots = None
         self.thinking = False      # a hint is being worked out: its pane says so
 
@@ -175,3 +176,24 @@ class Panes:
         box.hidden = not box.hidden
         by_id(button_id).setAttribute("aria-expanded", "false" if box.hidden else "true")
         self.qr_link = self.shots = None
+
+    def draw_friend(self, friend, base_url, can_share):
+        """A match by links: the link to send (its field, Copy, Share where the browser has it, its
+        QR code), what to do, the word to roll, the box for the friend's link; hidden otherwise."""
+        panel = by_id("friend-panel")
+        panel.hidden = friend is None
+        if friend is None:
+            return
+        from game.friend import link_url
+        link = link_url(base_url, friend["payload"]) if friend["payload"] else ""
+        by_id("friend-say").textContent = friend["text"]
+        by_id("friend-send").hidden = not link
+        by_id("friend-link").value = link
+        by_id("friend-share").hidden = not (link and can_share)
+        shown, ticked = friend["then_roll"]
+        by_id("friend-then-roll-row").hidden = not shown
+        by_id("friend-then-roll").checked = ticked
+        if link and link != self.friend_link:
+            from game.app.view.qr import encode, svg
+            by_id("friend-qr").innerHTML = svg(encode(link))
+        self.friend_link = link
