@@ -100,6 +100,7 @@ def test_the_panel_says_what_to_send_and_when_to_wait():
     assert panel["payload"] and "Send this link" in panel["text"]
     assert alice.message == ("msg.friend_invite", {}) and not alice.human_to_act()
     assert alice.buttons()["roll"][1] is False and alice.buttons()["double"][1] is False
+    assert alice.buttons()["hint"][0] is False            # no computer's help against a friend
     alice.set_language("fr")
     assert "Envoyez ce lien" in alice.friend_panel()["text"]
     hotseat = Controller(MemoryStore())

@@ -269,7 +269,8 @@ class GameScreen:
                 "review": (True, app.replay is not None and app.review is None),
                 "review-game": (False, False)}
         buttons = self.play_buttons()
-        buttons["hint"] = (bool(self.app.setup.humans()), self.hint_available())
+        # no computer's help against a friend on another device
+        buttons["hint"] = (bool(self.app.setup.humans()) and self.app.friend is None, self.hint_available())
         # a decision to look back on: a roll played, or a cube action (a game a drop ended)
         played = any(e["type"] in DECISIONS for e in m.events)
         buttons["replay"] = (True, played)
