@@ -234,7 +234,9 @@ class GameScreen:
         actor = m.player_to_act
         status = ""
         if actor == player and m.phase is not Phase.OVER:
-            status = tr("panel.on_roll") if self.app.is_human(player) else tr("panel.thinking")
+            # a friend on another device plays for himself: "to play", never the computer's "thinking"
+            thinks = not self.app.is_human(player) and self.app.friend is None
+            status = tr("panel.thinking") if thinks else tr("panel.on_roll")
             if not self.app.is_human(player) and self.game.hand_dice.dice_wanted():
                 status = tr("panel.awaiting_dice")     # its dice are typed by a person: it waits
         return panel(tr, board, player, self.app.player_name(player), score=m.score[player],
