@@ -121,7 +121,6 @@ def test_two_contexts_play_several_turns_through_links(devices):
     assert moved >= 4
     said = " ".join(p.locator("#message").inner_text() for p in (alice, bob))
     assert "Your friend played" in said or "You rolled" in said, said
-    assert bob.locator(".last-move, [class*=last]").count() >= 0
     shoot(bob, "playing-phone")
     assert not alice.errors and not bob.errors
 
