@@ -11,53 +11,23 @@ checks rely on have ids: ``result-code``, ``assignment-link``, ``drill-verdict``
 >>> html = answer_form(q, translator("fr"))
 >>> 'data-drill-choice="' in html and 'id="drill-answer-form"' in html
 True
->>> said(q, q.answer, translator("en")) in {"no double", "double", "take", "pass",
-...                                         "too good to double: play on for the gammon"}
-True
 """
 
 from html import escape
 
 from game.app.text.messages import text as message_text
-from game.app.view.board_svg import board_svg
-from game.app.view.geometry import BoardView
 from game.app.view.qr import QrTooLong, encode as qr_encode, svg as qr_svg
-from game.app.view.view_model import spoken
 from game.drills import KINDS, DIFFICULTIES
 from game.drills.question import verdict
 
 from . import worksheet
+from .boards import board_html, said
 
-__all__ = ["render", "board_of", "answer_form", "said", "qr_html"]
+__all__ = ["render", "answer_form", "qr_html"]
 
 
 def _e(value):
     return escape(str(value), quote=True)
-
-
-def board_of(question, tr, numbers=True):
-    """The question's position as the page draws a board: the player on roll (the student)
-    at the bottom, the dice rolled beside; a take is seen from the side that takes; a pip
-    count's board hides the counts."""
-    position = question.position
-    if "take" in question.choices:
-        position = position.swapped()
-    view = BoardView(counts=(tuple(position.mine), tuple(position.theirs)), bottom=0, numbers_for=0,
-                     dice=tuple(question.dice or ()), dice_player=0,
-                     dice_left=tuple(question.dice or ()), point_numbers=numbers,
-                     pip_counts=question.kind != "pips")
-    return spoken(view, tr, (tr("drills.page.you"), tr("drills.page.opponent")))
-
-
-def said(question, answer, tr):
-    """An answer as the page shows it: a play, a cube action, or the numbers."""
-    if answer is None:
-        return "—"
-    if question.ask == "play":
-        return question.choices[answer[0]] if 0 <= answer[0] < len(question.choices) else "?"
-    if question.ask == "choice":
-        return tr(f"drills.cube.{question.choices[answer[0]]}") if 0 <= answer[0] < len(question.choices) else "?"
-    return " / ".join(str(n) for n in answer)
 
 
 def qr_html(text, label, element_id):
@@ -150,7 +120,7 @@ def _question(mode, tr, now):
             f'{_e(tr("drills.page.progress", n=p.index + 1, total=len(p.questions)))} · '
             f'{_e(tr("drills.kind." + q.kind))} · {_e(tr("drills.level." + q.level))}</p>')
     prompt = f'<p id="drill-prompt" class="drill-prompt">{_e(message_text(q.prompt, tr))}</p>'
-    board = f'<div class="drill-board">{board_svg(board_of(q, tr))}</div>'
+    board = f'<div class="drill-board">{board_html(q, tr)}</div>'
     out = [_title(mode, tr), head, _clock(mode, tr, now), board, prompt]
     out.append(answer_form(q, tr, disabled=p.shown))
     out.append(_problem(mode, tr))
@@ -267,7 +237,7 @@ def _summary(mode, tr, now):
     for row in s.rows:
         cells = "".join(
             f'<td class="{"right" if m.correct else "wrong" if m.answered else "none"}">'
-            f'{_e(tr("drills.page.mark_right" if m.correct else "drills.page.mark_wrong" if m.answered else "drills.page.mark_none"))}</td>'
+            f'{_e("—" if not m.answered else tr("drills.page.mark_right" if m.correct else "drills.page.mark_wrong"))}</td>'
             for m in row.marks)
         body.append(f'<tr><th scope="row">{_e(row.name)}</th><td class="score">{row.score}/{s.total}</td>{cells}</tr>')
     out.append(f'<p id="summary-count">{_e(tr.n("drills.page.students", len(s.rows)))}</p>')

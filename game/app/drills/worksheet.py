@@ -15,7 +15,8 @@ the rest, ``static/css/app.css``).
 from html import escape
 
 from game.app.text.messages import text as message_text
-from game.app.view.board_svg import board_svg
+
+from .boards import board_html, said
 
 __all__ = ["worksheet_html"]
 
@@ -26,8 +27,6 @@ def _e(value):
 
 def worksheet_html(assignment, questions, tr):
     """The worksheet's HTML (empty when its questions are not drawn yet)."""
-    from .view import board_of, said
-
     if questions is None:
         return ""
     title = assignment.title or tr("drills.page.title")
@@ -35,7 +34,7 @@ def worksheet_html(assignment, questions, tr):
            f'<h2>{_e(title)}</h2><p class="sheet-name">{_e(tr("drills.page.sheet_name"))}</p>']
     for i, q in enumerate(questions):
         out.append(f'<div class="sheet-question"><h3>{_e(tr("drills.page.sheet_question", n=i + 1, kind=tr("drills.kind." + q.kind)))}</h3>'
-                   f'<div class="sheet-board">{board_svg(board_of(q, tr))}</div>'
+                   f'<div class="sheet-board">{board_html(q, tr)}</div>'
                    f'<p>{_e(message_text(q.prompt, tr))}</p>'
                    f'<p class="sheet-line">{_e(tr("drills.page.sheet_answer"))}</p></div>')
     out.append(f'<div class="sheet-key"><h2>{_e(tr("drills.page.sheet_key", title=title))}</h2><ol>')
