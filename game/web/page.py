@@ -383,13 +383,13 @@ class Page:
         location = window.location
         # a touch screen with no mouse: the words say "tap", not "click" (issue 33)
         self.app.set_touch(bool(window.matchMedia(TOUCH_ONLY).matches))
-        query = str(location.search)
-        drill_link = any(key in parse_qs(query.lstrip("?")) for key in ("drill", "assignment", "summary"))
+        search = str(location.search)
+        drill_link = any(key in parse_qs(search.lstrip("?")) for key in ("drill", "assignment", "summary"))
         if drill_link:
             # a drill's link opens over the match the person had (its keys start no match)
             from game.app.drills.links import without_drills
-            self.app.boot(without_drills(query), languages)
-        elif self.app.boot(query, languages):
+            self.app.boot(without_drills(search), languages)
+        elif self.app.boot(search, languages):
             # the link's match is on the board and saved: a reload must resume it, not restart it
             window.history.replaceState(None, "", f"{location.pathname}{location.hash}")
         self.apply_texts()
@@ -401,7 +401,7 @@ class Page:
             events.on(query, "change", self.on_shape, self.screen.fail)
         self.apply(None)
         if drill_link:
-            self.drills().open_link(query)
+            self.drills().open_link(search)
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence(self.app))
 

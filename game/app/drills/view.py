@@ -41,7 +41,7 @@ def qr_html(text, label, element_id):
 
 def _number(name, label, value=""):
     return (f'<label class="drill-field"><span>{_e(label)}</span><input type="text" inputmode="numeric" '
-            f'pattern="[0-9]*" maxlength="3" name="{name}" autocomplete="off" value="{_e(value)}"></label>')
+            f'maxlength="3" name="{name}" autocomplete="off" value="{_e(value)}"></label>')
 
 
 def answer_form(question, tr, disabled=False):
@@ -100,7 +100,7 @@ def _name(mode, tr, now):
     return (f'{_title(mode, tr)}{_about(mode, tr)}'
             f'<form id="drill-name-form" data-drill-form="start"><label class="drill-field">'
             f'<span>{_e(tr("drills.page.name"))}</span><input type="text" id="drill-name" name="name" '
-            f'maxlength="40" autocomplete="name" required value="{_e(mode.progress.name)}"></label>'
+            f'maxlength="40" autocomplete="name" value="{_e(mode.progress.name)}"></label>'
             f'<button type="submit" class="primary">{_e(tr("drills.page.start"))}</button></form>'
             f'{_problem(mode, tr)}')
 
