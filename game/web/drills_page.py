@@ -93,7 +93,8 @@ class DrillsPage:
     def _focus(self, mode):
         """The keyboard where the next thing to do is: the verdict's Next, else the answer."""
         for selector in ("#drill-next", "#drill-answer-form input, #drill-answer-form button",
-                         "#drill-name", "#summary-codes", "#drills-body input"):
+                         "#drill-name", "#summary-codes", "#assignment-link", "#drill-problem:not([hidden])",
+                         "#drills-body input"):
             found = document.querySelector(selector)
             if not missing(found):
                 found.focus()

@@ -69,7 +69,7 @@ def answer_form(question, tr, disabled=False):
 def _problem(mode, tr):
     said_ = message_text(mode.problem, tr) if mode.problem else ""
     hidden = "" if said_ else " hidden"
-    return f'<p id="drill-problem" class="warn" role="alert"{hidden}>{_e(said_)}</p>'
+    return f'<p id="drill-problem" class="warn" role="alert" tabindex="-1"{hidden}>{_e(said_)}</p>'
 
 
 def _title(mode, tr):
