@@ -121,6 +121,7 @@ def table(page):
         ("lessons-list", "click", dialogs.on_lesson_pick),
         # the drills (game/web/drills_page.py)
         ("drills-button", "click", page.on_drills_button),
+        ("lessons-drills", "click", page.on_drills_button),
         ("drills-close", "click", lambda event: page.drills().close()),
         ("drills", "click", page.on_drills_event),
         ("drills", "submit", page.on_drills_event),

@@ -371,6 +371,10 @@ class Page:
         return self._drills
 
     def on_drills_button(self, event):
+        """Drills in the menu (on a phone, in the lessons' dialog): the teacher's composer."""
+        dialog = by_id("lessons-dialog")
+        if dialog.open:
+            dialog.close()
         self.drills().open_composer()
 
     def on_drills_event(self, event):
