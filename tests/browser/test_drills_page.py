@@ -115,6 +115,14 @@ def test_a_reload_resumes_at_the_same_question_with_its_verdict(page, questions)
     wait_screen(page, "question")
     assert page.inner_text("#drill-progress").startswith("Question 2 of 2")
     assert page.get_attribute("#drill-verdict", "data-correct") == "false"
+    page.set_viewport_size({"width": 375, "height": 667})
+    shoot(page, "phone-question")
+    # on a phone the page stands still and the pane scrolls: the last button can be reached
+    page.locator("#drill-next").scroll_into_view_if_needed()
+    box = page.locator("#drill-next").bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 667
+    shoot(page, "phone-question-end")
+    page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_the_end_gives_the_score_and_a_result_code_that_holds_the_answers(page, questions):
