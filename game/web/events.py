@@ -125,6 +125,12 @@ def table(page):
         ("lesson-list", "click", dialogs.open_lessons),
         ("lessons-close", "click", closer("lessons-dialog")),
         ("lessons-list", "click", dialogs.on_lesson_pick),
+        # the drills (game/web/drills_page.py)
+        ("drills-button", "click", page.on_drills_button),
+        ("lessons-drills", "click", page.on_drills_button),
+        ("drills-close", "click", lambda event: page.drills().close()),
+        ("drills", "click", page.on_drills_event),
+        ("drills", "submit", page.on_drills_event),
         # lessons and dice set by hand
         ("lesson-options", "click", page.on_lesson_option),
         ("dice-form", "submit", page.on_dice_set),

@@ -8,6 +8,7 @@ work (the computer's turn, the clock, a lesson's demo).
 """
 
 import asyncio
+from urllib.parse import parse_qs
 
 import js
 from pyodide.ffi import to_js
@@ -53,6 +54,7 @@ class Page:
         self.dialogs = Dialogs(self)
         self.hint_touch = None      # the play a touch came down on (None: not a touch)
         self.touch_shown = None     # the play a first tap showed on the board
+        self._drills = None         # the drills' pane (game/web/drills_page.py), made when first used
 
     # --- the one path from an intent to the screen ------------------------------------------------
     def apply(self, result, animate=False, also=None):
@@ -314,6 +316,8 @@ class Page:
         self.app.set_language(str(event.target.value))
         self.apply_texts()
         self.apply(None)
+        if self._drills is not None:
+            self._drills.draw()
 
     def copier(self, text_of, message):
         """Copy ``text_of()`` to the clipboard (selected where there is none) and say so."""
@@ -380,6 +384,23 @@ class Page:
     def on_friend_then_roll(self, event):
         self.apply(self.app.friend_then_roll(bool(event.target.checked)))
 
+    # --- the drills (game/web/drills_page.py, in the later zip) -----------------------------------
+    def drills(self):
+        if self._drills is None:
+            from game.web.drills_page import DrillsPage
+            self._drills = DrillsPage(self)
+        return self._drills
+
+    def on_drills_button(self, event):
+        """Drills in the menu (on a phone, in the lessons' dialog): the teacher's composer."""
+        dialog = by_id("lessons-dialog")
+        if dialog.open:
+            dialog.close()
+        self.drills().open_composer()
+
+    def on_drills_event(self, event):
+        self.drills().on_event(event)
+
     # --- start ----------------------------------------------------------------------------------
     def start(self):
         tags = window.navigator.languages
@@ -387,7 +408,13 @@ class Page:
         location = window.location
         # a touch screen with no mouse: the words say "tap", not "click" (issue 33)
         self.app.set_touch(bool(window.matchMedia(TOUCH_ONLY).matches))
-        if self.app.boot(str(location.search), languages):
+        search = str(location.search)
+        drill_link = any(key in parse_qs(search.lstrip("?")) for key in ("drill", "assignment", "summary"))
+        if drill_link:
+            # a drill's link opens over the match the person had (its keys start no match)
+            from game.app.drills.links import without_drills
+            self.app.boot(without_drills(search), languages)
+        elif self.app.boot(search, languages):
             # the link's match is on the board and saved: a reload must resume it, not restart it
             window.history.replaceState(None, "", f"{location.pathname}{location.hash}")
         self.apply_texts()
@@ -399,6 +426,8 @@ class Page:
             events.on(query, "change", self.on_shape, self.screen.fail)
         self.apply(None)
         self.on_hash()
+        if drill_link:
+            self.drills().open_link(search)
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence(self.app))
 

@@ -61,7 +61,7 @@ import random
 
 __all__ = [
     "FORMAT", "SCHEMA", "PREFIX", "ROOT", "PREFS", "UNREADABLE", "PARTS", "KINDS", "FORMAT_1_KEYS",
-    "LESSON", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
+    "LESSON", "DRILLS", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
     "unpack_list", "read_format", "detect_format", "migrate_1_to_2", "MemoryStore", "LISTS",
     "Packed",
 ]
@@ -75,6 +75,8 @@ PREFS = PREFIX + "prefs"
 UNREADABLE = PREFIX + "unreadable"
 #: the lesson open on the page (game/app/lesson/player.py), so that a reload goes back to it
 LESSON = PREFIX + "lesson"
+#: a drill set or assignment in progress (game/app/drills/progress.py), apart from the matches
+DRILLS = PREFIX + "drills"
 #: ``{part: kind of what its keys hold}``
 KINDS = {"current": "current", "saved": "entry", "history": "entry"}
 PARTS = tuple(KINDS)

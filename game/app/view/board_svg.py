@@ -351,7 +351,7 @@ def board_svg(view):
 
     # pip counts beside the trays (upright, side by side across the tray: further apart)
     gap = 36 if view.upright else 0
-    for player, y in ((1 - view.bottom, MID - 22 - gap), (view.bottom, MID + 34 + gap)):
+    for player, y in ((1 - view.bottom, MID - 22 - gap), (view.bottom, MID + 34 + gap)) if view.pip_counts else ():
         x = mx(TRAY_X + SIDE / 2)
         y = y - 8 if view.upright else y    # turned about their baseline: centred again
         out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y, transform=_turned(view, x, y))}>{view.pips(player)}</text>')

@@ -106,6 +106,7 @@ class BoardView:
     point_numbers: bool = True         # False: no numbers by the points (a board image, game/app/view/board_image.py)
     upright: bool = False              # turned a quarter clockwise for a phone held upright (see above)
     compact: bool = False              # cube column and frame ends cut off, cube on the bar (a phone)
+    pip_counts: bool = True            # False: no pip counts beside the trays (a pip-count drill)
 
     @property
     def cut(self):

@@ -1,0 +1,254 @@
+"""The drills' screen as a mode over the match: a student's set, the composer, the summary.
+
+:class:`DrillsMode` opens over the match (which waits, its clock paused) and holds which
+screen is shown (:data:`SCREENS`) and its state; its intents are plain calls the page
+makes, and :meth:`DrillsMode.html` is what it draws. A student's answers are kept on the
+device after each one (:mod:`.progress`), so a reload of the same link resumes.
+
+>>> from game.app.controller import Controller
+>>> from game.drills import Assignment
+>>> app = Controller()
+>>> app.boot("?mode=hotseat&length=3&seed=7")
+True
+>>> mode = open_drills(app, "drill", Assignment.single("race", seed=5, count=2), now=0.0)
+>>> app.modes.top().name, mode.screen
+('drills', 'loading')
+>>> mode.prepare(now=0.0); mode.screen
+'name'
+>>> mode.start("Zoé", now=1.0); mode.screen, mode.progress.index
+('question', 0)
+>>> mode.answer(("not a number",), now=2.0); mode.problem[0]
+'drills.error.answer_number'
+>>> mode.answer(mode.progress.question.answer, now=3.0); mode.progress.shown, mode.problem
+(True, None)
+>>> mode.next(now=4.0); mode.answer(("90",), now=5.0); mode.next(now=6.0); mode.screen
+'results'
+>>> mode.progress.score(), mode.result_code().startswith("BG1-")
+(1, True)
+>>> close_drills(app); app.modes.top().name
+'game'
+"""
+
+from game.app.modes.stack import Mode
+from game.drills import InvalidAnswerError, Result, csv_text, encode_result, read_answer, summarize
+from game.drills.errors import DrillError
+from game.drills.result_code import _name as check_name
+
+from . import composer, links, view
+from .progress import Progress
+
+__all__ = ["DrillsMode", "SCREENS", "open_drills", "open_link", "close_drills", "drills_of"]
+
+#: the screens: the questions being drawn, a link refused, the student's name, a question,
+#: the results, the teacher's composer, the class summary
+SCREENS = ("loading", "refused", "name", "question", "results", "composer", "summary")
+
+
+class DrillsMode(Mode):
+    """The drills over the match (see the module's docstring)."""
+
+    name = "drills"
+    pauses_clock = True
+
+    def __init__(self, app, what=None, assignment=None, problem=None):
+        self.app = app
+        self.what = what                    # drill, assignment, summary; None: the composer
+        self.assignment = assignment
+        self.questions = None
+        self.progress = None
+        self.problem = problem              # the last refusal, a message (key, params)
+        self.screen = "refused" if problem else "loading" if assignment is not None else "composer"
+        self.page_url = "./"                # the page's address, for the links made (set by the page)
+        self.form = composer.blank_form(int(app.wall()) % 100000)
+        self.composed = None                # the assignment the composer made
+        self.summary = None                 # the class summary read (game.drills.Summary)
+        self.pasted = ""
+        self.sheet = None                   # (assignment, its questions) of the worksheet drawn
+
+    # --- the match below: its view as it is, the page hides it --------------------------------
+    def view(self):
+        return self.app.game.view()
+
+    def signature(self):
+        return self.app.game.signature()
+
+    # --- opening ----------------------------------------------------------------------------
+    def prepare(self, now):
+        """Draw the questions (the slow part: the page shows a line first) or take the ones a
+        reload kept; then the screen the link asks for."""
+        if self.assignment is None or self.questions is not None:
+            return
+        if self.what == "summary":
+            self.questions = tuple(self.assignment.questions())
+            self.screen = "summary"
+            return
+        kept = Progress.load(self.app.store, self.assignment)
+        if kept is not None:
+            self.progress, self.questions = kept, tuple(kept.questions)
+        else:
+            self.questions = tuple(self.assignment.questions())
+            self.progress = Progress.start(self.assignment, self.questions, now)
+        self._screen_of_progress(now)
+
+    def _screen_of_progress(self, now):
+        p = self.progress
+        self._time_check(now)
+        self.screen = "name" if not p.name else "results" if p.finished else "question"
+
+    def _time_check(self, now):
+        """The time limit passed: the set ends there, unanswered questions count as wrong."""
+        p, limit = self.progress, self.assignment.time_limit
+        if p is not None and p.name and not p.finished and limit and now - p.started >= 60 * limit:
+            p.ended = p.started + 60 * limit
+            p.shown = False
+            p.save(self.app.store)
+            self.screen = "results"
+            return True
+        return False
+
+    def time_left(self, now):
+        """Seconds left before the time limit (None: no limit, or not started)."""
+        p, limit = self.progress, self.assignment and self.assignment.time_limit
+        if not limit or p is None or not p.name or p.finished:
+            return None
+        return max(0, int(p.started + 60 * limit - now))
+
+    # --- the student ------------------------------------------------------------------------
+    def start(self, name, now):
+        """The name given: the first question (the clock of a time limit starts now)."""
+        try:
+            name = check_name(name)
+        except DrillError as error:
+            self.problem = error.message
+            return
+        self.problem = None
+        self.progress.name, self.progress.started = name, now
+        self.progress.save(self.app.store)
+        self.screen = "question"
+
+    def answer(self, raw, now):
+        """An answer to the question on screen: its numbers (``("87", "112")``), a play's
+        text, or a choice's name. A refusal leaves everything as it was and says why."""
+        p = self.progress
+        if self.screen != "question" or p.shown or self._time_check(now):
+            return
+        q = p.question
+        if q.ask in ("play", "choice"):
+            raw = raw[0] if isinstance(raw, (tuple, list)) else raw
+            raw = str(raw).strip()
+        try:
+            given = read_answer(q, raw)
+        except InvalidAnswerError as error:
+            self.problem = error.message
+            return
+        self.problem = None
+        p.give(given)
+        p.save(self.app.store)
+
+    def next(self, now):
+        """On to the next question, or the results after the last one."""
+        p = self.progress
+        if self.screen != "question" or not p.shown:
+            return
+        p.advance(now)
+        p.save(self.app.store)
+        self._screen_of_progress(now)
+
+    def tick(self, now):
+        """The page's clock: True when the time limit just ended the set."""
+        return self.screen == "question" and self._time_check(now)
+
+    def again(self, now):
+        """Answer the same set again, from the first question (the name kept)."""
+        name = self.progress.name
+        self.progress = Progress.start(self.assignment, self.questions, now)
+        self.progress.name = name
+        self.progress.save(self.app.store)
+        self.problem = None
+        self.screen = "question"
+
+    def result_code(self):
+        p = self.progress
+        return encode_result(self.assignment, Result(p.name, tuple(p.answers), p.seconds(p.ended)),
+                             self.questions)
+
+    # --- the teacher --------------------------------------------------------------------------
+    def open_composer(self):
+        self.screen, self.problem = "composer", None
+
+    def compose(self, fields):
+        """The composer's form sent: the assignment's link, or the reason it cannot be made."""
+        self.form = {**self.form, **{k: str(v) for k, v in fields.items()}}
+        try:
+            self.composed = composer.read_form(self.form)
+        except DrillError as error:
+            self.problem, self.composed = error.message, None
+            return
+        self.problem = None
+
+    def link(self):
+        return None if self.composed is None else links.assignment_url(self.page_url, self.composed)
+
+    def make_worksheet(self):
+        """Draw the composed assignment's questions for its printed worksheet (once)."""
+        if self.composed is not None and (self.sheet is None or self.sheet[0] != self.composed):
+            self.sheet = (self.composed, tuple(self.composed.questions()))
+
+    def worksheet_questions(self):
+        """The questions of the worksheet of the assignment composed, or None (not drawn)."""
+        return self.sheet[1] if self.sheet is not None and self.sheet[0] == self.composed else None
+
+    def open_summary(self):
+        """The class summary of the assignment composed (its questions drawn once)."""
+        if self.composed is None:
+            return
+        if self.assignment != self.composed:
+            self.assignment, self.questions, self.summary, self.pasted = self.composed, None, None, ""
+        if self.questions is None:
+            self.questions = tuple(self.assignment.questions())
+        self.what, self.screen, self.problem = "summary", "summary", None
+
+    def read_codes(self, text):
+        """Codes pasted (one a line): the table; each code refused says why, the others count."""
+        self.pasted = str(text)[:200000]
+        self.summary = summarize(self.assignment, self.pasted, self.questions)
+
+    def csv(self):
+        """``(file name, text)`` of the summary's CSV."""
+        return "drills-summary.csv", csv_text(self.summary, self.app.tr)
+
+    def html(self, now):
+        """What the drills' pane shows now."""
+        return view.render(self, now)
+
+
+def drills_of(app):
+    """The drills' mode open over the match, or None."""
+    return app.modes.get("drills")
+
+
+def open_drills(app, what=None, assignment=None, problem=None, now=0.0):
+    """Open the drills over the match: a link's set (``what``: drill, assignment, summary),
+    a link refused (``problem``: the message why), or the composer (nothing given)."""
+    app.edit_cancel()
+    app.close_lesson()
+    mode = DrillsMode(app, what, assignment, problem)
+    app.modes.push(mode, app.message, app._clock())
+    return mode
+
+
+def open_link(app, query, now=0.0):
+    """Open what a query's drills keys ask for; None when it asks for none."""
+    try:
+        found = links.drill_link(query)
+    except DrillError as error:
+        return open_drills(app, problem=error.message, now=now)
+    if found is None:
+        return None
+    return open_drills(app, found[0], found[1], now=now)
+
+
+def close_drills(app):
+    """Back to the match, as it was (its clock runs again)."""
+    if drills_of(app) is not None:
+        app.message = app.modes.close("drills", app._clock())

@@ -1,0 +1,278 @@
+"""The drills on the page (issue 35), in CPython: the mode a student and a teacher use,
+the progress kept on the device, the links, the composer, the summary, the worksheet,
+and what each screen draws (the HTML the page puts in ``#drills-body``)."""
+
+import re
+from html import unescape
+
+import pytest
+
+from game.app.controller import Controller
+from game.app.drills import composer, links
+from game.app.drills.mode import close_drills, drills_of, open_drills, open_link
+from game.app.drills.progress import Progress
+from game.app.keep import storage
+from game.app.keep.storage import MemoryStore
+from game.app.text.i18n import translator
+from game.app.text.messages import text as message_text
+from game.drills import Assignment, DrillSpec, Result, encode_result
+from game.drills.question import verdict
+
+LINK = "?drill=pips&seed=12&count=3&level=easy"
+
+
+class Clock:
+    def __init__(self, t=1000.0):
+        self.t = t
+
+    def __call__(self):
+        return self.t
+
+
+def booted(store=None, language="en"):
+    app = Controller(store if store is not None else MemoryStore(), wall=Clock())
+    app.boot("?mode=hotseat&length=3&seed=7")
+    app.set_language(language)
+    return app
+
+
+def ids(html):
+    return set(re.findall(r'id="([^"]+)"', html))
+
+
+def wrong_numbers(q):
+    """An answer outside the tolerance, in the form the page sends."""
+    return tuple(str(n + q.tolerance + 7) for n in q.answer)
+
+
+def right_numbers(q):
+    return tuple(str(n) for n in q.answer)
+
+
+@pytest.fixture(scope="module")
+def pip_questions():
+    return Assignment.from_link("pips", "12", "3", "easy").questions()
+
+
+def test_a_drill_link_opens_over_the_match_which_waits(pip_questions):
+    app = booted()
+    match_id = app.match.match_id()
+    mode = open_link(app, LINK, now=0.0)
+    assert app.modes.top().name == "drills" and mode.screen == "loading"
+    assert "Drawing the questions" in mode.html(0.0) and mode.questions is None
+    mode.prepare(now=0.0)
+    assert mode.screen == "name" and list(mode.questions) == pip_questions
+    assert 'id="drill-name"' in mode.html(0.0)
+    close_drills(app)
+    assert drills_of(app) is None and app.modes.top().name == "game" and app.match.match_id() == match_id
+
+
+def test_a_student_answers_right_and_wrong_and_sees_the_answer_and_the_explanation(pip_questions):
+    app = booted()
+    mode = open_link(app, LINK)
+    mode.prepare(now=10.0)
+    mode.start("   ", now=11.0)
+    assert mode.screen == "name" and mode.problem[0] == "drills.error.name_invalid"
+    mode.start("Léa", now=12.0)
+    assert mode.screen == "question" and mode.problem is None
+    html = mode.html(12.0)
+    assert {"drill-prompt", "drill-answer-form", "drill-progress"} <= ids(html)
+    assert 'name="mine"' in html and 'name="theirs"' in html      # two counts for a pip count
+    assert 'class="pips"' not in html                              # the board does not give them away
+    q0 = pip_questions[0]
+    mode.answer(right_numbers(q0), now=20.0)
+    html = mode.html(20.0)
+    assert 'data-correct="true"' in html and "drill-next" in ids(html)
+    tr = translator("en")
+    assert message_text(q0.explanation, tr) in unescape(html)
+    mode.next(now=21.0)
+    q1 = pip_questions[1]
+    mode.answer(("12", "x"), now=22.0)                              # refused: nothing changes
+    assert mode.problem[0] == "drills.error.answer_number" and not mode.progress.shown
+    assert mode.progress.answers[1] is None
+    mode.answer(wrong_numbers(q1), now=23.0)
+    html = unescape(mode.html(23.0))
+    assert 'data-correct="false"' in html
+    assert message_text(verdict(q1, mode.progress.marks()[1]), tr) in html
+    assert " / ".join(str(n) for n in q1.answer) in html            # the right answer is said
+    mode.answer(right_numbers(q1), now=24.0)                         # a second answer is not taken
+    assert mode.progress.marks()[1].correct is False
+
+
+def test_a_reload_resumes_where_the_student_was(pip_questions):
+    store = MemoryStore()
+    app = booted(store)
+    mode = open_link(app, LINK)
+    mode.prepare(now=0.0)
+    mode.start("Ana", now=1.0)
+    mode.answer(right_numbers(pip_questions[0]), now=2.0)
+    mode.next(now=3.0)
+    kept = storage.unpack(store.get(storage.DRILLS), "drills")
+    assert kept["name"] == "Ana" and kept["index"] == 1
+    # the page reloaded: the same link, the same device
+    again = booted(store)
+    mode2 = open_link(again, LINK)
+    mode2.prepare(now=50.0)
+    assert mode2.screen == "question" and mode2.progress.index == 1 and mode2.progress.name == "Ana"
+    assert mode2.progress.answers[0] == tuple(pip_questions[0].answer)
+    # another drill's link on the same device starts afresh
+    other = open_link(booted(store), "?drill=pips&seed=13&count=3&level=easy")
+    other.prepare(now=60.0)
+    assert other.screen == "name" and other.progress.answers == [None] * 3
+
+
+def test_unreadable_progress_is_not_resumed():
+    store = MemoryStore()
+    a = Assignment.single("race", seed=4, count=2)
+    store.set(storage.DRILLS, storage.pack("drills", {"token": a.token(), "questions": [], "answers": []}))
+    assert Progress.load(store, a) is None
+    store.set(storage.DRILLS, "{not json")
+    assert Progress.load(store, a) is None
+
+
+def test_the_end_gives_the_score_every_answer_and_a_result_code_the_summary_reads(pip_questions):
+    app = booted()
+    mode = open_link(app, LINK)
+    mode.prepare(now=0.0)
+    mode.start("Zoé", now=0.0)
+    answers = [right_numbers(pip_questions[0]), wrong_numbers(pip_questions[1]), right_numbers(pip_questions[2])]
+    for i, raw in enumerate(answers):
+        mode.answer(raw, now=10.0 * i + 5)
+        mode.next(now=10.0 * i + 9)
+    assert mode.screen == "results" and mode.progress.score() == 2
+    html = mode.html(100.0)
+    code = re.search(r'<p id="result-code"[^>]*>([^<]+)</p>', html).group(1)
+    assert code.startswith("BG1-") and "result-qr" in ids(html) and "<svg" in html
+    assert html.count("<tr class=") == 3
+    # the teacher's summary of the same drill link reads it: Zoé, 2 of 3, 29 seconds
+    teacher = open_link(booted(), LINK)
+    teacher.prepare(now=0.0)
+    teacher.composed = teacher.assignment
+    teacher.open_summary()
+    teacher.read_codes(code + "\n" + code[:-1] + ("A" if code[-1] != "A" else "B") + "\nhello")
+    s = teacher.summary
+    assert [(r.name, r.score, r.seconds) for r in s.rows] == [("Zoé", 2, 29)]
+    assert [r.problem for r in s.refused] == ["code_edited", "code_unreadable"]
+    page = unescape(teacher.html(0.0))
+    assert "summary-table" in ids(page) and "summary-refused" in ids(page) and "summary-hardest" in ids(page)
+    assert "This result code has been changed or cut short" in page
+    name, text = teacher.csv()
+    assert name.endswith(".csv") and text.splitlines()[1].startswith("Zoé,2,29,1,0,1")
+
+
+def test_a_code_of_another_assignment_is_refused_with_its_reason_the_others_still_count():
+    a = Assignment(drills=(DrillSpec("race", 2, "easy"),), seed=8, title="5e B")
+    b = Assignment(drills=(DrillSpec("race", 2, "easy"),), seed=9, title="5e B")
+    qa, qb = a.questions(), b.questions()
+    ana = encode_result(a, Result("Ana", tuple(q.answer for q in qa), 60), qa)
+    ben = encode_result(b, Result("Ben", tuple(q.answer for q in qb), 60), qb)
+    app = booted(language="fr")
+    mode = open_link(app, links.summary_url("http://x/", a).split("?")[1])
+    mode.prepare(now=0.0)
+    assert mode.screen == "summary"
+    mode.read_codes(f"{ana}\n{ben}")
+    assert [r.name for r in mode.summary.rows] == ["Ana"]
+    assert [r.problem for r in mode.summary.refused] == ["code_foreign"]
+    html = unescape(mode.html(0.0))
+    assert "Ce code de résultat appartient à un autre devoir." in html
+    assert "1 code refusé\u00a0:" in html
+
+
+def test_a_bad_link_is_refused_with_a_reason_and_no_questions():
+    app = booted(language="fr")
+    mode = open_link(app, "?assignment=AAAA-broken")
+    assert mode.screen == "refused" and mode.problem[0].startswith("drills.error.token_")
+    assert "drill-problem" in ids(mode.html(0.0))
+    mode = open_link(booted(), "?drill=nothing&seed=1&count=3")
+    assert mode.problem[0] == "drills.error.kind_unknown"
+    assert open_link(booted(), "?mode=bot") is None
+
+
+def test_each_kind_gets_an_answer_input_that_fits_it():
+    a = Assignment(drills=tuple(DrillSpec(k, 1, "easy") for k in ("shots", "race", "bearoff", "cube")), seed=5)
+    app = booted()
+    mode = open_drills(app, "assignment", a)
+    mode.prepare(now=0.0)
+    mode.start("Max", now=0.0)
+    seen = []
+    for q in mode.questions:
+        html = mode.html(0.0)
+        if q.ask == "play":
+            assert 'name="play"' in html and "<datalist" in html
+            mode.answer(q.choices[q.answer[0]], now=1.0)
+        elif q.ask == "choice":
+            assert html.count("data-drill-choice=") == len(q.choices)
+            mode.answer(q.choices[q.answer[0]], now=1.0)
+        else:
+            assert 'name="n"' in html
+            mode.answer(right_numbers(q), now=1.0)
+        seen.append((q.kind, mode.progress.marks()[mode.progress.index].correct))
+        mode.next(now=2.0)
+    assert seen == [("shots", True), ("race", True), ("bearoff", True), ("cube", True)]
+    assert mode.screen == "results"
+
+
+def test_a_play_typed_that_is_not_legal_is_refused():
+    a = Assignment.single("bearoff", seed=3, count=1, level="easy")
+    mode = open_drills(booted(), "assignment", a)
+    mode.prepare(now=0.0)
+    mode.start("Max", now=0.0)
+    mode.answer("24/18", now=1.0)
+    assert mode.problem[0] == "drills.error.answer_play" and not mode.progress.shown
+
+
+def test_the_time_limit_ends_the_set():
+    a = Assignment(drills=(DrillSpec("race", 3, "easy"),), seed=2, time_limit=1)
+    app = booted()
+    mode = open_drills(app, "assignment", a)
+    mode.prepare(now=0.0)
+    mode.start("Léo", now=100.0)
+    assert mode.time_left(130.0) == 30 and 'id="drill-clock"' in mode.html(130.0)
+    assert not mode.tick(159.0)
+    assert mode.tick(161.0) and mode.screen == "results"
+    assert mode.progress.seconds(999.0) == 60
+    mode.answer(("5",), now=170.0)
+    assert mode.progress.answers == [None] * 3
+
+
+def test_the_composer_makes_a_link_a_qr_code_and_a_worksheet_with_its_key():
+    app = booted()
+    mode = open_drills(app)
+    assert mode.screen == "composer" and "drill-composer" in ids(mode.html(0.0))
+    mode.page_url = "http://school.example/app/"
+    mode.compose({"count-pips": "0", "count-shots": "31", "seed": "5"})
+    assert mode.problem[0] == "drills.error.count_range" and mode.link() is None
+    mode.compose({"count-pips": "", "count-shots": "2", "level-shots": "hard", "count-race": "1",
+                  "seed": "77", "title": "CM2 — mardi", "time": "15"})
+    assert mode.problem is None
+    link = mode.link()
+    assert link.startswith("http://school.example/app/?assignment=")
+    what, a = links.drill_link(link.split("?")[1])
+    assert (what, a.title, a.time_limit, [(d.kind, d.count, d.level) for d in a.drills]) == \
+        ("assignment", "CM2 — mardi", 15, [("shots", 2, "hard"), ("race", 1, "medium")])
+    html = mode.html(0.0)
+    assert {"assignment-link", "assignment-qr"} <= ids(html) and "drill-worksheet" not in ids(html)
+    mode.make_worksheet()
+    html = mode.html(0.0)
+    assert "drill-worksheet" in ids(html)
+    assert html.count('class="sheet-question"') == 3 and html.count('class="sheet-key-item"') == 3
+    mode.open_summary()
+    assert mode.screen == "summary" and mode.assignment == a
+
+
+def test_a_drill_link_starts_no_match():
+    assert links.without_drills("?drill=pips&seed=12&count=3&lang=fr") == "?lang=fr"
+    assert links.without_drills("?mode=bot&seed=4") == "?mode=bot&seed=4"
+    assert composer.read_form(composer.blank_form(9)).drills == (DrillSpec("pips", 10, "medium", 0),)
+
+
+def test_every_screen_reads_in_french():
+    app = booted(language="fr")
+    mode = open_link(app, "?drill=race&seed=3&count=1")
+    mode.prepare(now=0.0)
+    assert "Votre nom" in unescape(mode.html(0.0))
+    mode.start("Zoé", now=0.0)
+    assert "Question 1 sur 1" in unescape(mode.html(0.0))
+    mode.answer(("50",), now=1.0)
+    mode.next(now=2.0)
+    assert "Votre code de résultat" in unescape(mode.html(2.0))
