@@ -185,16 +185,40 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if _listed_slow(item):
             item.add_marker(pytest.mark.slow)
-    # Browser tests last: Playwright's sync API leaves its event loop marked as
-    # running in the main thread for the rest of the session, where
-    # asyncio.run() (tests of game/app/cooperative.py) would then refuse to start.
-    # `make test` keeps this order in each of its two workers (--dist loadfile
-    # --no-loadscope-reorder: a module is one unit of work, so a page booted once for a
-    # module, or counts a module gathers for its last test, stay in one worker); the browser
-    # modules with the most tests go first, so that the small ones even out the end.
-    size = collections.Counter(item.path for item in items)
-    items.sort(key=lambda item: (BROWSER_DIR in item.path.parents,
-                                 -size[item.path] if BROWSER_DIR in item.path.parents else 0))
+
+
+#: rough seconds a test takes on CI's 2 cores, by kind: enough to order the work, not a measure
+COST_S = {"chromium": 4.0, "firefox": 8.0, "webkit": 12.0, "slow": 8.0, "other": 0.05}
+
+
+def _cost(item):
+    params = getattr(item, "callspec", None) and item.callspec.params
+    engine = params and (params.get("browser_name") or params.get("engine"))
+    if engine in COST_S:
+        return COST_S[engine]
+    if BROWSER_DIR in item.path.parents:
+        return COST_S["chromium"]
+    return COST_S["slow"] if item.get_closest_marker("slow") else COST_S["other"]
+
+
+# trylast: after pytest's own reordering (which groups the tests of each engine together)
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_longest_first(items):
+    """The longest modules first, the short ones to even out the end.
+
+    `make test` runs two workers (--dist loadfile --no-loadscope-reorder): a module is
+    one unit of work (a page booted once for a module, or counts a module gathers for
+    its last test, stay in one worker), handed out in this order. Longest first keeps
+    a long module from starting last on one worker while the other sits idle. A
+    module's own order is kept (its tests of one engine together).
+    """
+    cost = collections.Counter()
+    for item in items:
+        cost[item.path] += _cost(item)
+    first = {}
+    for index, item in enumerate(items):
+        first.setdefault(item.path, index)
+    items.sort(key=lambda item: (-cost[item.path], first[item.path]))
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -1,6 +1,7 @@
 """The bot thinks step by step (so the page never freezes) and still plays what it played."""
 
 import asyncio
+import concurrent.futures
 import time
 
 import pytest
@@ -15,6 +16,13 @@ from game.app.cooperative import drive
 from game.app.keep.storage import MemoryStore
 
 CASES = sample_positions(40, seed=11)
+
+
+def run_alone(coroutine):
+    """``asyncio.run`` in a thread of its own: in the main thread Playwright's sync API
+    (the browser tests, in the same worker) leaves an event loop marked as running."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def pieces(steps):
@@ -150,7 +158,7 @@ def test_drive_lets_other_tasks_run_between_slices():
         task.cancel()
         return play, slices
 
-    play, slices = asyncio.run(main())
+    play, slices = run_alone(main())
     assert str(play) == "8/4 6/4"
     assert len(slices) > 40 and len(ticks) > 40
 
@@ -160,7 +168,7 @@ def test_drive_returns_at_once_when_there_is_nothing_to_wait_for():
         return 7
         yield  # noqa: unreachable - makes this a generator
 
-    assert asyncio.run(drive(no_work())) == 7
+    assert run_alone(drive(no_work())) == 7
 
 
 # --- the controller ------------------------------------------------------------------------------
