@@ -34,6 +34,7 @@ import collections
 import contextlib
 import copy
 import dataclasses
+import functools
 import json
 import math
 import os
@@ -271,7 +272,10 @@ class Corpus:
                 self.moving.append(copy.deepcopy(match))
 
 
-CORPUS = Corpus()
+@functools.cache
+def corpus():
+    """The corpus, built when a test first asks (not at import: each worker collects this module)."""
+    return Corpus()
 
 
 # --- strategies ------------------------------------------------------------------------------
@@ -375,7 +379,7 @@ def test_random_text_as_position_id(text):
     check_position_id(text)
 
 
-@fuzz("Position.from_position_id", 0.4, mutated(CORPUS.position_ids))
+@fuzz("Position.from_position_id", 0.4, st.deferred(lambda: mutated(corpus().position_ids)))
 def test_mutated_position_ids(text):
     check_position_id(text)
 
@@ -424,7 +428,7 @@ def test_random_text_as_match_id(text):
     check_match_id(text)
 
 
-@fuzz("decode_match_id", 0.4, mutated(CORPUS.match_ids))
+@fuzz("decode_match_id", 0.4, st.deferred(lambda: mutated(corpus().match_ids)))
 def test_mutated_match_ids(text):
     check_match_id(text)
 
@@ -440,7 +444,7 @@ def test_match_ids_from_keys(text):
 
 def test_a_valid_match_id_round_trips_exactly():
     # Given every Match ID met in the corpus games, When decoded and encoded, Then unchanged
-    for text in CORPUS.match_ids:
+    for text in corpus().match_ids:
         assert encode_match_id(decode_match_id(text)) == text
 
 
@@ -497,7 +501,7 @@ def test_random_text_as_xgid(text):
     check_xgid(text)
 
 
-@fuzz("decode_xgid", 0.45, mutated(CORPUS.xgids))
+@fuzz("decode_xgid", 0.45, st.deferred(lambda: mutated(corpus().xgids)))
 def test_mutated_xgids(text):
     check_xgid(text)
 
@@ -602,7 +606,7 @@ def check_parse_move(position, text, dice):
 TEXT = st.one_of(st.text(max_size=30), st.text(NEAR + "0123456789" * 3, max_size=30), ODD)
 
 
-@fuzz("Position.parse_move", 0.25, st.tuples(st.sampled_from(CORPUS.notation), TEXT))
+@fuzz("Position.parse_move", 0.25, st.tuples(st.deferred(lambda: st.sampled_from(corpus().notation)), TEXT))
 def test_random_text_as_a_move(args):
     (position, dice, _), text = args
     return check_parse_move(position, text, dice)
@@ -610,7 +614,7 @@ def test_random_text_as_a_move(args):
 
 @st.composite
 def mutated_notation(draw):
-    position, dice, plays = pick(draw, CORPUS.notation)
+    position, dice, plays = pick(draw, corpus().notation)
     if draw(st.booleans()):
         return position, mutate_text(draw, pick(draw, plays)), dice
     return position, near_play(draw, plays), dice
@@ -622,7 +626,7 @@ def test_mutated_moves(args):
 
 
 @pytest.mark.slow
-@fuzz("Position.parse_move", 0.35, st.tuples(st.one_of(boards(), st.sampled_from(CORPUS.notation).map(
+@fuzz("Position.parse_move", 0.35, st.tuples(st.one_of(boards(), st.deferred(lambda: st.sampled_from(corpus().notation)).map(
     lambda n: (n[0].mine, n[0].theirs))), NOTATION, DICE))
 def test_moves_from_the_grammar(args):
     """Notation from its grammar, on corpus positions and random boards, with any dice."""
@@ -671,37 +675,41 @@ class Table:
         return True
 
 
-TABLE = Table(CORPUS.moving)
-TABLE_INDEX = st.integers(0, len(CORPUS.moving) - 1)
+@functools.cache
+def table():
+    return Table(corpus().moving)
+
+
+TABLE_INDEX = st.deferred(lambda: st.integers(0, len(corpus().moving) - 1))
 
 
 @fuzz("Match.play_text", 0.2, st.tuples(TABLE_INDEX, TEXT))
 def test_random_text_played_in_a_match(args):
-    return TABLE.play(*args)
+    return table().play(*args)
 
 
 @st.composite
 def mutated_match_moves(draw):
     index = draw(TABLE_INDEX)
-    plays = TABLE.plays[index]
+    plays = table().plays[index]
     text = mutate_text(draw, pick(draw, plays)) if draw(st.booleans()) else near_play(draw, plays)
     return index, text
 
 
 @fuzz("Match.play_text", 0.45, mutated_match_moves())
 def test_mutated_moves_played_in_a_match(args):
-    return TABLE.play(*args)
+    return table().play(*args)
 
 
 @fuzz("Match.play_text", 0.35, st.tuples(TABLE_INDEX, NOTATION))
 def test_moves_from_the_grammar_played_in_a_match(args):
-    return TABLE.play(*args)
+    return table().play(*args)
 
 
 def test_the_matches_in_play_include_turns_with_steps_already_played():
     # Given the corpus of matches in the moving phase, Then some have steps played
     # (a refused play must not take them back) and some have none.
-    played = [bool(m.game.turn.played) for m in CORPUS.moving]
+    played = [bool(m.game.turn.played) for m in corpus().moving]
     assert any(played) and not all(played)
 
 
@@ -797,7 +805,7 @@ def region_paths(draw, data):
 def mutated_saves(draw):
     """A saved match with one to three mutations: keys dropped or added, values changed,
     numbers nudged, strings garbled, the events shuffled, cut, dropped, doubled or swapped."""
-    data = json.loads(pick(draw, CORPUS.saves))
+    data = json.loads(pick(draw, corpus().saves))
     for _ in range(draw(FEW)):
         events = data.get("events") if isinstance(data, dict) else None
         if isinstance(events, list) and events and draw(INDEX) % 4 == 0:
@@ -867,7 +875,7 @@ def test_random_json_as_a_saved_match(data):
 
 def test_the_saved_matches_cover_every_kind_of_event():
     # Given the corpus of saved matches, Then their events include the cube, steps, undos and setups
-    seen = {event["type"] for text in CORPUS.saves for event in json.loads(text)["events"]}
+    seen = {event["type"] for text in corpus().saves for event in json.loads(text)["events"]}
     assert {"double", "take", "drop", "beaver", "step", "undo", "move", "setup", "win",
             "auto_double", "reroll", "resign"} <= seen, seen
 
