@@ -29,7 +29,7 @@ answer to another offer is refused.  Bad input raises :class:`LiveError` with a
 ('offer', 'actpass', (('192.168.1.20', 50301), ('fd00::7', 50302)))
 >>> unpack(pack(sdp(code))) == code           # what the other browser is given says the same
 True
->>> unpack(offer[:-3])
+>>> unpack(offer[:40])
 Traceback (most recent call last):
 ...
 game.friend.live_text.LiveError: not a connection code (its check value does not match): malformed
@@ -71,8 +71,6 @@ class LiveReason(str, Enum):
 
     MALFORMED = "malformed"            # not a connection code of this app, or cut short or changed
     VERSION = "version"                # made by another version of the app
-    NOT_OFFER = "not_offer"            # an answer where a friend's offer was expected
-    NOT_ANSWER = "not_answer"          # an offer where the friend's answer to this device's offer was expected
     OWN_CODE = "own_code"              # this device's own offer, pasted here
     NO_OFFER = "no_offer"              # an answer, but this page has no offer waiting (made anew, or reloaded)
     OTHER_OFFER = "other_offer"        # the answer to another offer than the one this page made
