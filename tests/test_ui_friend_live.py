@@ -224,11 +224,13 @@ def test_every_text_of_live_play_is_in_both_languages():
     from game.app.text.i18n import translator
     root = pathlib.Path(__file__).resolve().parent.parent
     used = set()
-    for name in ("game/app/friend/live.py", "game/app/friend/play.py", "index.html", "game/web/live.py"):
+    for name in ("game/app/friend/live.py", "game/app/friend/play.py", "index.html", "game/web/live.py",
+                 "game/web/events.py"):
         path = root / name
         if path.exists():
-            used |= set(re.findall(r"(?:msg|friend|label|button|error)\.(?:friend_)?live\w*|\w+\.friend_(?:offer|answer|"
-                                   r"copy_code|scan)\w*", path.read_text(encoding="utf-8")))
+            used |= set(re.findall(r"(?<![\w.])(?:msg|friend|label|button|error)\.(?:friend_)?live(?:_\w+)?\b|"
+                                   r"(?<![\w.])(?:label|button)\.friend_(?:offer|answer|copy_code|scan)\w*",
+                                   path.read_text(encoding="utf-8")))
     assert {"msg.live_open", "msg.live_closed", "friend.live_connected", "friend.live_note"} <= used
     en, fr = translator("en"), translator("fr")
     for key in sorted(used):
