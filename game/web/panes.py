@@ -188,6 +188,7 @@ class Panes:
         from game.friend import link_url
         link = link_url(base_url, friend["payload"]) if friend["payload"] else ""
         by_id("friend-say").textContent = friend["text"]
+        by_id("friend-say").hidden = not friend["text"]
         by_id("friend-send").hidden = not link
         by_id("friend-link").value = link
         by_id("friend-share").hidden = not (link and can_share)

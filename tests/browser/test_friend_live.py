@@ -65,9 +65,13 @@ def settle(alice, bob):
     raise AssertionError((alice.locator("#message").inner_text(), bob.locator("#message").inner_text()))
 
 
-def shoot(page, name):
+def shoot(page, name, part=None):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    if part is None:
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    else:
+        page.locator(part).scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def test_the_panel_offers_live_play_and_says_it_needs_the_same_network(devices):
@@ -87,13 +91,14 @@ def test_two_contexts_connect_by_pasting_the_codes(devices):
     offer = wait_field(alice, "friend-offer")
     made = time.monotonic() - started
     assert alice.locator("#friend-offer-qr svg").count() == 1 and alice.locator("#friend-live-stop").is_visible()
-    shoot(alice, "offer-desktop")
+    assert not alice.locator("#friend-send").is_visible()      # one QR code at a time: the link waits
+    shoot(alice, "offer-desktop", "#friend-panel")
     bob.locator("#import-text").fill(offer)
     act(bob, lambda: bob.locator("#import-open").click())
     answer = wait_field(bob, "friend-answer")
     assert bob.locator("#friend-panel").is_visible() and bob.locator("#friend-answer-qr svg").count() == 1
     assert not bob.locator("#friend-live-start").is_visible()
-    shoot(bob, "answer-phone")
+    shoot(bob, "answer-phone", "#friend-panel")
     alice.locator("#friend-paste").fill(answer)
     act(alice, lambda: alice.locator("#friend-open").click())
     page = settle(alice, bob)                        # the invitation, the joining link, the opening roll
@@ -123,7 +128,7 @@ def test_moves_and_dice_flow_as_they_are_made(devices):
     assert "Sent to your friend" in other.locator("#message").inner_text() or \
         "Your friend" in page.locator("#message").inner_text(), (page.locator("#message").inner_text())
     assert board_state(alice)["checkers"] == board_state(bob)["checkers"]
-    shoot(bob, "live-phone")
+    shoot(bob, "live-phone", "#friend-panel")
     assert not alice.errors and not bob.errors
 
 

@@ -215,9 +215,10 @@ class FriendPlay:
         if friend is None:
             return None if live["state"] == "off" else {"payload": "", "text": "", "then_roll": (False, False),
                                                         "turn": 0, "live": live, "match": False}
-        payload = "" if self.live.connected else friend.outgoing or ""
-        if self.live.connected:
-            text = live["text"]
+        busy = live["state"] not in ("off", "closed")    # live play is on or being connected: no link by hand
+        payload = "" if busy else friend.outgoing or ""
+        if busy:
+            text = ""                                    # the live part says what to do
         elif payload:
             text = app.tr("friend.send_how")
         elif friend.over:
