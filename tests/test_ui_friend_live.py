@@ -93,7 +93,10 @@ def connect():
     answer = live_address(bob, "answer")
     assert alice.friend_open(answer) is True, alice.message
     assert alice.message == ("msg.live_connecting", {})
+    request = alice.friends.live.request
+    assert alice.friend_open(answer) is True and alice.friends.live.request is request     # pasted twice: once
     assert wire.serve(alice) == "accept" and "a=ice-ufrag:BobB" in wire.remote[id(alice)]
+    assert wire.serve(alice) is None
     return alice, bob, wire
 
 

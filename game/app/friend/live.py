@@ -138,6 +138,9 @@ class LivePlay:
         except LiveError as error:
             self.app.message = (live_message_key(error), {})
             return False
+        if self.state == CONNECTING:                  # the same answer again: the connection is on its way
+            self.app.message = ("msg.live_connecting", {})
+            return True
         self.state, self.request = CONNECTING, ("accept", sdp(code))
         self.app.message = ("msg.live_connecting", {})
         return True
