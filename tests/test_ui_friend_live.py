@@ -169,6 +169,27 @@ def test_when_the_channel_closes_the_match_goes_on_by_links():
     assert app.friend.turn == other.friend.turn
 
 
+def test_connecting_again_mid_match_sends_the_link_that_waited():
+    alice, bob, wire = connect()
+    wire.pump()
+    alice.friend_live("stop")
+    wire.serve(alice)
+    app = to_act(alice, bob)
+    other = bob if app is alice else alice
+    turn = app.friend.turn
+    while app.friend.turn == turn:                            # a turn played while not connected
+        play_one(app)
+    assert app.friend_panel()["payload"] and other.friend.turn < app.friend.turn
+    other.friend_live("start")                                # the one waiting makes the offer this time
+    wire.serve(other)
+    assert app.friend_open(live_address(other, "offer")) is True, app.message
+    wire.serve(app)
+    assert other.friend_open(live_address(app, "answer")) is True, other.message
+    wire.serve(other)
+    wire.pump()
+    assert other.friend.turn == app.friend.turn and same(alice, bob)    # the waiting link came live
+
+
 def test_a_connection_that_never_opens_says_so_and_plays_on_by_links():
     alice, bob = Controller(MemoryStore()), Controller(MemoryStore())
     alice.boot("?mode=friend&length=3")

@@ -67,8 +67,8 @@ class LivePlay:
     def outbox(self):
         """The link to send over the channel now (the newest of the match it carries, once), else None.
 
-        The device that made the offer carries the match on its board; the other, the match of the
-        first link it receives."""
+        The channel carries the match by links on the board when it opened, then the match of the
+        last link received."""
         friend = self.app.friend
         if self.state != OPEN or friend is None or self.match_id != friend.match_id:
             return None
@@ -149,7 +149,7 @@ class LivePlay:
         """The data channel is open: links go through it from now on (the newest is sent at once)."""
         self.state, self.sent = OPEN, 0
         friend = self.app.friend
-        self.match_id = friend.match_id if friend is not None and self.role == "offer" else None
+        self.match_id = None if friend is None else friend.match_id
         self.app.message = self.app.friends.after_live(("msg.live_open", {}))
         if self.role == "answer":
             self.app.message = ("msg.live_open", {})
@@ -171,10 +171,10 @@ class LivePlay:
             return
         before = self.app.message
         friends = self.app.friends
-        if not friends.open(text) and self.app.message and self.app.message[0] in _DUPLICATES:
+        if friends.open(text):
+            self.match_id = self.app.friend.match_id         # the match the friend plays over the channel
+        elif self.app.message and self.app.message[0] in _DUPLICATES:
             self.app.message = before
-        elif self.app.friend is not None and self.match_id is None:
-            self.match_id = self.app.friend.match_id
 
     def unavailable(self):
         """The browser has no WebRTC: the match goes on by links."""
