@@ -6,7 +6,8 @@ import pathlib
 
 FRIEND = pathlib.Path(__file__).resolve().parent.parent / "game" / "friend"
 ALLOWED_GAME = {"game.match", "game.dice", "game.errors", "game.reasons", "game.ids", "game.move"}
-STDLIB = {"base64", "binascii", "hashlib", "json", "zlib", "os", "copy", "contextlib", "dataclasses", "enum"}
+STDLIB = {"base64", "binascii", "hashlib", "json", "zlib", "os", "copy", "contextlib", "dataclasses", "enum",
+          "ipaddress", "re", "struct"}        # the last three: live_text.py (connection codes)
 
 
 def imported(path):

@@ -303,8 +303,8 @@ class Controller:
 
         True when it opened; otherwise the message says why and nothing changed.
         """
-        if "#friend=" in (text or ""):
-            return self.friends.open(text)         # a friend's link pasted here: the same
+        if "#friend=" in (text or "") or "live=" in (text or ""):
+            return self.friends.open(text)         # a friend's link (or a live code) pasted here: the same
         try:
             shared = decode(read_ids(text))
             self._open_position(shared, "hotseat")
@@ -465,6 +465,11 @@ class Controller:
 
     def friend_panel(self):
         return self.friends.panel()
+
+    @action
+    def friend_live(self, what, text=""):
+        """Live play on the same network (game/app/friend/live.py): what the person or the connection did."""
+        self.friends.live.event(what, text)
 
     @action
     def cancel_resign(self):

@@ -4,7 +4,8 @@
 * :mod:`game.friend.link` — what one link carries, and its compact text;
 * :mod:`game.friend.friend_match` — this device's copy of the match: the player's actions, the links
   made and the friend's links checked by replaying them with the engine;
-* :mod:`game.friend.errors` — why a link is refused (``error.friend_*`` in the app's catalogues).
+* :mod:`game.friend.errors` — why a link is refused (``error.friend_*`` in the app's catalogues);
+* :mod:`game.friend.live_text` — live play's connection codes: a WebRTC offer or answer packed short.
 
 It imports the engine only (never ``game.app``, ``game.bot`` or ``game.web``); ``docs/friend.md``
 says how the dice are made and what the scheme does not protect against.

@@ -103,7 +103,8 @@ class Screen:
         self.panes.draw_review(view.review)
         location = window.location
         self.panes.draw_friend(view.friend, f"{location.origin}{location.pathname}",
-                               not missing(getattr(window.navigator, "share", None)))
+                               not missing(getattr(window.navigator, "share", None)),
+                               not missing(getattr(window, "BarcodeDetector", None)))
 
     def say(self, sentences):
         """Add what just happened to the live region (a log: screen readers read each addition)."""

@@ -77,6 +77,12 @@ def table(page):
         ("friend-then-roll", "change", page.on_friend_then_roll),
         ("friend-paste-form", "submit", page.sender("friend-paste", app.friend_open, animate=True)),
         (WINDOW, "hashchange", page.on_hash),
+        # live play on the same network (game/web/live.py)
+        ("friend-live-start", "click", page.intent(partial(app.friend_live, "start"), animate=False)),
+        ("friend-live-stop", "click", page.intent(partial(app.friend_live, "stop"), animate=False)),
+        ("friend-offer-copy", "click", page.copier(page.field_text("friend-offer"), "msg.live_code_copied")),
+        ("friend-answer-copy", "click", page.copier(page.field_text("friend-answer"), "msg.live_code_copied")),
+        ("friend-scan", "click", page.live.on_scan),
         # hints
         ("hint", "click", page.on_hint),
         ("hint-panel", "pointerdown", page.on_hint_pointer),

@@ -26,6 +26,7 @@ from game.web.elements import by_id, closest, missing
 from game.web.files import Files
 from game.web.gestures import Gestures
 from game.web.keys import Keys, focus_resign_choice, keep_focus
+from game.web.live import Live
 from game.web.loops import Loops
 from game.web.shown import Shown
 from game.web.store import open_store
@@ -52,6 +53,7 @@ class Page:
         self.keys = Keys(self)
         self.files = Files(self)
         self.dialogs = Dialogs(self)
+        self.live = Live(self)      # live play's connection (game/web/live.py)
         self.hint_touch = None      # the play a touch came down on (None: not a touch)
         self.touch_shown = None     # the play a first tap showed on the board
         self._drills = None         # the drills' pane (game/web/drills_page.py), made when first used
@@ -81,6 +83,7 @@ class Page:
         screen.move_focus(effects.focus)
         screen.signal()
         self.loops.schedule()
+        self.live.sync()
 
     def apply_texts(self):
         """The page's fixed texts in the app's language."""
@@ -367,10 +370,11 @@ class Page:
     # --- a match by links (game/app/friend/) -------------------------------------------------------
     def on_hash(self, event=None):
         """An address with ``#friend=…`` (at start, or a link opened in this tab): the friend's link
-        is opened, then dropped from the address (a reload resumes the match, it opens nothing)."""
+        is opened, then dropped from the address (a reload resumes the match, it opens nothing); the
+        same for a live connection code, ``#live=…``."""
         location = window.location
         text = str(location.hash)
-        if not text.startswith("#friend="):
+        if not text.startswith(("#friend=", "#live=")):
             return
         window.history.replaceState(None, "", f"{location.pathname}{location.search}")
         self.apply(self.app.friend_open(text), animate=True)

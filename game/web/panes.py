@@ -19,6 +19,7 @@ class Panes:
         self.review = None
         self.qr_link = None
         self.friend_link = None    # the link to the friend's match whose QR code is drawn
+        self.live_codes = {}       # field id -> the live code whose QR code is drawn
         self.shots = None
         self.thinking = False      # a hint is being worked out: its pane says so
 
@@ -177,7 +178,7 @@ class Panes:
         by_id(button_id).setAttribute("aria-expanded", "false" if box.hidden else "true")
         self.qr_link = self.shots = None
 
-    def draw_friend(self, friend, base_url, can_share):
+    def draw_friend(self, friend, base_url, can_share, can_scan=False):
         """A match by links: the link to send (its field, Copy, Share where the browser has it, its
         QR code), what to do, the word to roll, the box for the friend's link; hidden otherwise."""
         panel = by_id("friend-panel")
@@ -187,6 +188,7 @@ class Panes:
         from game.friend import link_url
         link = link_url(base_url, friend["payload"]) if friend["payload"] else ""
         by_id("friend-say").textContent = friend["text"]
+        by_id("friend-say").hidden = not friend["text"]
         by_id("friend-send").hidden = not link
         by_id("friend-link").value = link
         by_id("friend-share").hidden = not (link and can_share)
@@ -197,3 +199,20 @@ class Panes:
             from game.app.view.qr import encode, svg
             by_id("friend-qr").innerHTML = svg(encode(link))
         self.friend_link = link
+        self.draw_live(friend["live"], base_url, friend["match"], can_scan)
+
+    def draw_live(self, live, base_url, match, can_scan):
+        """Live play: Play live (or Stop), what to do, the offer or the answer (field, Copy, QR code)."""
+        state = live["state"]
+        by_id("friend-live-say").textContent = live["text"]
+        by_id("friend-live-start").hidden = not match or state not in ("off", "closed")
+        by_id("friend-live-stop").hidden = state in ("off", "closed")
+        by_id("friend-scan").hidden = not can_scan or state in ("open", "connecting")
+        for name in ("offer", "answer"):
+            code = f"{base_url}#live={live[name]}" if live[name] else ""
+            by_id(f"friend-{name}-box").hidden = not code
+            by_id(f"friend-{name}").value = code
+            if code and code != self.live_codes.get(name):
+                from game.app.view.qr import encode, svg
+                by_id(f"friend-{name}-qr").innerHTML = svg(encode(code))
+            self.live_codes[name] = code

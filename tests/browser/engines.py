@@ -52,6 +52,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # live play (tests/browser/test_friend_live.py): WebRTC may gather 127.0.0.1 as a host candidate.
+    # Inside tools/netns.py's namespace loopback is the only interface; without this flag Chromium
+    # offers no candidate at all there (measured, Chromium 156, 2026-11-29). It changes nothing else.
+    "--allow-loopback-in-peer-connection",
 ]
 # Firefox ignores Playwright's reduced_motion over BiDi; the tests that ask for it
 # get it from this preference (the others set the app's own `animate: false`).

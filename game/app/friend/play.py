@@ -25,7 +25,9 @@ True
 from game.friend import FriendError, FriendMatch, FriendReason, decode_link, message_key
 from game.match import Phase
 from game.move import Move
+from game.friend.live_text import is_live_text
 from game.app.friend.hand import FriendHand
+from game.app.friend.live import LivePlay
 from game.app.text.messages import dice_text
 from game.app.text.messages import join as _join
 from game.app.text.messages import points as _points
@@ -58,6 +60,7 @@ class FriendPlay:
     def __init__(self, app):
         self.app = app
         self.hand = FriendHand(app)
+        self.live = LivePlay(app)       # live play on the same network (game/app/friend/live.py)
 
     # --- starting ---------------------------------------------------------------------------
     def create(self, setup):
@@ -79,6 +82,8 @@ class FriendPlay:
         later link goes on the copy it extends, on the board or under Matches.  A refused link
         changes nothing: the status line says why."""
         app = self.app
+        if is_live_text(text):
+            return self.live.paste(text)          # a connection code for live play
         try:
             link = decode_link(str(text or "").strip())
             if link.turn == 1 and (app.friend is None or app.friend.match_id != link.match_id):
@@ -178,7 +183,8 @@ class FriendPlay:
         if friend.outgoing is not None and (friend.waiting or friend.over):
             last = friend.links[-1]
             answer = not last.actions and friend.turn > 2       # made by itself: the friend's dice
-            nxt = ("msg.friend_send_dice" if answer else "msg.friend_send", {})
+            nxt = ("msg.live_sent" if self.live.connected else
+                   "msg.friend_send_dice" if answer else "msg.friend_send", {})
         elif friend.over:
             nxt = None
         elif m.phase is Phase.ROLL_OR_DOUBLE:
@@ -192,18 +198,28 @@ class FriendPlay:
         parts = [part for part in (said, nxt) if part]
         return _join(*parts) if len(parts) > 1 else parts[0] if parts else None
 
+    def after_live(self, said):
+        """``said`` (the live connection opened or closed), then what the person does next."""
+        return said if self.app.friend is None else self._after(said)
+
     def set_then_roll(self, on):
         self.hand.then_roll = bool(on)
 
     # --- what the page shows ----------------------------------------------------------------
     def panel(self):
         """The link panel: ``payload`` (the link's text, "" when none waits), ``text`` (what to do),
-        ``then_roll`` ``(shown, ticked)``, the labels; None when no match by links is on the board."""
+        ``then_roll`` ``(shown, ticked)``, ``live`` (:meth:`LivePlay.panel`); None when no match by links
+        is on the board and no live connection is being made."""
         app, friend = self.app, self.app.friend
+        live = self.live.panel()
         if friend is None:
-            return None
-        payload = friend.outgoing or ""
-        if payload:
+            return None if live["state"] == "off" else {"payload": "", "text": "", "then_roll": (False, False),
+                                                        "turn": 0, "live": live, "match": False}
+        busy = live["state"] not in ("off", "closed")    # live play is on or being connected: no link by hand
+        payload = "" if busy else friend.outgoing or ""
+        if busy:
+            text = ""                                    # the live part says what to do
+        elif payload:
             text = app.tr("friend.send_how")
         elif friend.over:
             text = app.tr("error.friend_match_over")
@@ -213,7 +229,7 @@ class FriendPlay:
             text = app.tr("friend.your_turn")
         moving = app.game.human_moving() and app.match.config.cube
         return {"payload": payload, "text": text, "then_roll": (bool(moving), self.hand.then_roll),
-                "turn": friend.turn}
+                "turn": friend.turn, "live": live, "match": True}
 
 
 def _dice(dice):

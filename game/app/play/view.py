@@ -65,7 +65,7 @@ class GameScreen:
         panels = (checkers, looks, tuple(m.score), m.player_to_act, m.phase is Phase.OVER, clocks)
         rest = (looks, app.message, m.match_id(), m.phase, len(m.events), app.resign_choice,
                 app.dice_invalid, tuple(app.dice_ties), app.hint is not None and app.hint[0],
-                app.prefs.click_moves, None if app.friend is None else app.friend_panel())
+                app.prefs.click_moves, app.friend_panel())
         return {"board": board, "checkers": checkers, "panels": panels, "screen": rest}
 
     def record(self):
