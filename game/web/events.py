@@ -95,6 +95,12 @@ def table(page):
         ("review-list", "keydown", page.on_row("frame", page.replay_to)),
         ("review-try", "submit", page.sender("review-try-input", app.review_try, empty=False)),
         ("review-play", "click", page.on_review_play),
+        ("review-detail", "pointerdown", page.on_review_pointer),
+        ("review-detail", "click", page.on_review_show),
+        ("review-detail", "mouseover", page.on_review_preview),
+        ("review-detail", "focusin", page.on_review_preview),
+        ("review-detail", "mouseout", page.on_review_preview_end),
+        ("review-detail", "focusout", page.on_review_preview_end),
         # the position editor
         ("edit-position", "click", page.on_edit_open),
         ("editor-form", "change", page.on_editor_change),

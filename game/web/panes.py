@@ -135,10 +135,19 @@ class Panes:
         by_id("review-progress").textContent = review["progress"]
         by_id("review-progress").hidden = not review["progress"]
         shown = self.review or {}
+        # the play focused in the list of plays keeps the focus when the list is drawn again
+        active = document.activeElement
+        focused = (str(active.dataset.reviewPlay) if not missing(active) and hasattr(active, "closest")
+                   and not missing(active.closest("#review-detail button[data-review-play]")) else None)
         for key, element in (("summary_html", "review-summary"), ("detail_html", "review-detail"),
                              ("list_html", "review-list")):
             if shown.get(key) != review[key]:
                 by_id(element).innerHTML = review[key]
+        if focused is not None:
+            for button in by_id("review-detail").querySelectorAll("button[data-review-play]"):
+                if str(button.dataset.reviewPlay) == focused:
+                    button.focus()
+                    break
         if shown.get("list_html") != review["list_html"] or shown.get("detail_html") != review["detail_html"]:
             items = by_id("review-list")
             current = items.querySelector(".current")
