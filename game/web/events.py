@@ -95,6 +95,7 @@ def table(page):
         ("review-list", "keydown", page.on_row("frame", page.replay_to)),
         ("review-try", "submit", page.sender("review-try-input", app.review_try, empty=False)),
         ("review-play", "click", page.on_review_play),
+        ("board-size", "click", page.on_board_size),
         ("review-detail", "pointerdown", page.on_review_pointer),
         ("review-detail", "click", page.on_review_show),
         ("review-detail", "mouseover", page.on_review_preview),

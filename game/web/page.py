@@ -255,6 +255,12 @@ class Page:
         self.touch_shown = None
         self.screen.draw_board(board_svg(board), board)
 
+    def on_board_size(self, event):
+        """A phone held upright, reading a lesson, a hint or the review: the board at its full
+        size again (its points 32 px wide), or back to the smaller one beside the words."""
+        full = document.body.classList.toggle("board-full")
+        by_id("board-size").setAttribute("aria-pressed", "true" if full else "false")
+
     def on_row(self, attribute, act):
         """A handler for a list whose rows carry ``data-<attribute>``: ``act(value)`` on the row hit."""
         def handler(event):

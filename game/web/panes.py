@@ -27,6 +27,7 @@ class Panes:
         panel = by_id("hint-panel")
         panel.innerHTML = html
         panel.hidden = not html
+        document.body.classList.toggle("hinting", bool(html))   # a phone's board yields it room
         self.hint = html
 
     def show_thinking(self, text):
@@ -148,6 +149,8 @@ class Panes:
                 if str(button.dataset.reviewPlay) == focused:
                     button.focus()
                     break
+        if shown.get("detail_html") != review["detail_html"] and document.body.classList.contains("upright"):
+            by_id("side").scrollTop = 0      # a phone: the decision, under the replay's buttons, in view
         if shown.get("list_html") != review["list_html"] or shown.get("detail_html") != review["detail_html"]:
             items = by_id("review-list")
             current = items.querySelector(".current")
