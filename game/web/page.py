@@ -248,6 +248,8 @@ class Page:
         board = self.screen.board_view
         if not self.screen.board.hasAttribute("data-preview") or board is None:
             return
+        if str(event.type) == "mouseout" and self.touch_shown is not None:
+            return      # the mouse a touch emulates leaving: the play tapped stays drawn
         related = event.relatedTarget
         if not missing(related) and hasattr(related, "closest") \
                 and not missing(related.closest("#review-detail [data-review-play]")):
