@@ -121,6 +121,7 @@ def table(page):
         ("settings-button", "click", dialogs.open_settings),
         ("settings-close", "click", closer("settings-dialog")),
         ("pref-theme", "change", dialogs.on_theme),
+        ("pref-numbering", "change", dialogs.on_numbering),
         ("pref-animation-speed", "change", dialogs.on_animation_speed),
         ("lessons-button", "click", dialogs.open_lessons),
         ("lesson-list", "click", dialogs.open_lessons),

@@ -83,7 +83,7 @@ class ReplayMode(Mode):
                 rows.append(("", tr("replay.start", game=shown.game), False, index))
             else:
                 who = self.app.player_name(shown.player, setup) if shown.player is not None else None
-                text = self.app.game.screen.event_text(shown.event, who) or ""
+                text = self.app.game.screen.event_text(shown.event, who, viewer=bottom) or ""
                 rows.append((who or "", text,
                              shown.player == bottom, index))
         step = game.index((self.index, frame))
