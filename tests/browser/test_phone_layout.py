@@ -302,3 +302,19 @@ def test_the_hint_on_a_phone_lists_its_plays_beside_the_board(reading):
     assert len(shown) >= 3, m["rows"]                                # before: one and a half
     assert m["board"]["bottom"] <= 0.58 * m["vh"], m["board"]
     page.screenshot(path="/tmp/shots-phone-hint-375.png")
+
+
+def test_settings_number_the_points_from_either_side_or_both(reading):
+    """Issue 33, point 10: Settings' point numbers (Prefs.numbering), drawn at once."""
+    page = reading
+    numbers = "[...document.querySelectorAll('#board .point-number:not(.other-number)')].map(e => e.textContent)"
+    mine = page.evaluate(numbers)
+    page.click("#settings-button")
+    page.wait_for_selector("#settings-dialog[open]")
+    assert page.locator("#pref-numbering").input_value() == "mine"
+    act(page, lambda: page.select_option("#pref-numbering", "theirs"))
+    assert page.evaluate(numbers) == [str(25 - int(n)) for n in mine]
+    act(page, lambda: page.select_option("#pref-numbering", "both"))
+    assert page.evaluate(numbers) == mine and page.locator("#board .other-number").count() == 24
+    act(page, lambda: page.select_option("#pref-numbering", "mine"))
+    page.keyboard.press("Escape")
