@@ -450,7 +450,11 @@ def test_the_game_record_lists_moves_and_cube_actions():
     app.double()
     app.take()
     app.roll()
-    assert app.record() == [(0, "31: 8/5 6/5"), (1, "doubles to 2"), (0, "takes")]
+    # two players: the moves numbered as the board numbers them now, for player 1 to act
+    # (issue 33: the last play's marks and the record agree); the log keeps the mover's own
+    moves = [e["move"] for e in app.match.events if e["type"] == "move"]
+    assert app.view().board.numbers_for == 1 and moves == ["8/5 6/5"]
+    assert app.record() == [(0, "31: 17/20 19/20"), (1, "doubles to 2"), (0, "takes")]
     html = app.view().record_html
     assert html.count("<li") == 3 and "&lt;Bo&gt;" in html and "<Bo>" not in html
 

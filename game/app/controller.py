@@ -586,6 +586,18 @@ class Controller:
         """Weigh ``text`` at the frame shown (:meth:`Reviews.weigh`); True when legal there."""
         return self.reviews.weigh(text)
 
+    @action
+    def review_show(self, play):
+        """Draw ``play``, one of the legal plays of the decision shown, on the review's board."""
+        mode = self.modes.get("review")
+        if mode is not None:
+            mode.show(str(play))
+
+    def review_preview(self, play):
+        """The review's board with ``play`` drawn over it (a row pointed at), or None."""
+        mode = self.modes.get("review")
+        return None if mode is None or self.modes.top() is not mode else mode.preview(str(play))
+
     @answer
     def review_play_here(self):
         """Play on from the position shown (:meth:`Reviews.play_here`); True when it opened."""

@@ -5,7 +5,7 @@ data) and returns plain, JSON-able data: one entry per decision (checker
 plays, doubles and missed doubles, takes, drops and beavers) and per roll,
 and a summary per player.
 
-* **Checker plays**: every legal play of the roll is ranked by
+* **Checker plays**: every legal play of the roll is ranked (and kept, in ``top``) by
   :meth:`game.bot.Bot.hints` (the ``"0-ply"`` setting: the net, no look-ahead; in a
   match, by match winning chances with the score and the cube); the loss is
   the best play's equity minus the played one's.
@@ -76,7 +76,7 @@ RATINGS = ((0.005, "world_class"), (0.008, "expert"), (0.013, "advanced"), (0.02
            (0.032, "casual"), (math.inf, "beginner"))
 #: a kept cube is a decision when doubling was within this much of not doubling
 CLOSE_CUBE = 0.16
-#: how many of the best plays an entry lists
+#: how many of the best plays the review lists before its fold (an entry keeps them all, ranked)
 TOP = 5
 _DIGITS = 6
 
@@ -268,13 +268,12 @@ def _move_entry(bot, t, scale):
     played = t["played"]
     rank = next(i for i, h in enumerate(hints) if h.move == played)
     best = values[0]
-    top = []
+    top = []            # every legal play, best first (the panel lists the first TOP, folds the rest)
     for i, (hint, value) in enumerate(zip(hints, values)):
-        if i < TOP or i == rank:
-            row = {"move": str(hint.move), "rank": i + 1, "equity": _round(value), "loss": _round(best - value)}
-            if scale.match:
-                row["mwc"] = _round(hint.mwc)
-            top.append(row)
+        row = {"move": str(hint.move), "rank": i + 1, "equity": _round(value), "loss": _round(best - value)}
+        if scale.match:
+            row["mwc"] = _round(hint.mwc)
+        top.append(row)
     entry |= {"counted": len(hints) > 1, "loss": best - values[rank], "played": str(played),
               "best": str(hints[0].move), "plays": len(hints), "rank": rank + 1, "top": top}
     if scale.match:

@@ -87,6 +87,7 @@ class Dialogs:
         prefs = self.page.app.prefs
         by_id("pref-theme").value = prefs.theme
         by_id("pref-animation-speed").value = prefs.animation_speed
+        by_id("pref-numbering").value = prefs.numbering
         asyncio.ensure_future(persistence.show_persisted(self.page.app))
         for box, pref in PREF_BOXES.items():
             by_id(box).checked = getattr(prefs, pref)
@@ -99,6 +100,10 @@ class Dialogs:
 
     def on_animation_speed(self, event):
         self.page.app.set_pref("animation_speed", str(event.target.value))
+
+    def on_numbering(self, event):
+        """The point numbers from the person's side, the opponent's, or both: drawn at once."""
+        self.page.apply(self.page.app.set_pref("numbering", str(event.target.value)))
 
     def on_theme(self, event):
         self.page.app.set_pref("theme", str(event.target.value))

@@ -216,6 +216,59 @@ class Page:
             return      # on to another play: its own preview follows
         self.screen.draw_board(board_svg(board), board)
 
+    # --- the review's plays: pointed at, a play is drawn on the board; clicked, it stays ------------
+    def on_review_pointer(self, event):
+        """A press on the review's plays: with a touch, the play under the finger."""
+        row = closest(event, "[data-review-play]")
+        touch = str(event.pointerType) == "touch" and row is not None
+        self.hint_touch = str(row.dataset.reviewPlay) if touch else None
+
+    def on_review_show(self, event):
+        """A click (or Enter) on a play keeps it drawn on the board; on a touch screen the first
+        tap only draws it there and a second one keeps it."""
+        row = closest(event, "[data-review-play]")
+        if row is None:
+            return
+        play, touched = str(row.dataset.reviewPlay), self.hint_touch
+        self.hint_touch = None
+        if touched is not None and self.touch_shown != touched:
+            self.touch_shown = touched
+            self.preview_review(touched)
+            return
+        self.touch_shown = None
+        self.apply(self.app.review_show(play))
+
+    def preview_review(self, play):
+        board = self.app.review_preview(play)
+        if board is not None:
+            self.screen.draw_board(board_svg(board), board, preview=play)
+
+    def on_review_preview(self, event):
+        """A play of the review hovered or focused: drawn on the board, the review untouched."""
+        row = closest(event, "[data-review-play]")
+        if row is not None:
+            self.preview_review(str(row.dataset.reviewPlay))
+
+    def on_review_preview_end(self, event):
+        """The pointer or the focus left the review's plays: the board as the review shows it."""
+        board = self.screen.board_view
+        if not self.screen.board.hasAttribute("data-preview") or board is None:
+            return
+        if str(event.type) == "mouseout" and self.touch_shown is not None:
+            return      # the mouse a touch emulates leaving: the play tapped stays drawn
+        related = event.relatedTarget
+        if not missing(related) and hasattr(related, "closest") \
+                and not missing(related.closest("#review-detail [data-review-play]")):
+            return      # on to another play: its own preview follows
+        self.touch_shown = None
+        self.screen.draw_board(board_svg(board), board)
+
+    def on_board_size(self, event):
+        """A phone held upright, reading a lesson, a hint or the review: the board at its full
+        size again (its points 32 px wide), or back to the smaller one beside the words."""
+        full = document.body.classList.toggle("board-full")
+        by_id("board-size").setAttribute("aria-pressed", "true" if full else "false")
+
     def on_row(self, attribute, act):
         """A handler for a list whose rows carry ``data-<attribute>``: ``act(value)`` on the row hit."""
         def handler(event):

@@ -29,6 +29,7 @@ class Panes:
         panel = by_id("hint-panel")
         panel.innerHTML = html
         panel.hidden = not html
+        document.body.classList.toggle("hinting", bool(html))   # a phone's board yields it room
         self.hint = html
 
     def show_thinking(self, text):
@@ -137,10 +138,21 @@ class Panes:
         by_id("review-progress").textContent = review["progress"]
         by_id("review-progress").hidden = not review["progress"]
         shown = self.review or {}
+        # the play focused in the list of plays keeps the focus when the list is drawn again
+        active = document.activeElement
+        focused = (str(active.dataset.reviewPlay) if not missing(active) and hasattr(active, "closest")
+                   and not missing(active.closest("#review-detail button[data-review-play]")) else None)
         for key, element in (("summary_html", "review-summary"), ("detail_html", "review-detail"),
                              ("list_html", "review-list")):
             if shown.get(key) != review[key]:
                 by_id(element).innerHTML = review[key]
+        if focused is not None:
+            for button in by_id("review-detail").querySelectorAll("button[data-review-play]"):
+                if str(button.dataset.reviewPlay) == focused:
+                    button.focus()
+                    break
+        if shown.get("detail_html") != review["detail_html"] and document.body.classList.contains("upright"):
+            by_id("side").scrollTop = 0      # a phone: the decision, under the replay's buttons, in view
         if shown.get("list_html") != review["list_html"] or shown.get("detail_html") != review["detail_html"]:
             items = by_id("review-list")
             current = items.querySelector(".current")

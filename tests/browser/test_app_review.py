@@ -110,6 +110,50 @@ def test_a_decision_of_the_list_shows_its_board_and_best_plays(page, finished):
     shoot(page, "desktop-review-decision")
 
 
+PREVIEW = "document.getElementById('board').dataset.preview || null"
+
+
+def test_a_decision_is_drawn_on_the_board_and_each_play_can_be_seen(page):
+    """Issue 33: the position before the play with the play drawn over it; each candidate row a
+    button, pointed at it draws its play, clicked (or Enter) it stays; every play listable."""
+    for _ in range(12):                        # a decision with more plays than the first few listed
+        if page.locator("#review-detail details.review-more").count():
+            break
+        click(page, "#replay-next")
+    assert page.locator("#review-detail details.review-more").count() == 1
+    drawn = page.locator("#board svg g.preview")
+    assert drawn.count() == 1                  # the play made, drawn over the position before it
+    made = drawn.inner_html()
+    played = page.locator("#review-detail tr.played").first.get_attribute("data-review-play")
+    assert page.locator("#review-detail tr.played .played-tag").first.inner_text() == "played"
+    pressed = page.locator('#review-detail button[aria-pressed="true"]')
+    assert pressed.first.get_attribute("data-review-play") == played
+    shown = page.locator("#review-detail table.review-plays").first.locator("button.review-play-row")
+    other = next(p for p in (b.get_attribute("data-review-play") for b in shown.all()) if p != played)
+    button = page.locator(f'#review-detail button.review-play-row[data-review-play="{other}"]').first
+    button.hover()                              # pointed at: drawn, the review unchanged
+    page.wait_for_function(f"({PREVIEW}) === {other!r}")
+    assert drawn.inner_html() != made and pressed.first.get_attribute("data-review-play") == played
+    page.mouse.move(2, 2)
+    page.wait_for_function(f"({PREVIEW}) === null")
+    assert page.locator("#board svg g.preview").inner_html() == made
+    button.focus()                              # the keyboard: focused, then Enter keeps it
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert page.locator('#review-detail button[aria-pressed="true"]').first.get_attribute("data-review-play") == other
+    assert page.evaluate("document.activeElement.dataset.reviewPlay") == other
+    assert page.locator("#board svg g.preview").inner_html() != made
+    # every legal play: the first few, then the rest under the fold
+    summary = page.locator("#review-detail details.review-more summary")
+    total = int(summary.inner_text().split()[1])
+    assert summary.inner_text() == f"All {total} plays"
+    summary.click()
+    listed = {b.get_attribute("data-review-play") for b in page.locator("#review-detail button.review-play-row").all()}
+    assert len(listed) == total > 5
+    page.mouse.move(2, 2)
+    assert page.record.get("errors", []) == []
+    shoot(page, "desktop-review-plays")
+
+
 def test_the_review_panel_has_no_serious_accessibility_fault(page):
     assert AXE.is_file(), "node_modules/axe-core is missing: run `npm ci` (make vendor does)"
     inject_axe(page)
@@ -122,8 +166,7 @@ def test_the_review_panel_has_no_serious_accessibility_fault(page):
 
 
 def test_trying_the_best_play_and_jumping_into_the_position(page, finished):
-    best = page.locator("#review-detail table.review-plays tr.best th").inner_text()
-    best = best.split(". ", 1)[1]
+    best = page.locator("#review-detail table.review-plays tr.best").first.get_attribute("data-review-play")
     page.fill("#review-try-input", best)
     click(page, "#review-try-check")
     assert page.locator("#review-tried").inner_text() == f"{best} is the best play."
@@ -137,6 +180,7 @@ def test_trying_the_best_play_and_jumping_into_the_position(page, finished):
     while session.step(1.0):
         pass
     entry = session.at(frame)[-1]
+    assert page.locator("#position-id").inner_text() == entry["position_id"]   # the board: before the play
     click(page, "#review-play")
     assert page.locator("#review-panel").is_hidden() and page.locator("#replay-bar").is_hidden()
     assert page.locator("#position-id").inner_text() == entry["position_id"]
@@ -170,6 +214,29 @@ def test_phone_the_review_fits(browser, base_url, finished):
         click(page, "#review-game")
         wait_analysed(page)
         click(page, "#review-list li[data-frame]", 4)
+        for _ in range(12):                    # a checker play with a choice: its plays listed
+            if page.locator("#review-detail button.review-play-row").count() > 1:
+                break
+            click(page, "#replay-next")
+        # issue 33: the board yields half the screen; the decision's words and its play drawn on
+        # the board are on screen together, under the replay's buttons
+        seen = page.evaluate("""() => { const r = s => document.querySelector(s).getBoundingClientRect();
+            return {vh: innerHeight, board: r('#board svg'), drawn: r('#board svg g.preview'),
+                    line: r('#review-detail .review-line'), row: r('#review-detail button.review-play-row'),
+                    next: r('#replay-next')}; }""")
+        for name in ("drawn", "line", "row", "next"):
+            assert 0 <= seen[name]["top"] and seen[name]["bottom"] <= seen["vh"], (name, seen[name])
+        assert seen["board"]["bottom"] <= seen["vh"] / 2 + 80, seen["board"]
+        # a tap draws a play on the board; a second tap on it keeps it drawn
+        rows = page.locator("#review-detail button.review-play-row")
+        target = rows.nth(1)
+        play = target.get_attribute("data-review-play")
+        target.tap()
+        page.wait_for_function(f"({PREVIEW}) === {play!r}")
+        assert target.get_attribute("aria-pressed") == "false"
+        act(page, lambda: page.locator(f'#review-detail button.review-play-row[data-review-play="{play}"]').first.tap())
+        assert page.locator('#review-detail button[aria-pressed="true"]').first.get_attribute("data-review-play") == play
+        shoot(page, "phone-review-plays")
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         for name in ("review-summary", "review-detail", "review-try-input", "review-play", "review-list"):
             box = page.locator(f"#{name}").bounding_box()

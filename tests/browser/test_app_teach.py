@@ -14,6 +14,7 @@ from app_driver import act, board_state, click, enabled, open_app, play_one_step
 from engines import expect_download
 
 from game.formats.mat_read import import_mat
+from game.app.view.places import move_seen_from
 from game.app.keep.share import decode, read_ids
 
 SHOTS = pathlib.Path("/tmp/shots5")
@@ -111,9 +112,13 @@ def test_export_mat_downloads_the_match_as_it_stands(page):
     text = saved.text
     match = import_mat(text)
     assert (match.position_id(), match.match_id()) == (state["position_id"], state["match_id"])
-    moves = [e["move"] for e in match.events if e["type"] == "move"]
+    # the record numbers the moves as the board does (two players: for the player to act,
+    # issue 33), the file as each mover does
+    moves = [(e["player"], e["move"]) for e in match.events if e["type"] == "move"]
+    actor = match.player_to_act if match.player_to_act is not None else match.player_on_roll
     record = page.locator("#record li .what").all_inner_texts()
-    assert [r.split(": ", 1)[1] for r in record if ": " in r] == moves
+    assert [r.split(": ", 1)[1] for r in record if ": " in r] == \
+        [move_seen_from(move, player, actor) for player, move in moves]
     assert "saved as" in page.locator("#message").inner_text()
 
 

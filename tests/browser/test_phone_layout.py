@@ -6,7 +6,7 @@ issue 14), Roll / Done / Undo and the move box on screen without scrolling, and 
 by a scrollbar."""
 
 import pytest
-from app_driver import click, open_app
+from app_driver import act, click, open_app
 
 # what the flat board's geometry gives (game/app/view/geometry.py, board_svg.py: 952 x 700 user units, points 60
 # wide, the field's halves 310 high, the dice's area 124 x 76); upright, the same turned a
@@ -217,3 +217,104 @@ def test_a_phone_prints_the_board_flat_and_whole(browser, base_url, size, shape)
         assert page.evaluate(SHAPE) == shape
     finally:
         context.close()
+
+
+# --- issue 33: on a phone held upright, the board yields room to a lesson, a hint, the review -------
+READING = """() => {
+  const r = s => { const e = document.querySelector(s); if (!e) return null; const b = e.getBoundingClientRect();
+                   return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, w: b.width, h: b.height}; };
+  const side = document.querySelector('#side').getBoundingClientRect();
+  return {vw: innerWidth, vh: innerHeight, board: r('#board svg'), mark: r('#board .highlight'),
+          text: r('#lesson-text'), next: r('#lesson-next'), side: {top: side.top, bottom: side.bottom, h: side.height},
+          rows: [...document.querySelectorAll('#hint-panel tbody[data-play]')].map(e => {
+            const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom}; }),
+          full: document.body.classList.contains('board-full'),
+          pressed: document.querySelector('#board-size').getAttribute('aria-pressed'),
+          scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight]};
+}"""
+
+
+def seen(rect, m, bottom=None):
+    """``rect`` wholly on screen (and above ``bottom``, the side panel's foot, when given)."""
+    return rect is not None and rect["top"] >= 0 and rect["bottom"] <= min(m["vh"], bottom or m["vh"]) + 0.5
+
+
+@pytest.fixture(scope="module")
+def reading(browser, base_url):
+    context = phone(browser, 375, 667)
+    page = context.new_page()
+    open_app(page, f"{base_url}/?mode=hotseat&seed=reading", prefs={"language": "en", "animate": False})
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(375, 667), (390, 844)], ids=["375x667", "390x844"])
+def test_a_lesson_on_a_phone_shows_the_marks_and_the_words_together(reading, size):
+    page = reading
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    if page.locator("#lesson-panel[data-lesson]").count() == 0:
+        page.click("#lessons-button")
+        page.wait_for_selector("#lessons-dialog[open]")
+        click(page, "#lessons-list [data-lesson]", 0)
+        for _ in range(6):                    # a step that marks points on the board
+            if page.locator("#board .highlight").count():
+                break
+            act(page, lambda: page.evaluate("document.getElementById('lesson-next').click()"))
+    page.wait_for_function("document.body.classList.contains('upright')")
+    m = page.evaluate(READING)
+    assert m["scroll"] == [size[0], size[1]], m["scroll"]            # the page itself does not scroll
+    # before: the board took 462 of 667 px, the panel 135 (the lesson's words off screen)
+    assert m["side"]["h"] >= 0.42 * m["vh"], m["side"]
+    assert m["board"]["bottom"] <= 0.58 * m["vh"], m["board"]
+    assert seen(m["mark"], m), m["mark"]                             # the board's marks...
+    assert seen(m["text"], m, m["side"]["bottom"]), m["text"]        # ...the words about them...
+    assert seen(m["next"], m, m["side"]["bottom"]), m["next"]        # ...and Next, together
+    print(size, {k: m[k] for k in ("board", "side", "mark", "text", "next")})
+    page.screenshot(path=f"/tmp/shots-phone-lesson-{size[0]}.png")
+
+
+def test_the_full_size_board_comes_back_at_a_tap(reading):
+    page = reading
+    small = page.evaluate(READING)
+    assert small["board"]["w"] < small["vw"] - 40 and small["pressed"] == "false"
+    page.locator("#board-size").tap()
+    full = page.evaluate(READING)
+    assert full["full"] and full["pressed"] == "true"
+    assert full["board"]["w"] == pytest.approx(full["vw"], abs=0.5)  # its points 32 px wide again
+    page.locator("#board-size").tap()
+    assert page.evaluate(READING)["board"]["w"] == pytest.approx(small["board"]["w"], abs=0.5)
+
+
+def test_the_hint_on_a_phone_lists_its_plays_beside_the_board(reading):
+    page = reading
+    page.set_viewport_size({"width": 375, "height": 667})
+    click(page, "#lesson-close")
+    assert page.locator("#lesson-panel").is_hidden()
+    assert page.evaluate(READING)["board"]["w"] == pytest.approx(375, abs=0.5)   # playing: full size
+    click(page, "#roll")
+    if page.locator("#roll:not([hidden]):not([disabled])").count():
+        click(page, "#roll")                                        # the opening roll was a tie
+    click(page, "#hint")
+    page.wait_for_selector("#hint-panel tbody[data-play]")
+    m = page.evaluate(READING)
+    assert m["scroll"] == [375, 667], m["scroll"]
+    shown = [row for row in m["rows"] if seen(row, m, m["side"]["bottom"])]
+    assert len(shown) >= 3, m["rows"]                                # before: one and a half
+    assert m["board"]["bottom"] <= 0.58 * m["vh"], m["board"]
+    page.screenshot(path="/tmp/shots-phone-hint-375.png")
+
+
+def test_settings_number_the_points_from_either_side_or_both(reading):
+    """Issue 33, point 10: Settings' point numbers (Prefs.numbering), drawn at once."""
+    page = reading
+    numbers = "[...document.querySelectorAll('#board .point-number:not(.other-number)')].map(e => e.textContent)"
+    mine = page.evaluate(numbers)
+    page.click("#settings-button")
+    page.wait_for_selector("#settings-dialog[open]")
+    assert page.locator("#pref-numbering").input_value() == "mine"
+    act(page, lambda: page.select_option("#pref-numbering", "theirs"))
+    assert page.evaluate(numbers) == [str(25 - int(n)) for n in mine]
+    act(page, lambda: page.select_option("#pref-numbering", "both"))
+    assert page.evaluate(numbers) == mine and page.locator("#board .other-number").count() == 24
+    act(page, lambda: page.select_option("#pref-numbering", "mine"))
+    page.keyboard.press("Escape")

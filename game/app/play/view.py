@@ -27,7 +27,7 @@ from game.app.view.last_moves import last_moves
 from game.app.text.messages import clock_text as say_clock
 from game.app.text.messages import is_warning
 from game.app.text.i18n import Addressee
-from game.app.view.places import PERSON
+from game.app.view.places import PERSON, move_seen_from
 from game.app.view.geometry import BoardView
 from game.app.view.html import hints_html, player_html, record_html
 from game.app.view.view_model import board_view, panel, screen
@@ -71,25 +71,31 @@ class GameScreen:
     def record(self):
         """The current game so far, one ``(player, text)`` per action, oldest first.
 
-        Moves read as in GNU Backgammon's records (``31: 8/5 6/5``); cube
+        Moves read as in GNU Backgammon's records (``31: 8/5 6/5``), their points
+        numbered as the board numbers them (:meth:`numbers_for`: the computer's moves
+        in the person's numbers; in a two-player game, the numbers of the player to
+        act), so that the last play's marks sit on the numbers the record gives; cube
         actions and the end of the game in words.  Steps of the turn in play
         are not in it until Done.
         """
         events = self.app.match.events
         start = game_start(events)
         rows = []
+        viewer = self.numbers_for()
         for event in events[start + 1:]:
             player = event.get("player")
-            text = self.event_text(event, self.app.player_name(player) if player is not None else None)
+            text = self.event_text(event, self.app.player_name(player) if player is not None else None,
+                                   viewer=viewer)
             if text is not None:
                 rows.append((event.get("player"), text))
         return rows
 
-    def event_text(self, event, who=None):
+    def event_text(self, event, who=None, viewer=None):
         """One line of the game record for a logged action, or None for the others.
 
         ``who`` is the name the line follows: when it is the person spoken to ("You"), the
-        verb agrees with it ("You double to 2", not "You doubles").
+        verb agrees with it ("You double to 2", not "You doubles").  ``viewer``: whose
+        numbering a move's points are written in (None: the mover's own).
         """
         app_tr = self.app.tr
         you = isinstance(who, Addressee)
@@ -100,7 +106,12 @@ class GameScreen:
         kind = event["type"]
         if kind in ("move", "pass"):
             dice = "".join(str(d) for d in sorted(event["dice"], reverse=True))
-            return f"{dice}: {event['move']}" if kind == "move" else f"{dice}: —"
+            if kind == "pass":
+                return f"{dice}: —"
+            move = event["move"]
+            if viewer is not None and event.get("player") in (0, 1):
+                move = move_seen_from(move, event["player"], viewer)
+            return f"{dice}: {move}"
         if kind == "double":
             return tr("record.double", value=event["cube"])
         if kind == "beaver":

@@ -9,6 +9,7 @@ brings it back.
 
 from game.errors import GameError
 from game.match import MatchConfig
+from game.ids.match_id import decode_match_id
 from game.ids.xgid import encode_xgid, xgid_from_gnubg
 from game import replay as replays
 from game.app.text.messages import is_warning
@@ -49,21 +50,27 @@ class ReplayMode(Mode):
         return {"checkers": checkers, "board": (looks, app.focus), "panels": looks,
                 "screen": (looks, app.message, app.modes.names())}
 
-    def view(self):
-        """The :class:`View` of the frame shown."""
+    def view(self, before=None):
+        """The :class:`View` of the frame shown.  ``before``: a review's decision shown on
+        it instead (a dict: the ``counts`` before the play, its ``dice`` and ``player``, the
+        play drawn over them as a ``preview``, the ``position_id`` and ``match_id`` there)."""
         frame = self.frames[self.index]
         setup = self.setup
         tr = self.app.tr
         config = self.match_data.get("config") or {}
         bottom = self.app.bottom
         counts = (tuple(frame.counts(0)), tuple(frame.counts(1)))
+        shown = {"counts": counts, "dice": frame.dice or (),
+                 "dice_player": frame.on_roll if frame.player is None else frame.player}
+        if before is not None:
+            shown = {"counts": before["counts"], "dice": before["dice"], "dice_player": before["player"],
+                     "preview": before["preview"]}
         board = board_view(
-            tr, counts=counts, bottom=bottom, numbers_for=bottom, **self.app.board_shape(),
+            tr, bottom=bottom, numbers_for=bottom, **self.app.board_shape(),
             colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
             cube_offered_by=frame.player if frame.offered else None,
             cube_enabled=config.get("cube", True), crawford=frame.crawford,
-            dice=frame.dice or (), dice_player=frame.on_roll if frame.player is None else frame.player,
-            focus=self.app.focus)
+            focus=self.app.focus, **shown)
         board = self.app._spoken_board(board, setup)
 
         top_panel, bottom_panel = (
@@ -76,7 +83,7 @@ class ReplayMode(Mode):
                 rows.append(("", tr("replay.start", game=shown.game), False, index))
             else:
                 who = self.app.player_name(shown.player, setup) if shown.player is not None else None
-                text = self.app.game.screen.event_text(shown.event, who) or ""
+                text = self.app.game.screen.event_text(shown.event, who, viewer=bottom) or ""
                 rows.append((who or "", text,
                              shown.player == bottom, index))
         step = game.index((self.index, frame))
@@ -84,7 +91,8 @@ class ReplayMode(Mode):
         if config.get("cube", True):
             info += " · " + tr("info.cube", cube=frame.cube_value)
         try:
-            xgid = encode_xgid(xgid_from_gnubg(frame.position_id(), frame.match_info()))
+            xgid = encode_xgid(xgid_from_gnubg(before["position_id"], decode_match_id(before["match_id"]))
+                               if before else xgid_from_gnubg(frame.position_id(), frame.match_info()))
         except GameError:
             xgid = ""
         bar_text = (tr("replay.start", game=frame.game) if step == 0 else
@@ -92,7 +100,8 @@ class ReplayMode(Mode):
         return screen(
             board, top_panel, bottom_panel, message=self.app.text(self.app.message),
             warn=is_warning(self.app.message),
-            info=info, position_id=frame.position_id(), match_id=frame.match_id(),
+            info=info, position_id=before["position_id"] if before else frame.position_id(),
+            match_id=before["match_id"] if before else frame.match_id(),
             buttons=self.app.buttons(), move_input=False, language=self.app.language,
             record_html=record_html(rows, current=self.index), xgid=xgid,
             replay={"text": bar_text, "index": self.index, "count": len(self.frames)},

@@ -29,14 +29,32 @@ class ReviewMode(Mode):
         self.session = session
 
     def view(self):
-        return self.app.replay.view()
+        """The replay's frame; at a checker play, the position before it with the play shown
+        (the one made, or the one chosen in the list) drawn over it."""
+        replay = self.app.replay
+        return replay.view(before=self.session.board_at(replay.index))
+
+    def preview(self, play):
+        """The board at the decision shown with ``play`` drawn over it instead (a row of the
+        plays pointed at), the review untouched; None when ``play`` is not one of that roll's."""
+        replay = self.app.replay
+        before = self.session.board_at(replay.index, play)
+        return None if before is None else replay.view(before=before).board
 
     def signature(self):
-        """The replay's, and how far the analysis went, and the play last tried."""
+        """The replay's, and how far the analysis went, the play last tried and the play shown."""
         signature = self.app.replay.signature()
         review = self.session.review
-        return dict(signature, screen=(signature["screen"], review.done, review.total,
-                                       repr(self.session.tried)))
+        shown = self.session.board_at(self.app.replay.index)
+        drawn = None if shown is None else (shown["position_id"], shown["play"])
+        return dict(signature, checkers=(signature["checkers"], drawn),
+                    board=(signature["board"], drawn),
+                    screen=(signature["screen"], review.done, review.total, repr(self.session.tried), drawn))
+
+    def show(self, play):
+        """Keep ``play`` (one of the legal plays of the decision shown) drawn on the board;
+        True when it is one of them."""
+        return self.session.show(self.app.replay.index, play)
 
     def panel(self):
         """The review panel of the frame shown (:func:`game.app.review.panel.panel`)."""

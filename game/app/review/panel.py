@@ -39,9 +39,11 @@ import bisect
 import time
 from html import escape
 
-from game.bot.analysis import MARKS_ORDER, Review
+from game.bot.analysis import MARKS_ORDER, TOP, Review
 from game.errors import GameError
+from game.position import Position
 from game.app.view.hints import percent, signed
+from game.app.view.last_moves import preview_of
 
 __all__ = ["ReviewSession", "panel", "STEP_BUDGET", "MIN_RATED"]
 
@@ -69,6 +71,7 @@ class ReviewSession:
         self._events = [i for i, _ in pairs]
         self._frames = [k for _, k in pairs]
         self.tried = None                          # (frame, result dict or error key) of the last try
+        self.shown = None                          # (frame, play) chosen to be shown on the board there
         self._result = None
 
     @property
@@ -105,6 +108,46 @@ class ReviewSession:
         """The checker play shown with ``frame`` that a person may try to better, or None."""
         return next((e for e in self.at(frame) if e["kind"] == "move" and e["plays"] > 1), None)
 
+    def decision(self, frame):
+        """The checker play shown with ``frame`` (an entry of kind ``"move"``), or None."""
+        return next((e for e in self.at(frame) if e["kind"] == "move"), None)
+
+    def shown_play(self, frame):
+        """The play drawn on the board at ``frame``: the one chosen in the list (:meth:`show`),
+        else the one made; None without a checker play there."""
+        entry = self.decision(frame)
+        if entry is None:
+            return None
+        if self.shown is not None and self.shown[0] == frame:
+            return self.shown[1]
+        return entry["played"]
+
+    def show(self, frame, play):
+        """Draw ``play``, one of the legal plays of the decision at ``frame``, on the board
+        there (the play made again when it is that one).  True when it is one of them."""
+        entry = self.decision(frame)
+        if entry is None or play not in {row["move"] for row in entry["top"]}:
+            return False
+        self.shown = (frame, play)
+        return True
+
+    def board_at(self, frame, play=None):
+        """What the board shows at ``frame`` when a checker play was made there: the position
+        before it, with ``play`` (the :meth:`shown_play` by default) drawn over it; a dict
+        for :meth:`game.app.replay.mode.ReplayMode.view`, or None (no play there, or ``play``
+        not one of that roll's).  The counts are player 0's then player 1's, each from his side."""
+        entry = self.decision(frame)
+        play = self.shown_play(frame) if play is None else play
+        if entry is None or entry["played"] is None or \
+                play not in {row["move"] for row in entry["top"]}:
+            return None
+        player = entry["player"]
+        position = Position.from_position_id(entry["position_id"])
+        mine, theirs = tuple(position.mine), tuple(position.theirs)
+        return {"counts": (mine, theirs) if player == 0 else (theirs, mine), "dice": tuple(entry["dice"]),
+                "player": player, "preview": preview_of(player, play), "play": play,
+                "position_id": entry["position_id"], "match_id": entry["match_id"]}
+
     def weigh(self, frame, text):
         """How the bot ranks the play ``text`` instead of the one made at ``frame``.
 
@@ -121,6 +164,8 @@ class ReviewSession:
             except GameError:
                 found = {"error": "review.try_illegal", "text": str(text)[:40]}
         self.tried = (frame, found)
+        if "error" not in found:
+            self.show(frame, found["move"])      # the play tried is drawn on the board too
         return found
 
 
@@ -186,22 +231,52 @@ def _summary_html(result, tr, names, language):
             f'<tbody>{"".join(rows)}</tbody></table>{note}')
 
 
-def _plays_html(entry, tr, language, match_play):
-    out = [f'<table class="review-plays"><thead><tr><th scope="col">{escape(tr("hint.play"))}</th>'
-           f'<th scope="col">{escape(tr("hint.mwc") if match_play else tr("hint.equity"))}</th>'
-           f'<th scope="col">{escape(tr("review.loss"))}</th></tr></thead><tbody>']
-    for row in entry["top"]:
+def _play_rows(entry, rows, tr, language, match_play, shown):
+    out = []
+    for row in rows:
         classes = []
         if row["rank"] == 1:
             classes.append("best")
-        if row["move"] == entry["played"]:
+        played = row["move"] == entry["played"]
+        if played:
             classes.append("played")
+        if row["move"] == shown:
+            classes.append("shown")
+        move = escape(row["move"])
         attrs = f' class="{" ".join(classes)}"' if classes else ""
         value = percent(row["mwc"], language) if match_play else signed(row["equity"], language)
         loss = _loss(row["loss"], language) if row["rank"] > 1 else ""
-        out.append(f'<tr{attrs}><th scope="row">{row["rank"]}. {escape(row["move"])}</th>'
+        tag = f' <span class="played-tag">{escape(tr("review.played_tag"))}</span>' if played else ""
+        pressed = "true" if row["move"] == shown else "false"
+        out.append(f'<tr{attrs} data-review-play="{move}"><th scope="row">'
+                   f'<button type="button" class="review-play-row" data-review-play="{move}" '
+                   f'aria-pressed="{pressed}">{row["rank"]}. {move}</button>{tag}</th>'
                    f'<td>{escape(value)}</td><td>{escape(loss)}</td></tr>')
-    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _plays_table(head, body):
+    return f'<table class="review-plays">{head}<tbody>{body}</tbody></table>'
+
+
+def _plays_html(entry, tr, language, match_play, shown=None):
+    """The best plays as rows of buttons (each shows its play on the board), the one made
+    marked; the rest of the legal plays folded under "All N plays"."""
+    head = (f'<thead><tr><th scope="col">{escape(tr("hint.play"))}</th>'
+            f'<th scope="col">{escape(tr("hint.mwc") if match_play else tr("hint.equity"))}</th>'
+            f'<th scope="col">{escape(tr("review.loss"))}</th></tr></thead>')
+    ranked = entry["top"]
+    first = [row for row in ranked if row["rank"] <= TOP or row["move"] == entry["played"]]
+    rest = ranked[TOP:]
+    out = [_plays_table(head, _play_rows(entry, first, tr, language, match_play, shown))]
+    if rest:
+        # open while the play shown is one of them (the panel is drawn again after a click)
+        opened = " open" if any(row["move"] == shown for row in rest) else ""
+        out.append(f'<details class="review-more"{opened}><summary>'
+                   f'{escape(tr.n("review.all_plays", len(ranked)))}</summary>'
+                   f'{_plays_table(head, _play_rows(entry, rest, tr, language, match_play, shown))}'
+                   f'</details>')
+    out.append(f'<p class="review-show-note">{escape(tr("review.show_note"))}</p>')
     return "".join(out)
 
 
@@ -232,7 +307,7 @@ def _cube_html(entry, tr, language):
     return "".join(out)
 
 
-def _detail_html(entries, tr, names, language, match_play):
+def _detail_html(entries, tr, names, language, match_play, shown=None):
     if not entries:
         return f'<p class="review-none">{escape(tr("review.no_decision"))}</p>'
     out = []
@@ -246,7 +321,7 @@ def _detail_html(entries, tr, names, language, match_play):
             else:
                 out.append(f'<p class="review-verdict">{escape(tr("review.best_play"))}</p>')
             if entry["plays"] > 1:
-                out.append(_plays_html(entry, tr, language, match_play))
+                out.append(_plays_html(entry, tr, language, match_play, shown))
         elif entry["kind"] in ("cube", "response"):
             best = tr(_ACTION_KEYS[entry["best"]])
             if entry["loss"] > 0:
@@ -308,7 +383,8 @@ def panel(session, frame, tr, names):
     return {
         "progress": progress,
         "summary_html": _summary_html(result, tr, names, language),
-        "detail_html": _detail_html(session.at(frame), tr, names, language, match_play),
+        "detail_html": _detail_html(session.at(frame), tr, names, language, match_play,
+                                    session.shown_play(frame)),
         "list_html": _list_html(session, frame, tr, names, language),
         "tried": _tried_text(session, frame, tr, language),
         "can_try": session.move_at(frame) is not None,
