@@ -17,6 +17,7 @@ engines; see the closing notes of issue 17).
 import pathlib
 import random
 from collections import Counter, deque
+from urllib.parse import quote
 
 import pytest
 import png
@@ -58,7 +59,8 @@ def board(d):
 
 
 def over(look):
-    return "wins the match" in look["message"] or "remporte le match" in look["message"]
+    return any(words in look["message"] for words in ("wins the match", "win the match", "remporte le match",
+                                                      "remportez le match"))
 
 
 def step_by_clicks(d, rng):
@@ -153,11 +155,18 @@ def test_first_load_in_each_language(open_page, base_url, lang, roll):
     shoot(d, f"first-load-{lang}-phone")
 
 
+#: a 1-point match, both sides bearing off (5 checkers each), the person to roll
+RACE_END = "XGID=-BBA-----------------b-ba-:0:0:1:00:0:0:0:1:10"
+
+
 @pytest.mark.engines("firefox", "webkit")
 def test_a_game_against_the_computer_to_the_end(open_page, base_url):
-    """In Chromium: tests/browser/test_app_play.py::test_against_the_bot_to_the_end (the same
-    link at the expert level, and the errors of the whole load recorded)."""
-    d = open_page().open(f"{base_url}/?mode=bot&length=1&seed=bot-5&level=beginner", prefs=FAST)
+    """From a race near its end (an XGID link against the computer): the link, rolls, checkers
+    borne off by clicks, the computer's turns and the end of the game, in this engine. A whole
+    game from the opening is tests/browser/test_app_play.py::test_against_the_bot_to_the_end
+    (Chromium): played here too it took 2 to 3 minutes an engine, and what it adds is the
+    same Python."""
+    d = open_page().open(f"{base_url}/?xgid={quote(RACE_END)}&mode=bot&seed=bot-5&level=beginner", prefs=FAST)
     rng = random.Random(5)
     for turn in range(600):
         look = d.evaluate(LOOK)
@@ -179,7 +188,7 @@ def test_a_game_against_the_computer_to_the_end(open_page, base_url):
             d.wait_for("Number(document.body.dataset.renders || 0) > arg", 60, look["renders"])
     else:
         raise AssertionError(d.text("#message"))
-    assert d.count("#record li") > 10
+    assert d.count("#record li") >= 3
     assert d.errors() == []
     shoot(d, "bot-end-desktop")
 
