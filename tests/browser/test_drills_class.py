@@ -110,6 +110,9 @@ def test_a_set_goes_out_by_link_and_two_students_codes_come_back_with_their_scor
     assert page_b.locator('#drill-play a[data-level="novice"]').inner_text() == "Premiers pas"
     box = page_b.locator("#result-code").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    # on the phone the page keeps its width: the answers' table scrolls within its own box
+    frame = page_b.locator("#drill-answers").locator("xpath=..").bounding_box()
+    assert frame is not None and frame["x"] >= 0 and frame["x"] + frame["width"] <= PHONE["width"]
     shoot(page_b, "class-student-b-phone")
     context_b.close()
     for code, given in ((code_a, right), (code_b, some_wrong)):

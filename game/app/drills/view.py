@@ -162,8 +162,8 @@ def _results(mode, tr, now):
             f'<p id="result-code" class="result-code">{_e(code)}</p>'
             f'<p><button type="button" data-drill-act="copy-code">{_e(tr("drills.page.copy_code"))}</button></p>'
             f'{qr_html(code, tr("drills.page.code_qr"), "result-qr")}'
-            f'<table id="drill-answers" class="drill-table"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>'
+            f'<div class="drill-scroll"><table id="drill-answers" class="drill-table"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>'
             f'<p><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button></p>'
             f'{_play_a_game(tr)}')
 
