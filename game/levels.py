@@ -10,7 +10,7 @@ weakest first; the page's level chooser lists them so (index.html, checked by
 tests/test_ui_default_level.py).
 
 >>> list(LEVELS), DEFAULT_LEVEL
-(['beginner', 'intermediate', 'expert', 'master'], 'expert')
+(['novice', 'beginner', 'intermediate', 'expert', 'master'], 'expert')
 >>> text_keys("master")
 ('level.master', 'level.master_about')
 """
@@ -25,6 +25,10 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "NO_LOOK_AHEAD", "text_keys"]
 #: ``noise``: the standard deviation of the error added to each play's equity (see
 #: game.bot.bot and its :func:`game.bot.bot.misjudged`).
 LEVELS = {
+    # "First steps", for young children (issue 35): misjudges every play by so much (1.0 point)
+    # that it often plays a poor one, yet it only ever picks among the legal plays; measured in
+    # docs/bot.md ("The novice level") and tests/test_drills_novice.py
+    "novice": {"noise": 1.0},
     "beginner": {"noise": 0.15},
     "intermediate": {"noise": 0.05},
     "expert": {"ply": 1, "keep": 4, "window": 0.10, "prune": 3},

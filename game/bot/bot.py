@@ -2,6 +2,9 @@
 
 Levels (``Bot(level=...)``):
 
+* ``"novice"`` ("First steps", for young children): as the beginner below,
+  with a standard deviation of 1.0 point: it often plays a poor move and now
+  and then a bad blunder, but only ever one of the legal plays.
 * ``"beginner"``: misjudges every play it weighs by a random amount (normal,
   standard deviation 0.15 of a point) and takes the one that looks best to
   it, as GNU Backgammon's weaker levels do: it often misses the best play

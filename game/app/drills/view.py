@@ -19,6 +19,7 @@ from game.app.text.messages import text as message_text
 from game.app.view.qr import QrTooLong, encode as qr_encode, svg as qr_svg
 from game.drills import KINDS, DIFFICULTIES
 from game.drills.question import verdict
+from game.levels import LEVELS, text_keys
 
 from . import worksheet
 from .boards import board_html, said
@@ -161,9 +162,17 @@ def _results(mode, tr, now):
             f'<p id="result-code" class="result-code">{_e(code)}</p>'
             f'<p><button type="button" data-drill-act="copy-code">{_e(tr("drills.page.copy_code"))}</button></p>'
             f'{qr_html(code, tr("drills.page.code_qr"), "result-qr")}'
-            f'<table id="drill-answers" class="drill-table"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>'
-            f'<p><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button></p>')
+            f'<div class="drill-scroll"><table id="drill-answers" class="drill-table"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>'
+            f'<p><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button></p>'
+            f'{_play_a_game(tr)}')
+
+
+def _play_a_game(tr):
+    """Links to a game against the computer at each level, the weakest ("First steps") first."""
+    links = " · ".join(f'<a href="?mode=bot&amp;level={level}" data-level="{level}">{_e(tr(text_keys(level)[0]))}</a>'
+                       for level in LEVELS)
+    return f'<p id="drill-play" class="drills-about">{_e(tr("drills.page.play_game"))} {links}</p>'
 
 
 def _select(name, value, options):

@@ -1,0 +1,145 @@
+"""A class's round trip, in Chromium (issue 35, "Done when"): a teacher composes a set in the
+page (English, a laptop) and reads its link; two students open it, each in a browser context of
+their own, student A in English on a laptop, student B in French on a phone with a touch screen;
+each enters a name, answers (A every question right, B some wrong) and reads the result code; the
+teacher pastes both codes and an edited one into the class summary, which gives each student's
+score and refuses the edited code with its reason.
+
+The right answers come from the core (``game.drills``), drawing the questions of the same token;
+the scores expected from its :func:`game.drills.mark`. Each context boots the page once.
+"""
+
+import re
+import time
+
+from app_driver import STEP_TIMEOUT_MS, open_app
+from test_drills_page import drill_act, shoot, wait_screen
+
+from game.app.text.i18n import translator
+from game.app.text.messages import text as message_text
+from game.drills import Assignment, decode_result, mark
+
+EN, FR = translator("en"), translator("fr")
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 667}
+
+
+def wrong_answer(q):
+    """An answer to ``q`` that is not the right one (a pip count 25 off, a count 7 off, the other choice)."""
+    if q.ask == "pips":
+        return (q.answer[0] + 25, q.answer[1])
+    if q.ask == "choice":
+        return ((q.answer[0] + 1) % len(q.choices),)
+    n = q.answer[0]
+    top = 36 if q.ask == "count" else 100
+    return (n + 30 if n + 30 <= top else n - 30,) if q.ask == "percent" else (n + 7 if n + 7 <= top else n - 7,)
+
+
+def answer(page, q, given, press):
+    """Type or choose ``given`` for the question ``q`` on screen, and wait for its verdict."""
+    if q.ask == "choice":
+        drill_act(page, lambda: press(f'#drill-answer-form [data-drill-choice="{q.choices[given[0]]}"]'))
+        return
+    if q.ask == "pips":
+        page.fill('#drill-answer-form input[name="mine"]', str(given[0]))
+        page.fill('#drill-answer-form input[name="theirs"]', str(given[1]))
+    else:
+        page.fill('#drill-answer-form input[name="n"]', str(given[0]))
+    drill_act(page, lambda: press('#drill-answer-form button[type="submit"]'))
+
+
+def student(browser, link, name, answers, questions, language, viewport, touch):
+    """A student's run in a context of their own: the name, every answer, the end. Returns
+    ``(code, score text, page, context)``."""
+    locale = {"en": "en-GB", "fr": "fr-FR"}[language]
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=touch, is_mobile=touch,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, link, prefs={"animate": False})
+    press = page.tap if touch else page.click
+    tr = translator(language)
+    wait_screen(page, "name")
+    page.fill("#drill-name", name)
+    drill_act(page, lambda: press('#drill-name-form button[type="submit"]'))
+    for i, (q, given) in enumerate(zip(questions, answers)):
+        wait_screen(page, "question")
+        assert page.inner_text("#drill-prompt") == message_text(q.prompt, tr), (language, i)
+        answer(page, q, given, press)
+        right = mark(q, given).correct
+        assert page.get_attribute("#drill-verdict", "data-correct") == ("true" if right else "false"), (name, i)
+        drill_act(page, lambda: press("#drill-next"))
+    wait_screen(page, "results")
+    code = page.inner_text("#result-code").strip()
+    assert not errors, errors
+    return code, page.inner_text("#drill-score"), page, context
+
+
+def test_a_set_goes_out_by_link_and_two_students_codes_come_back_with_their_scores(browser, base_url):
+    started = time.monotonic()
+    teacher_context = browser.new_context(viewport=LAPTOP, locale="en-GB", reduced_motion="reduce")
+    teacher = teacher_context.new_page()
+    open_app(teacher, f"{base_url}/?lang=en", prefs={"animate": False})
+    drill_act(teacher, lambda: teacher.click("#drills-button"))
+    wait_screen(teacher, "composer")
+    teacher.fill('input[name="count-pips"]', "2")
+    teacher.fill('input[name="count-shots"]', "1")
+    teacher.fill('input[name="count-cube"]', "1")
+    teacher.fill('input[name="title"]', "Class 4B — Tuesday")
+    teacher.fill('input[name="seed"]', "4242")
+    drill_act(teacher, lambda: teacher.click('#drill-composer button[type="submit"]'))
+    link = teacher.input_value("#assignment-link")
+    token = re.search(r"\?assignment=([^&#]+)", link).group(1)
+    assignment = Assignment.from_token(token)
+    questions = assignment.questions()
+    assert [q.kind for q in questions] == ["pips", "pips", "shots", "cube"]
+
+    right = [tuple(q.answer) for q in questions]
+    some_wrong = [wrong_answer(q) if i in (1, 3) else tuple(q.answer) for i, q in enumerate(questions)]
+    expected = {"Ana": 4, "Léo": sum(mark(q, a).correct for q, a in zip(questions, some_wrong))}
+    assert expected["Léo"] == 2
+
+    code_a, score_a, page_a, context_a = student(browser, link, "Ana", right, questions, "en", LAPTOP, False)
+    assert score_a == EN("drills.page.score", name="Ana", score=4, total=4)
+    assert page_a.locator('#drill-play a[data-level="novice"]').inner_text() == "First steps"
+    shoot(page_a, "class-student-a-laptop")
+    context_a.close()
+    code_b, score_b, page_b, context_b = student(browser, link, "Léo", some_wrong, questions, "fr", PHONE, True)
+    assert score_b == FR("drills.page.score", name="Léo", score=2, total=4)
+    assert page_b.locator('#drill-play a[data-level="novice"]').inner_text() == "Premiers pas"
+    box = page_b.locator("#result-code").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    # on the phone the page keeps its width: the answers' table scrolls within its own box
+    frame = page_b.locator("#drill-answers").locator("xpath=..").bounding_box()
+    assert frame is not None and frame["x"] >= 0 and frame["x"] + frame["width"] <= PHONE["width"]
+    shoot(page_b, "class-student-b-phone")
+    context_b.close()
+    for code, given in ((code_a, right), (code_b, some_wrong)):
+        assert decode_result(assignment, code, questions).answers == tuple(given)
+
+    i = len(code_b) - 4
+    edited = code_b[:i] + ("A" if code_b[i] != "A" else "B") + code_b[i + 1:]
+    drill_act(teacher, lambda: teacher.click('[data-drill-act="summary"]'))
+    wait_screen(teacher, "summary")
+    teacher.fill("#summary-codes", f"{code_a}\n{edited}\n{code_b}\n")
+    drill_act(teacher, lambda: teacher.click('#summary-form button[type="submit"]'))
+    rows = teacher.locator("#summary-table tbody tr")
+    assert rows.count() == 2
+    seen = {}
+    for r in range(2):
+        cells = [c.strip() for c in rows.nth(r).locator("th, td").all_inner_texts()]
+        seen[cells[0]] = cells[1:]
+    assert set(seen) == set(expected)
+    for name, given in (("Ana", right), ("Léo", some_wrong)):
+        assert seen[name][0] == f"{expected[name]}/4"
+        marks = ["✓" if mark(q, a).correct else "✗" for q, a in zip(questions, given)]
+        assert [c[:1] for c in seen[name][1:]] == marks, (name, seen[name])
+    refused = teacher.inner_text("#summary-refused")
+    assert EN("drills.error.code_edited") in refused and edited[:20] in refused
+    assert teacher.locator("#summary-refused li").count() == 1
+    shoot(teacher, "class-summary")
+    teacher_context.close()
+    took = time.monotonic() - started
+    print(f"a class's round trip (three boots): {took:.1f} s")
+    assert took < 120
