@@ -47,6 +47,8 @@ import pack  # noqa: E402
 import static_texts  # noqa: E402
 from app_driver import act, board_state, click, enabled, open_app, play_one_step_by_clicks, wait_ready  # noqa: E402
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+
 from game.formats.mat_read import import_mat  # noqa: E402
 from game.friend import decode_link  # noqa: E402
 from game.ids.match_id import decode_match_id  # noqa: E402
@@ -201,6 +203,9 @@ def play(device, rng, run):
     click(page, "#done")
     device.moves += 1
     run.turns += 1
+    if run.turns % 25 == 0:
+        print(f"  {run.label}: {run.turns} turns, {time.monotonic() - run.started:.0f} s, "
+              f"Match ID {board_state(page)['match_id']}", flush=True)
 
 
 def mat_record(device):
@@ -322,12 +327,21 @@ def live(playwright, base, rng, engines_, length, limit):
         offer = wait_field(a, "friend-offer")
         b.page.locator("#import-text").fill(offer)
         act(b.page, lambda: b.page.locator("#import-open").click())
-        answer = wait_field(b, "friend-answer")
+        try:
+            answer = wait_field(b, "friend-answer")
+        except PlaywrightError:
+            print(f"\n== live, {a.engine} and {b.engine}: Bob's page made no answer in {WAIT_S} s; "
+                  f"Bob says {b.message()!r} / {b.page.locator('#friend-live-say').inner_text()!r}; "
+                  f"offer {offer.split('#live=')[1]}", flush=True)
+            return False
         a.page.locator("#friend-paste").fill(answer)
         act(a.page, lambda: a.page.locator("#friend-open").click())
-        try:
+        try:                              # both boards show the match by links, the friend at the top
+            for d in (a, b):
+                d.page.wait_for_function("document.getElementById('player-top').textContent.includes('friend')",
+                                         timeout=30_000)
             settle(a, b, 30)
-        except AssertionError:
+        except (AssertionError, PlaywrightError):
             print(f"\n== live, {a.engine} and {b.engine}: no connection; "
                   f"Alice says {a.page.locator('#friend-live-say').inner_text()!r}, "
                   f"Bob says {b.page.locator('#friend-live-say').inner_text()!r}; "
