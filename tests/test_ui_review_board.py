@@ -213,3 +213,26 @@ def test_the_record_and_the_list_carry_the_analysts_signs(reviewed, language):
     for mark in {m for m in worst.values()}:
         assert f'aria-hidden="true">{SIGNS[mark]}</span> {tr("mark." + mark)}</span>' in listed
     app.set_language("en", remember=False)
+
+
+def test_the_best_play_is_drawn_beside_the_one_made_in_its_own_colour(reviewed):
+    """Issue 33: as the analysis programs show it, the play made and the best one on the board
+    together: the best in ``<g class="best-play">`` (green), none when the play shown is the best."""
+    app = reviewed
+    session = app.review
+    entry = next(e for e in session.entries() if e["kind"] == "move" and e["rank"] > 1)
+    best = entry["top"][0]["move"]
+    app.replay_go(session.frame_of(entry))
+    app.review_show(entry["played"])
+    view = app.view()
+    assert view.board.preview == preview_of(entry["player"], entry["played"])
+    assert view.board.best_play == preview_of(entry["player"], best)
+    svg = view.board_svg
+    assert svg.count('<g class="best-play">') == 1 and svg.count('<g class="preview">') == 1
+    assert svg.index('<g class="best-play">') < svg.index('<g class="preview">')      # under the one shown
+    app.review_show(best)                                   # the best row clicked: drawn once
+    view = app.view()
+    assert view.board.preview == preview_of(entry["player"], best) and view.board.best_play is None
+    assert '<g class="best-play">' not in view.board_svg
+    assert ("green" if app.language == "en" else "vert") in view.review["detail_html"]
+    app.review_show(entry["played"])

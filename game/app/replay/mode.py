@@ -64,7 +64,7 @@ class ReplayMode(Mode):
                  "dice_player": frame.on_roll if frame.player is None else frame.player}
         if before is not None:
             shown = {"counts": before["counts"], "dice": before["dice"], "dice_player": before["player"],
-                     "preview": before["preview"]}
+                     "preview": before["preview"], "best_play": before["best_play"]}
         board = board_view(
             tr, bottom=bottom, numbers_for=bottom, **self.app.board_shape(),
             colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,

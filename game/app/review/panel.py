@@ -145,8 +145,10 @@ class ReviewSession:
         player = entry["player"]
         position = Position.from_position_id(entry["position_id"])
         mine, theirs = tuple(position.mine), tuple(position.theirs)
+        best = entry["top"][0]["move"]
         return {"counts": (mine, theirs) if player == 0 else (theirs, mine), "dice": tuple(entry["dice"]),
                 "player": player, "preview": preview_of(player, play), "play": play,
+                "best_play": None if best == play else preview_of(player, best),
                 "position_id": entry["position_id"], "match_id": entry["match_id"]}
 
     def weigh(self, frame, text):
