@@ -147,9 +147,20 @@ def test_a_long_name_is_not_cut_at_phone_size(browser, base_url):
         for name in names:
             assert name["sw"] <= name["cw"] and name["sh"] <= name["ch"] + 1, name
         # issue 33, point 8: a word of a strip is never broken across two lines ("Ordinat/eur"),
-        # before and after a roll (the strip then says who is on roll), upright and sideways
+        # with the longest status the computer's strip says ("attend ses dés": its dice set by
+        # hand, the person's first move made), upright and sideways
         assert page.evaluate(WORDS_BROKEN) == []
-        click(page, "#roll")
+        page.click("#new-match")
+        page.check('#new-match-form input[name="mode"][value="bot"]')
+        page.select_option('#new-match-form select[name="level"]', "intermediate")
+        page.check('#new-match-form input[name="manual_dice"]')
+        act(page, lambda: page.click("#setup-start"))
+        page.fill("#dice-first", "5")                 # the person's die: the person starts with 5-2
+        page.fill("#dice-second", "2")
+        act(page, lambda: page.click("#set-dice"))
+        act(page, lambda: page.fill("#move-input", "13/8 13/11") or page.press("#move-input", "Enter"))
+        click(page, "#done")
+        assert "attend ses dés" in page.locator("#player-top").text_content()
         assert page.evaluate(WORDS_BROKEN) == []
         page.set_viewport_size({"width": 667, "height": 375})
         page.wait_for_function("document.body.classList.contains('compact')")
