@@ -177,3 +177,62 @@ def test_keeping_every_play_costs_little(reviewed):
     assert plays > sum(min(TOP, len(e["top"])) for e in moves)
     assert (size - len(trimmed)) / max(1, plays - sum(min(TOP, len(e["top"])) for e in moves)) < 200
     assert size < 1_000_000
+
+
+SIGNS = {"doubtful": "?!", "error": "?", "blunder": "??"}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_record_and_the_list_carry_the_analysts_signs(reviewed, language):
+    """Issue 33: the marks as the analysis programs write them, ?! doubtful, ? an error, ?? a
+    blunder, after the line of each marked decision in the record and in the review's list."""
+    app = reviewed
+    app.set_language(language, remember=False)
+    session = app.review
+    worst = {}
+    for entry in session.entries():
+        if entry["mark"]:
+            frame = session.frame_of(entry)
+            if list(SIGNS).index(entry["mark"]) >= list(SIGNS).index(worst.get(frame, "doubtful")):
+                worst[frame] = entry["mark"]
+    assert worst
+    app.replay_go(min(worst))
+    view = app.view()
+    lines = {int(f): text for f, text in re.findall(
+        r'data-frame="(\d+)"[^>]*><span class="who">[^<]*</span> <span class="what">([^<]*)</span>',
+        view.record_html)}
+    assert set(lines) & set(worst)
+    for frame, text in lines.items():
+        last = unescape(text).rsplit(" ", 1)[-1]
+        if frame in worst:
+            assert last == SIGNS[worst[frame]], (frame, text)
+        else:
+            assert last not in SIGNS.values(), (frame, text)
+    tr = translator(language)
+    listed = unescape(view.review["list_html"])
+    for mark in {m for m in worst.values()}:
+        assert f'aria-hidden="true">{SIGNS[mark]}</span> {tr("mark." + mark)}</span>' in listed
+    app.set_language("en", remember=False)
+
+
+def test_the_best_play_is_drawn_beside_the_one_made_in_its_own_colour(reviewed):
+    """Issue 33: as the analysis programs show it, the play made and the best one on the board
+    together: the best in ``<g class="best-play">`` (green), none when the play shown is the best."""
+    app = reviewed
+    session = app.review
+    entry = next(e for e in session.entries() if e["kind"] == "move" and e["rank"] > 1)
+    best = entry["top"][0]["move"]
+    app.replay_go(session.frame_of(entry))
+    app.review_show(entry["played"])
+    view = app.view()
+    assert view.board.preview == preview_of(entry["player"], entry["played"])
+    assert view.board.best_play == preview_of(entry["player"], best)
+    svg = view.board_svg
+    assert svg.count('<g class="best-play">') == 1 and svg.count('<g class="preview">') == 1
+    assert svg.index('<g class="best-play">') < svg.index('<g class="preview">')      # under the one shown
+    app.review_show(best)                                   # the best row clicked: drawn once
+    view = app.view()
+    assert view.board.preview == preview_of(entry["player"], best) and view.board.best_play is None
+    assert '<g class="best-play">' not in view.board_svg
+    assert ("green" if app.language == "en" else "vert") in view.review["detail_html"]
+    app.review_show(entry["played"])

@@ -398,3 +398,33 @@ def test_the_numbering_setting_numbers_the_board_from_either_side_or_both():
     app.done()
     bot_turns(app)
     assert "24/13" in app.view().message       # the computer's own numbering, as the board now shows
+
+
+# --- the hint and the review say how far they look (point 3: two numbers for one play) ------------
+@pytest.mark.parametrize("language", LANGS)
+def test_the_hint_and_the_review_say_how_far_they_look(language):
+    import pathlib
+    from game.bot import Bot
+    from game.bot.analysis import LEVEL
+    from game.levels import LEVELS, NO_LOOK_AHEAD
+    from game.position import Position
+    from game.app.controller import HINT_LEVEL
+    from game.app.text.i18n import translator
+    from game.app.view.hints import cube_view, plays_view
+
+    # what the words say is what the code does: the hint two rolls ahead (one for the cube),
+    # the review none
+    assert LEVELS[HINT_LEVEL]["ply"] == 2 and LEVELS[HINT_LEVEL]["cube_ply"] == 1
+    assert LEVEL == NO_LOOK_AHEAD and NO_LOOK_AHEAD not in LEVELS
+    tr = translator(language)
+    two, one = ("two rolls ahead", "one roll ahead") if language == "en" else \
+        ("deux lancers plus loin", "un lancer plus loin")
+    assert two in tr("hint.depth") and one in tr("hint.depth") and two in tr("review.depth")
+    bot = Bot()
+    position = Position.start()
+    plays = plays_view(bot.hints(position, (3, 1)), (3, 1), tr)
+    cube = cube_view(bot.cube_equities(position), bot.evaluate(position), tr)
+    assert tr("hint.depth") in plays.notes and tr("hint.depth") in cube.notes
+    page = (pathlib.Path(__file__).parent.parent / "index.html").read_text(encoding="utf-8")
+    review = page[page.index('id="review-panel"'):page.index('id="move-form"')]
+    assert 'data-i18n="review.depth"' in review and 'data-i18n="review.note"' in review

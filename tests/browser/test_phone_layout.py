@@ -147,8 +147,39 @@ def test_a_long_name_is_not_cut_at_phone_size(browser, base_url):
         assert any(n["text"] == "Ordinateur (Intermédiaire)" for n in names), names
         for name in names:
             assert name["sw"] <= name["cw"] and name["sh"] <= name["ch"] + 1, name
+        # issue 33, point 8: a word of a strip is never broken across two lines ("Ordinat/eur"),
+        # with the longest status the computer's strip says ("attend ses dés": its dice set by
+        # hand, the person's first move made), upright and sideways
+        assert page.evaluate(WORDS_BROKEN) == []
+        page.click("#new-match")
+        page.check('#new-match-form input[name="mode"][value="bot"]')
+        page.select_option('#new-match-form select[name="level"]', "intermediate")
+        page.check('#new-match-form input[name="manual_dice"]')
+        act(page, lambda: page.click("#setup-start"))
+        page.fill("#dice-first", "5")                 # the person's die: the person starts with 5-2
+        page.fill("#dice-second", "2")
+        act(page, lambda: page.click("#set-dice"))
+        act(page, lambda: page.fill("#move-input", "13/8 13/11") or page.press("#move-input", "Enter"))
+        click(page, "#done")
+        assert "attend ses dés" in page.locator("#player-top").text_content()
+        assert page.evaluate(WORDS_BROKEN) == []
+        page.set_viewport_size({"width": 667, "height": 375})
+        page.wait_for_function("document.body.classList.contains('compact')")
+        assert page.evaluate(WORDS_BROKEN) == []
     finally:
         context.close()
+
+
+#: the words of the players' strips that lie on more than one line (a word broken mid-word)
+WORDS_BROKEN = r"""(() => { const out = [];
+  for (const strip of document.querySelectorAll('.player')) {
+    const walker = document.createTreeWalker(strip, NodeFilter.SHOW_TEXT); let node;
+    while ((node = walker.nextNode())) { const word = /\S+/g; let m;
+      while ((m = word.exec(node.data))) {
+        const range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]); } } }
+  return out; })()"""
 
 
 NOTICE = """() => {
@@ -249,10 +280,8 @@ def reading(browser, base_url):
     context.close()
 
 
-@pytest.mark.parametrize("size", [(375, 667), (390, 844)], ids=["375x667", "390x844"])
-def test_a_lesson_on_a_phone_shows_the_marks_and_the_words_together(reading, size):
-    page = reading
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+def open_marking_lesson(page):
+    """The first lesson, at a step that marks points on the board (unless one is open)."""
     if page.locator("#lesson-panel[data-lesson]").count() == 0:
         page.click("#lessons-button")
         page.wait_for_selector("#lessons-dialog[open]")
@@ -261,6 +290,13 @@ def test_a_lesson_on_a_phone_shows_the_marks_and_the_words_together(reading, siz
             if page.locator("#board .highlight").count():
                 break
             act(page, lambda: page.evaluate("document.getElementById('lesson-next').click()"))
+
+
+@pytest.mark.parametrize("size", [(375, 667), (390, 844)], ids=["375x667", "390x844"])
+def test_a_lesson_on_a_phone_shows_the_marks_and_the_words_together(reading, size):
+    page = reading
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_marking_lesson(page)
     page.wait_for_function("document.body.classList.contains('upright')")
     m = page.evaluate(READING)
     assert m["scroll"] == [size[0], size[1]], m["scroll"]            # the page itself does not scroll
@@ -272,6 +308,28 @@ def test_a_lesson_on_a_phone_shows_the_marks_and_the_words_together(reading, siz
     assert seen(m["next"], m, m["side"]["bottom"]), m["next"]        # ...and Next, together
     print(size, {k: m[k] for k in ("board", "side", "mark", "text", "next")})
     page.screenshot(path=f"/tmp/shots-phone-lesson-{size[0]}.png")
+
+
+def test_a_lesson_on_a_phone_held_sideways_shows_the_marks_and_the_words_together(reading):
+    """Issue 33, point 1, the other orientation: 667x375, the board beside the panel; the
+    lesson's marks, the start of its words and its Next on screen at once."""
+    page = reading
+    before = page.viewport_size
+    try:
+        page.set_viewport_size({"width": 667, "height": 375})
+        open_marking_lesson(page)
+        page.wait_for_function("document.body.classList.contains('compact')")
+        m = page.evaluate(READING)
+        assert m["scroll"] == [667, 375], m["scroll"]                    # the page itself does not scroll
+        assert seen(m["mark"], m), m["mark"]
+        assert m["board"]["right"] <= m["text"]["left"] + 0.5          # the words beside the board
+        # the words start in view, three lines of them at least above the buttons kept at the foot
+        assert m["text"]["top"] >= m["side"]["top"] - 0.5 and m["text"]["top"] + 60 <= m["next"]["top"], m["text"]
+        assert seen(m["next"], m, m["side"]["bottom"]), m["next"]
+        print({k: m[k] for k in ("board", "side", "mark", "text", "next")})
+        page.screenshot(path="/tmp/shots-phone-lesson-667x375.png")
+    finally:
+        page.set_viewport_size(before)
 
 
 def test_the_full_size_board_comes_back_at_a_tap(reading):

@@ -14,7 +14,7 @@ from game.ids.xgid import encode_xgid, xgid_from_gnubg
 from game import replay as replays
 from game.app.text.messages import is_warning
 from game.app.modes.stack import Mode
-from game.app.view.html import record_html
+from game.app.view.html import MARK_SIGNS, record_html
 from game.app.view.view_model import board_view, panel, screen
 
 __all__ = ["ReplayMode", "open_replay"]
@@ -64,7 +64,7 @@ class ReplayMode(Mode):
                  "dice_player": frame.on_roll if frame.player is None else frame.player}
         if before is not None:
             shown = {"counts": before["counts"], "dice": before["dice"], "dice_player": before["player"],
-                     "preview": before["preview"]}
+                     "preview": before["preview"], "best_play": before["best_play"]}
         board = board_view(
             tr, bottom=bottom, numbers_for=bottom, **self.app.board_shape(),
             colours=setup.colours, cube_value=frame.cube_value, cube_owner=frame.cube_owner,
@@ -78,12 +78,15 @@ class ReplayMode(Mode):
                   on_roll=frame.on_roll == p and not frame.over) for p in (1 - bottom, bottom))
         game = [(i, f) for i, f in enumerate(self.frames) if f.game == frame.game]
         rows = []
+        signs = self._mark_signs()
         for index, shown in game:
             if shown.event is None:
                 rows.append(("", tr("replay.start", game=shown.game), False, index))
             else:
                 who = self.app.player_name(shown.player, setup) if shown.player is not None else None
                 text = self.app.game.screen.event_text(shown.event, who, viewer=bottom) or ""
+                if signs.get(index):
+                    text += " " + signs[index]
                 rows.append((who or "", text,
                              shown.player == bottom, index))
         step = game.index((self.index, frame))
@@ -106,6 +109,20 @@ class ReplayMode(Mode):
             record_html=record_html(rows, current=self.index), xgid=xgid,
             replay={"text": bar_text, "index": self.index, "count": len(self.frames)},
             review=self.app._review_view())
+
+    def _mark_signs(self):
+        """``{frame: sign}`` while the match is reviewed: the worst mark of the decisions each
+        frame shows (``??`` a blunder, ``?`` an error, ``?!`` doubtful), for its line in the record."""
+        session = self.app.review
+        if session is None:
+            return {}
+        order = list(MARK_SIGNS)                       # doubtful, error, blunder: worst last
+        worst = {}
+        for entry in session.entries():
+            frame = session.frame_of(entry) if entry.get("mark") else None
+            if frame is not None and order.index(entry["mark"]) >= order.index(worst.get(frame, order[0])):
+                worst[frame] = entry["mark"]
+        return {frame: MARK_SIGNS[mark] for frame, mark in worst.items()}
 
 
 def open_replay(app, history_index=None):

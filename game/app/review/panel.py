@@ -43,6 +43,7 @@ from game.bot.analysis import MARKS_ORDER, TOP, Review
 from game.errors import GameError
 from game.position import Position
 from game.app.view.hints import percent, signed
+from game.app.view.html import MARK_SIGNS
 from game.app.view.last_moves import preview_of
 
 __all__ = ["ReviewSession", "panel", "STEP_BUDGET", "MIN_RATED"]
@@ -144,8 +145,10 @@ class ReviewSession:
         player = entry["player"]
         position = Position.from_position_id(entry["position_id"])
         mine, theirs = tuple(position.mine), tuple(position.theirs)
+        best = entry["top"][0]["move"]
         return {"counts": (mine, theirs) if player == 0 else (theirs, mine), "dice": tuple(entry["dice"]),
                 "player": player, "preview": preview_of(player, play), "play": play,
+                "best_play": None if best == play else preview_of(player, best),
                 "position_id": entry["position_id"], "match_id": entry["match_id"]}
 
     def weigh(self, frame, text):
@@ -181,7 +184,8 @@ def _mark_html(entry, tr):
     name = entry.get("mark")
     if not name:
         return ""
-    return f' <span class="mark mark-{name}">{escape(tr("mark." + name))}</span>'
+    return (f' <span class="mark mark-{name}"><span class="mark-sign" aria-hidden="true">{MARK_SIGNS[name]}</span> '
+            f'{escape(tr("mark." + name))}</span>')
 
 
 def _dice(entry):

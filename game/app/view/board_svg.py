@@ -422,10 +422,15 @@ def _draw_preview(view, out):
     """A play shown without being made (a hint hovered, :class:`game.app.view.last_moves.Preview`):
     a line from each checker that would move to where it would stop, a dashed ring on the
     checker that would leave, a dashed ghost checker where it would arrive (a frame on the
-    tray for one borne off) and a cross where it would hit."""
-    play = view.preview
-    if play is None:
-        return
+    tray for one borne off) and a cross where it would hit.  In the review the best play is
+    drawn first, the same way in its own colour (``<g class="best-play">``), under the one shown."""
+    if view.best_play is not None:
+        _draw_play(view, view.best_play, out, "best-play")
+    if view.preview is not None:
+        _draw_play(view, view.preview, out, "preview")
+
+
+def _draw_play(view, play, out, group):
     player = play.player
     colour = view.colours[player]
     counts = list(view.counts[player])
@@ -450,7 +455,7 @@ def _draw_preview(view, out):
             ghosts.append(f'<circle {_attrs(class_=f"preview-ghost {colour}", data_player=player, cx=_num(x2), cy=_num(y2), r=R - 1)}/>')
         ends = _attrs(x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2))
         lines.append(f'<line class="preview-path" {ends}/><line class="preview-path in" {ends}/>')
-    out.append('<g class="preview">')
+    out.append(f'<g class="{group}">')
     out.extend(lines)
     out.extend(rings)
     out.extend(ghosts)

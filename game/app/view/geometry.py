@@ -103,6 +103,7 @@ class BoardView:
     opening: tuple = ()                # an opening roll shown: (player 0's dice, player 1's dice)
     last_moves: tuple = ()             # each side's last play (game.app.view.last_moves.LastMove)
     preview: object = None             # a hinted play shown over the board (a LastMove), or None
+    best_play: object = None           # the review: the best play, drawn in its own colour beside the preview
     point_numbers: bool = True         # False: no numbers by the points (a board image, game/app/view/board_image.py)
     upright: bool = False              # turned a quarter clockwise for a phone held upright (see above)
     compact: bool = False              # cube column and frame ends cut off, cube on the bar (a phone)

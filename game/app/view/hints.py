@@ -103,6 +103,7 @@ def plays_view(hints, dice, tr, *, match_play=False, limit=LIMIT):
                             best=rank == 0, play=str(hint.move)))
     notes = [tr("hint.chances_note")]
     notes.append(tr("hint.unit_match") if match_play else tr("hint.unit_money"))
+    notes.append(tr("hint.depth"))
     notes.append(tr("hint.click"))
     more = tuple(rows[limit:]) if limit is not None else ()
     return HintView("plays", tr("hint.plays_title", dice=dice_text), columns, tuple(rows[:limit]),
@@ -147,4 +148,4 @@ def cube_view(equities, probabilities, tr, *, answering=False):
     chances = tr("hint.chances", win=win, gammon=gammon, lose_gammon=lose_gammon)
     unit = tr("hint.unit_match") if mwc else tr("hint.unit_cube")
     columns = ("", tr("hint.mwc") if mwc else tr("hint.equity"))
-    return HintView("cube", title, columns, rows, (*notes, chances, unit))
+    return HintView("cube", title, columns, rows, (*notes, chances, unit, tr("hint.depth")))

@@ -12,7 +12,11 @@ from html import escape
 
 from game.app.view.geometry import PALETTES
 
-__all__ = ["PlayerPanel", "player_html", "matches_html", "record_html", "hints_html"]
+__all__ = ["PlayerPanel", "player_html", "matches_html", "record_html", "hints_html", "MARK_SIGNS"]
+
+#: the analysts' signs of a decision's mark (:data:`game.bot.analysis.MARKS`), after its
+#: line in the record and in the review's list: ``?!`` doubtful, ``?`` an error, ``??`` a blunder
+MARK_SIGNS = {"doubtful": "?!", "error": "?", "blunder": "??"}
 
 
 @dataclass(frozen=True)
