@@ -68,13 +68,14 @@ chromium: browsers
 
 # The installs above need the network; pytest itself runs in a network namespace with
 # only loopback where the system allows it (a notice says when it does not).
-# Two pytest workers (pytest-xdist), one per core of CI's 2-core machine; WORKERS=0 runs
-# the tests in one process. loadfile keeps a module's tests in one worker (a page booted
+# Three pytest workers (pytest-xdist) on CI's 2 cores: a browser test spends much of its time
+# waiting on the page, so a third worker keeps both cores busy; WORKERS=0 runs the tests in
+# one process. loadfile keeps a module's tests in one worker (a page booted
 # once for the module, the counts a fuzz module checks last), and --no-loadscope-reorder
 # keeps tests/conftest.py's order (the browser tests last in each worker). (loadgroup and
 # xdist_group marks do nothing with pytest 9.2: xdist 3.8 renames the tests' ids, which
 # pytest 9.2 no longer reads.)
-WORKERS ?= 2
+WORKERS ?= 3
 XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile --no-loadscope-reorder)
 
 test: test-deps browsers vendor

@@ -214,10 +214,10 @@ def _cost(item):
 def pytest_collection_modifyitems_longest_first(items):
     """The longest modules first, the short ones to even out the end.
 
-    `make test` runs two workers (--dist loadfile --no-loadscope-reorder): a module is
+    `make test` runs several workers (--dist loadfile --no-loadscope-reorder): a module is
     one unit of work (a page booted once for a module, or counts a module gathers for
     its last test, stay in one worker), handed out in this order. Longest first keeps
-    a long module from starting last on one worker while the other sits idle. A
+    a long module from starting last on one worker while the others sit idle. A
     module's own order is kept (its tests of one engine together).
     """
     cost = collections.Counter()
@@ -270,8 +270,8 @@ def base_url(serve_directory):
     """
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
-    # one writer at a time: `make test` runs two pytest workers (pytest-xdist), each with
-    # its own session, and both may get here at once
+    # one writer at a time: `make test` runs several pytest workers (pytest-xdist), each with
+    # its own session, and two may get here at once
     lock = pathlib.Path(tempfile.gettempdir()) / f"backgammon-tests-{zlib.crc32(bytes(ROOT))}.lock"
     with open(lock, "w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from .errors import FriendError, FriendReason
 from .fair_dice import SECRET_SIZE
+from .payload import payload_after
 
 __all__ = ["VERSION", "Link", "encode_link", "decode_link", "link_url", "b64encode", "b64decode", "history_start",
            "history_next", "ACTION_CODES", "MAX_TEXT"]
@@ -151,15 +152,7 @@ def link_url(base_url, text):
 
 
 def _payload(text):
-    if not isinstance(text, str):
-        raise _malformed(f"{type(text).__name__} given, text expected")
-    text = text.strip()
-    if "friend=" in text:
-        text = text.rsplit("friend=", 1)[1]
-    text = text.split("&")[0].strip()
-    if not text or len(text) > MAX_TEXT:
-        raise _malformed("empty" if not text else f"{len(text)} characters, at most {MAX_TEXT}")
-    return text
+    return payload_after(text, "friend=", MAX_TEXT, _malformed)
 
 
 def decode_link(text):

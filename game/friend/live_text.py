@@ -46,6 +46,7 @@ from game.errors import GameError
 
 from .link import b64decode, b64encode
 from .errors import FriendError, message_key
+from .payload import payload_after
 
 __all__ = ["LiveReason", "LiveError", "LiveCode", "pack", "unpack", "sdp", "offer_tag", "live_message_key",
            "is_live_text", "MAX_CODE"]
@@ -254,15 +255,7 @@ def _check_fields(code):
 
 # --- code -> LiveCode -> SDP ---------------------------------------------------------------------
 def _payload(text):
-    if not isinstance(text, str):
-        raise _malformed(f"{type(text).__name__} given, text expected")
-    text = text.strip()
-    if "live=" in text:
-        text = text.rsplit("live=", 1)[1]
-    text = text.split("&")[0].strip()
-    if not text or len(text) > MAX_CODE:
-        raise _malformed("empty" if not text else f"{len(text)} characters, at most {MAX_CODE}")
-    return text
+    return payload_after(text, "live=", MAX_CODE, _malformed)
 
 
 class _Reader:

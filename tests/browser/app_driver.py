@@ -122,3 +122,24 @@ def outside_requests(requests, base_url):
     origin = urlsplit(base_url)[:2]
     return [u for u in requests if urlsplit(u).scheme not in ("data", "blob")
             and urlsplit(u)[:2] != origin]
+
+
+def two_devices(browser, base_url, prefs=None, **context_args):
+    """Alice (1280x800, at ``?mode=friend&length=3``) and Bob (375x667, at the app) in two
+    contexts of ``browser``, as two devices: each page records its errors in ``page.errors``
+    and the last link it was sent in ``page.sent``. Returns the pages and a function that
+    closes both contexts."""
+    contexts = [browser.new_context(viewport=size, reduced_motion="reduce", **context_args)
+                for size in ({"width": 1280, "height": 800}, {"width": 375, "height": 667})]
+    alice, bob = (context.new_page() for context in contexts)
+    for page in (alice, bob):
+        page.errors = []
+        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
+    open_app(alice, f"{base_url}/?mode=friend&length=3", prefs=prefs)
+    open_app(bob, f"{base_url}/", prefs=prefs)
+    alice.sent = bob.sent = ""
+
+    def close():
+        for context in contexts:
+            context.close()
+    return (alice, bob), close

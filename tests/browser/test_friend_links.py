@@ -11,7 +11,7 @@ Screenshots go to /tmp/shots-friend/ (desktop 1280x800, phone 375x667).
 import pathlib
 
 import pytest
-from app_driver import act, board_state, click, enabled, open_app, wait_ready
+from app_driver import act, board_state, click, enabled, two_devices, wait_ready
 
 from game.ids.match_id import decode_match_id
 from game.position import Position
@@ -22,18 +22,9 @@ FAST = {"animate": False}
 
 @pytest.fixture(scope="module")
 def devices(browser, base_url):
-    contexts = [browser.new_context(viewport=size, reduced_motion="reduce")
-                for size in ({"width": 1280, "height": 800}, {"width": 375, "height": 667})]
-    alice, bob = (context.new_page() for context in contexts)
-    for page in (alice, bob):
-        page.errors = []
-        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
-    open_app(alice, f"{base_url}/?mode=friend&length=3", prefs=FAST)
-    open_app(bob, f"{base_url}/", prefs=FAST)
-    alice.sent = bob.sent = ""
-    yield alice, bob
-    for context in contexts:
-        context.close()
+    pages, close = two_devices(browser, base_url, prefs=FAST)
+    yield pages
+    close()
 
 
 def link_of(page):

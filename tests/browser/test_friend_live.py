@@ -20,7 +20,7 @@ import pathlib
 import time
 
 import pytest
-from app_driver import act, board_state, click, enabled, open_app
+from app_driver import act, board_state, click, two_devices
 
 from test_friend_links import carry, link_of, on_turn, play_one
 
@@ -31,18 +31,9 @@ WAIT_MS = 15_000
 
 @pytest.fixture(scope="module")
 def devices(browser, base_url):
-    contexts = [browser.new_context(viewport=size, reduced_motion="reduce", permissions=["microphone"])
-                for size in ({"width": 1280, "height": 800}, {"width": 375, "height": 667})]
-    alice, bob = (context.new_page() for context in contexts)
-    for page in (alice, bob):
-        page.errors = []
-        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
-    open_app(alice, f"{base_url}/?mode=friend&length=3", prefs=FAST)
-    open_app(bob, f"{base_url}/", prefs=FAST)
-    alice.sent = bob.sent = ""
-    yield alice, bob
-    for context in contexts:
-        context.close()
+    pages, close = two_devices(browser, base_url, prefs=FAST, permissions=["microphone"])
+    yield pages
+    close()
 
 
 def field(page, name):
