@@ -172,6 +172,8 @@ SLOW_TESTS = {
     "tests/test_fuzz.py::test_valid_boards_with_counts_changed",
     "tests/test_fuzz.py::test_every_entry_point_got_its_inputs",
     "tests/test_fuzz_editor.py",
+    # a match by links with both devices reloaded at every step
+    "tests/test_ui_friend.py::test_a_whole_match_with_a_reload_on_both_sides_at_every_step",
     # the rule that only the glue imports the browser: it imports every module of game/
     "tests/test_web_glue.py::test_nothing_outside_the_glue_imports_the_browser",
 }

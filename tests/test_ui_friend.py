@@ -151,6 +151,30 @@ def test_a_reload_on_both_sides_keeps_the_match():
     assert same(alice2, bob2)
 
 
+def reload(app):
+    """The same device after a reload: a new app over the same store."""
+    again = Controller(app.store)
+    assert again.boot("") is False
+    return again
+
+
+def test_a_whole_match_with_a_reload_on_both_sides_at_every_step():
+    # Given a 1-point match by links, When each action and each link carried is followed by
+    # a reload of both devices, Then the match goes on to its end, the same on both
+    alice, bob = pair(length=1)
+    steps = 0
+    while alice.match.match_winner is None:
+        play_one(to_act(alice, bob))
+        alice, bob = reload(alice), reload(bob)           # the link made, not yet sent
+        exchange(alice, bob)
+        alice, bob = reload(alice), reload(bob)
+        assert same(alice, bob), steps
+        steps += 1
+        assert steps < 400
+    assert bob.match.match_winner == alice.match.match_winner and steps > 20
+    assert alice.match.events == bob.match.events
+
+
 def test_the_cube_travels_in_the_links_and_the_answer_comes_back():
     alice, bob = pair(length=5)
     for _ in range(8):                       # until someone may double at his turn
