@@ -3,7 +3,7 @@
 #   make play-sw  the same with the service worker, as players get it (offline after one visit)
 #   make test     install what the tests need (the three engines too), build, run every test (with no network but
 #                 loopback when the system allows: tools/netns.py)
-#   make test-fast  the tests that need no browser and are not marked slow (about a minute)
+#   make test-fast  the tests that need no browser, no build and are not marked slow (about two minutes)
 #   make dist     write dist/, a folder any static host can serve as is
 # Everything the page loads comes from this origin: static/vendor/ is copied
 # out of node_modules (npm registry), never fetched from a CDN.
@@ -83,7 +83,7 @@ test: test-deps browsers vendor
 
 # No browser, no build: the engine, the bot, the notation and the UI's Python.
 test-fast: test-deps
-	$(PYTHON) -m pytest $(XDIST) -m "not browser and not slow"
+	$(PYTHON) -m pytest $(XDIST) -m "not browser and not slow and not build"
 
 dist: vendor
 	$(PYTHON) tools/dist.py dist

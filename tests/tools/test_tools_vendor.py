@@ -1,5 +1,6 @@
 """tools/vendor.py: static/vendor/ mirrors exactly the runtime files, idempotently."""
 
+import pytest
 import vendor  # tools/ is put on sys.path by tests/conftest.py
 
 
@@ -21,6 +22,7 @@ def test_source_maps_are_not_shipped(tmp_path):
     assert vendor.pyscript_files(tmp_path) == ["core-x1.js", "core.css", "core.js"]
 
 
+@pytest.mark.build
 def test_installed_runtime_is_the_pinned_one():
     # Fails after a package.json change until `npm ci` (make vendor) runs.
     vendor.check_versions()
