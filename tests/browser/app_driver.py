@@ -44,16 +44,21 @@ def wait_ready(page):
     assert errors.count() == 0, errors.first.inner_text()
 
 
-def renders(page):
-    return int(page.evaluate("document.body.dataset.renders || '0'"))
+def _counter(element_id):
+    holder = "document.body" if element_id is None else f"document.getElementById('{element_id}')"
+    return f"Number({holder}.dataset.renders || 0)"
 
 
-def act(page, action):
-    """Do ``action()`` and wait until the page has drawn its result."""
-    before = renders(page)
+def renders(page, element_id=None):
+    """How many times the page (or the element ``element_id``, e.g. the drills' pane) has drawn."""
+    return int(page.evaluate(_counter(element_id)))
+
+
+def act(page, action, element_id=None):
+    """Do ``action()`` and wait until the page (or the element ``element_id``) has drawn its result."""
+    before = renders(page, element_id)
     action()
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}",
-                           timeout=STEP_TIMEOUT_MS)
+    page.wait_for_function(f"{_counter(element_id)} > {before}", timeout=STEP_TIMEOUT_MS)
 
 
 def click(page, selector, index=0, **kw):

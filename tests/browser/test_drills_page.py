@@ -14,7 +14,7 @@ import time
 from html import unescape
 
 import pytest
-from app_driver import STEP_TIMEOUT_MS, open_app, wait_ready
+from app_driver import STEP_TIMEOUT_MS, act, open_app, wait_ready
 from engines import expect_download
 
 from game.app.drills.boards import said
@@ -34,16 +34,9 @@ def shoot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def drills_renders(page):
-    return int(page.evaluate("Number(document.getElementById('drills').dataset.renders || 0)"))
-
-
 def drill_act(page, action):
     """Do ``action()`` and wait until the drills' pane has drawn again."""
-    before = drills_renders(page)
-    action()
-    page.wait_for_function(f"Number(document.getElementById('drills').dataset.renders || 0) > {before}",
-                           timeout=STEP_TIMEOUT_MS)
+    act(page, action, element_id="drills")
 
 
 def wait_screen(page, screen):
