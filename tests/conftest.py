@@ -285,7 +285,7 @@ def base_url(serve_directory):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, browser_name):
     """Debian's engine for ``browser_name``: a missing one fails, naming its package."""
-    own = engines.launch_args(browser_name)
+    own = engines.launch_args_for_tests(browser_name)
     args = [*browser_type_launch_args.get("args", []), *own.pop("args", [])]
     return {**browser_type_launch_args, **own, **({"args": args} if args else {})}
 
@@ -310,7 +310,7 @@ def playwright_browsers(playwright):
 
     def get(engine):
         if engine not in launched:
-            launched[engine] = getattr(playwright, engine).launch(**engines.launch_args(engine))
+            launched[engine] = getattr(playwright, engine).launch(**engines.launch_args_for_tests(engine))
         return launched[engine]
 
     yield get

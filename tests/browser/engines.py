@@ -22,6 +22,7 @@ here (measured: shared/notes/other-browsers.md):
 import base64
 import contextlib
 import json
+import os
 import pathlib
 
 import pytest
@@ -74,8 +75,35 @@ def require(engine):
                         "(`make browsers` does; `make test` runs it)", pytrace=False)
 
 
+#: The tests' Chromium compiles the runtime's WebAssembly with V8's baseline compiler only
+#: (Liftoff), never tiering hot functions up to TurboFan; the tests' Firefox keeps to its
+#: baseline compiler too (no Ion for WebAssembly). What a test checks does not depend on the
+#: tier that compiled the interpreter, and the suite starts some two hundred pages, mostly to
+#: click a few times. Measured 2026-11-29, on a loaded machine, alternated: a page started
+#: from a fresh profile took 6.3 CPU seconds in Chromium to be ready and play four seconds
+#: (against 9.2 with tier-up; medians of 4 and 8 starts), 7.4 in Firefox (against 8.3);
+#: test_theme and test_board_image took 104 and 83 s in Chromium (128 and 117 s with
+#: tier-up), 51 and 65 s in Firefox (55 and 71 s). The cost: Python runs slower where a
+#: test plays long, e.g. a whole game against the computer in Chromium, 78 s against 63 s.
+#: Players' browsers tier up as usual, and so does tools/bench_startup.py (:func:`launch_args`);
+#: ``WASM_TIER_UP=1`` runs the tests with it too.
+CHROMIUM_TEST_ARGS = ["--js-flags=--liftoff-only"]
+FIREFOX_TEST_PREFS = {"javascript.options.wasm_optimizingjit": False}
+
+
+def launch_args_for_tests(engine):
+    """:func:`launch_args` with what spares the tests' CPU (:data:`CHROMIUM_TEST_ARGS`,
+    :data:`FIREFOX_TEST_PREFS`)."""
+    options = launch_args(engine)
+    if engine == "chromium" and not os.environ.get("WASM_TIER_UP"):
+        options["args"] = [*options["args"], *CHROMIUM_TEST_ARGS]
+    if engine == "firefox" and not os.environ.get("WASM_TIER_UP"):
+        options["firefox_user_prefs"] = {**options["firefox_user_prefs"], **FIREFOX_TEST_PREFS}
+    return options
+
+
 def launch_args(engine):
-    """Playwright's launch options for ``engine`` ("chromium" or "firefox")."""
+    """Playwright's launch options for ``engine`` ("chromium" or "firefox"), as players run it."""
     require(engine)
     if engine == "chromium":
         return {"executable_path": str(CHROMIUM), "args": list(CHROMIUM_ARGS)}
