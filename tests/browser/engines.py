@@ -91,6 +91,17 @@ CHROMIUM_TEST_ARGS = ["--js-flags=--liftoff-only"]
 FIREFOX_TEST_PREFS = {"javascript.options.wasm_optimizingjit": False}
 
 
+#: WebKitGTK's WebAssembly without its optimizing tier (OMG), for the same reason: the four
+#: upright-board tests in WebKitGTK took 53 s instead of 90 s (2026-11-29, loaded machine, one
+#: run each, back to back). The environment reaches MiniBrowser's web process through the driver.
+WEBKIT_TEST_ENV = {"JSC_useOMGJIT": "0"}
+
+
+def webkit_test_env():
+    """:data:`WEBKIT_TEST_ENV`, or nothing with ``WASM_TIER_UP=1``."""
+    return {} if os.environ.get("WASM_TIER_UP") else dict(WEBKIT_TEST_ENV)
+
+
 def launch_args_for_tests(engine):
     """:func:`launch_args` with what spares the tests' CPU (:data:`CHROMIUM_TEST_ARGS`,
     :data:`FIREFOX_TEST_PREFS`)."""

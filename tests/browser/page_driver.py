@@ -299,7 +299,7 @@ class WebKitPage(PageDriver):
         options.binary_location = str(engines.MINIBROWSER)
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": display.name, "LANGUAGE": locale.replace("-", "_"),
-               "LANG": locale.replace("-", "_") + ".UTF-8"}
+               "LANG": locale.replace("-", "_") + ".UTF-8", **engines.webkit_test_env()}
         service = Service(executable_path=str(engines.WEBKIT_DRIVER), env=env)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(READY_TIMEOUT_S)
