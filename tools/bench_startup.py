@@ -22,9 +22,9 @@ navigation):
 
 The transfer of a first visit is what the server sent for the requests the page made
 before it was playable (its resource timing; not the service worker's precache nor the
-later zip, which come after), split into the runtime
+later zips, which come after), split into the runtime
 (static/vendor/pyodide/, static/vendor/pyscript/, and static/vendor/stdlib/: the app's
-copy of Pyodide's standard library, compiled in part) and the rest.
+stdlib zip, the start's modules compiled) and the rest.
 
 Runs alternate the order of the engines and of the two pages, so that all see the same
 machine load; one discarded warm-up of each engine comes first. The medians, their ratios
@@ -32,7 +32,8 @@ to the bare page and the issue's targets (met, or missed by how much) are printe
 
 - first board <= 0.20x the bare page's ready time, first visit and reload;
 - playable <= 1.00x the bare page's ready time, first visit and reload;
-- first-visit transfer <= the runtime + 0.5 MB.
+- first-visit transfer <= the bare page's runtime + 0.5 MB: the app's runtime (its stdlib
+  zip is not Pyodide's: the start's modules only, compiled) and its own files together.
 
 ``--before DIR`` adds a third page, another build of the app served from DIR on its own
 origin (for instance main's, exported with ``git archive`` and built with its own
@@ -61,7 +62,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 PAGES = {"app": "/", "bare": "/tools/bare/"}
 ENGINES = ("chromium", "firefox", "webkit")
 TIMEOUT_S = 240
-#: the runtime: Pyodide, PyScript, and the app's copy of Pyodide's stdlib (compiled in part)
+#: the runtime: Pyodide, PyScript, and the app's stdlib zip (the start's modules, compiled)
 RUNTIME_PREFIXES = ("/static/vendor/pyodide/", "/static/vendor/pyscript/", "/static/vendor/stdlib/")
 TARGETS = {"board": 0.20, "playable": 1.00}
 TRANSFER_ALLOWANCE = 0.5e6
@@ -245,10 +246,12 @@ def report(results, transfer, runs):
         if "before" in pages:
             print(f"  {engine} before: runtime {med([r for r, _ in pages['before']]) / 1e6:.2f} MB, "
                   f"own files {med([o for _, o in pages['before']]) / 1e6:.2f} MB")
-        verdict = ("met" if own <= TRANSFER_ALLOWANCE else
-                   f"MISSED by {(own - TRANSFER_ALLOWANCE) / 1e6:.2f} MB")
-        print(f"  {engine}: runtime {runtime / 1e6:.2f} MB (bare page: {bare_runtime / 1e6:.2f} MB), "
-              f"the app's own files {own / 1e6:.2f} MB (target <= 0.50 MB above the runtime): {verdict}")
+        above = runtime + own - bare_runtime
+        verdict = ("met" if above <= TRANSFER_ALLOWANCE else
+                   f"MISSED by {(above - TRANSFER_ALLOWANCE) / 1e6:.2f} MB")
+        print(f"  {engine}: the app {(runtime + own) / 1e6:.2f} MB (its runtime {runtime / 1e6:.2f} MB "
+              f"+ its own files {own / 1e6:.2f} MB), the bare page's runtime {bare_runtime / 1e6:.2f} MB: "
+              f"{above / 1e6:+.2f} MB (target <= +0.50 MB): {verdict}")
     print("\ntargets:")
     for line in verdicts:
         print("  " + line)

@@ -11,20 +11,34 @@
 // compiled; the other .py files stay as they are (tools/vendor.py does this for the
 // standard library: what the page imports at its start is compiled, the rest stays source).
 //
-// Usage: node tools/compile_pyc.mjs IN.zip OUT.zip OPTIMIZE [MODULES]
+// With --no-docstrings, docstrings are dropped before compiling (an AST pass; asserts stay, as
+// they do not with OPTIMIZE 2): tools/pack.py does this for game, which never reads __doc__.
+//
+// Usage: node tools/compile_pyc.mjs [--no-docstrings] IN.zip OUT.zip OPTIMIZE [MODULES]
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const [input, output, optimize, only] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const noDocstrings = args.includes("--no-docstrings");
+const [input, output, optimize, only] = args.filter((arg) => arg !== "--no-docstrings");
 const { loadPyodide } = await import(path.join(root, "node_modules/pyodide/pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: path.join(root, "node_modules/pyodide/") });
 pyodide.FS.writeFile("/tmp/in.zip", readFileSync(input));
 pyodide.FS.writeFile("/tmp/only.txt", only ? readFileSync(only) : "*");
 pyodide.runPython(`
-import importlib.util, io, marshal, zipfile
+import ast, importlib.util, io, marshal, zipfile
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+NO_DOCSTRINGS = ${noDocstrings ? "True" : "False"}
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
 names = [line.split("#")[0].strip() for line in open("/tmp/only.txt").read().splitlines()]
 only = None if names == ["*"] else {n for n in names if n}
 def wanted(path):
@@ -38,7 +52,8 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile(out, "w", zipfile.ZI
         data = src.read(info)
         name = info.filename
         if name.endswith(".py") and wanted(name):
-            code = compile(data, name, "exec", dont_inherit=True, optimize=${Number(optimize)})
+            source = without_docstrings(ast.parse(data, name)) if NO_DOCSTRINGS else data
+            code = compile(source, name, "exec", dont_inherit=True, optimize=${Number(optimize)})
             # the header of an unchecked hash-based .pyc (PEP 552): magic, flags 0b01, 8 bytes
             data = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8) + marshal.dumps(code)
             name += "c"

@@ -149,8 +149,11 @@ def split(root: pathlib.Path = ROOT) -> tuple[list, list]:
 
 COMPILER = ROOT / "tools" / "compile_pyc.mjs"
 PYODIDE = ROOT / "node_modules" / "pyodide"
-#: 0: the bytecode keeps docstrings and asserts, as CPython runs the sources in the tests
+#: 0: the bytecode keeps asserts, as CPython runs the sources in the tests
 OPTIMIZE = 0
+#: docstrings are dropped (compile_pyc.mjs --no-docstrings): nothing in game reads __doc__
+#: (tests/tools/test_tools_pack.py checks), and they were a fifth of game.zip
+NO_DOCSTRINGS = ["--no-docstrings"]
 
 
 def compiled(sources: bytes) -> bytes | None:
@@ -162,7 +165,7 @@ def compiled(sources: bytes) -> bytes | None:
     with tempfile.TemporaryDirectory() as tmp:
         src, out = pathlib.Path(tmp) / "src.zip", pathlib.Path(tmp) / "out.zip"
         src.write_bytes(sources)
-        subprocess.run([node, str(COMPILER), str(src), str(out), str(OPTIMIZE)], check=True)
+        subprocess.run([node, str(COMPILER), *NO_DOCSTRINGS, str(src), str(out), str(OPTIMIZE)], check=True)
         return out.read_bytes()
 
 
@@ -171,7 +174,7 @@ def source_stamp(sources: bytes) -> str:
     digest = hashlib.sha256(sources)
     digest.update(COMPILER.read_bytes())
     digest.update((PYODIDE / "package.json").read_bytes() if (PYODIDE / "package.json").is_file() else b"-")
-    digest.update(str(OPTIMIZE).encode())
+    digest.update(str([OPTIMIZE, *NO_DOCSTRINGS]).encode())
     return digest.hexdigest()
 
 

@@ -19,7 +19,8 @@ for the downloads, the marks for the rest. Runs are interleaved across engines; 
 medians go to docs/startup.md.
 
 ``--stdlib`` instead writes tools/stdlib_first.txt: the standard library modules the page
-has imported once it is playable (Chromium), which tools/vendor.py compiles.
+has imported once it is playable (Chromium), which tools/vendor.py puts, compiled, in the
+stdlib zip Pyodide loads (the others go in the later one).
 
 ``--before DIR`` probes another build of the app alongside (for instance main's, exported
 and built as tools/bench_startup.py --before says), interleaved, one table per engine.
@@ -178,13 +179,15 @@ from {module} import Page
 Page().start()
 js.window.__stdlib = "\\n".join(sorted(
     name for name, module in list(sys.modules.items())
-    if "python314.zip" in (getattr(module, "__file__", None) or "")))
+    if any(zipped in (getattr(module, "__file__", None) or "")
+           for zipped in ("python314.zip", "python_stdlib_later.zip"))))
 """
 STDLIB_HEADER = """\
 # The standard library modules the page has imported when it is playable (sys.modules whose
-# file is in Pyodide's stdlib zip), listed in Chromium by tools/startup_probe.py --stdlib.
-# tools/vendor.py compiles these in the page's stdlib zip; the others stay source (a module
-# missing here only costs its compiling).
+# file is in one of the page's stdlib zips), listed in Chromium by tools/startup_probe.py --stdlib.
+# tools/vendor.py puts these, compiled, in the stdlib zip Pyodide loads; the others go in
+# python_stdlib_later.zip, fetched once the page is playable (a module missing here is
+# fetched with that whole zip, synchronously, when the start imports it: slower, never missing).
 """
 
 

@@ -151,10 +151,16 @@
     }
   }
   var step = "runtime";
+  var nudging = false;      // "not yet" is shown: a new step waits until it is read (hold)
+  function sayStep() {
+    if (!nudging) {
+      say(steps[step]);
+    }
+  }
   window.addEventListener("backgammon:boot", function (event) {
     if (steps[event.detail]) {
       step = event.detail;
-      say(steps[step]);
+      sayStep();
     }
   });
   // the runtime's big files downloaded: Python is being compiled and started
@@ -169,7 +175,7 @@
           observer.disconnect();
           if (step === "runtime") {
             step = "python";
-            say(steps[step]);
+            sayStep();
           }
         }
       }).observe({ type: "resource", buffered: true });
@@ -195,8 +201,10 @@
       void progress.offsetWidth;         // restart the animation
       progress.classList.add("nudge");
       say("boot.wait");
+      nudging = true;
       window.clearTimeout(hold.timer);
       hold.timer = window.setTimeout(function () {
+        nudging = false;
         say(steps[step]);
         progress.hidden = readyAt !== Infinity;
       }, 2500);

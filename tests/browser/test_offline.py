@@ -83,7 +83,9 @@ def test_the_first_visit_keeps_every_file_of_its_version_in_one_cache(visit, sit
     # the precache list covers what the page loads: the runtime, the game, the icons
     for path in ("index.html", "main.py", "pyscript.toml", "manifest.webmanifest",
                  "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js",
-                 "static/vendor/game.zip", "static/js/register-sw.js", "static/img/icon-512.png"):
+                 "static/vendor/game.zip", "static/vendor/game-later.zip",
+                 "static/vendor/stdlib/python_stdlib.zip", "static/vendor/stdlib/python_stdlib_later.zip",
+                 "static/js/register-sw.js", "static/img/icon-512.png"):
         assert site.url + path in expected
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
     assert scope == site.url                          # works under a sub-path

@@ -23,6 +23,11 @@ def test_dist_holds_the_page_the_runtime_and_the_shipped_game_files(tmp_path):
         "static/vendor/pyscript/core.js",
         "static/vendor/pyscript/core.js.map",
         "static/vendor/game.zip",
+        "static/vendor/game-later.zip",
+        "static/vendor/pyodide/python_stdlib.zip",          # Pyodide's own: the page loads ours
+        "static/vendor/stdlib/python_stdlib.zip",
+        "static/vendor/stdlib/python_stdlib_later.zip",
+        "static/vendor/stdlib/.python_stdlib.zip.src",
     ):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text("")
@@ -38,9 +43,12 @@ def test_dist_holds_the_page_the_runtime_and_the_shipped_game_files(tmp_path):
         "pyscript.toml",
         "static/css/app.css",
         "static/favicon.svg",
+        "static/vendor/game-later.zip",
         "static/vendor/game.zip",
         "static/vendor/precache.js",
         "static/vendor/pyodide/pyodide.mjs",
         "static/vendor/pyscript/core.js",
+        "static/vendor/stdlib/python_stdlib.zip",
+        "static/vendor/stdlib/python_stdlib_later.zip",
         "sw.js",
     ]

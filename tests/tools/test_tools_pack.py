@@ -1,5 +1,6 @@
 """tools/pack.py: what goes into game.zip, and that the zip is stable."""
 
+import ast
 import io
 import subprocess
 import sys
@@ -69,3 +70,17 @@ def test_the_zip_holds_an_importable_package(tmp_path):
     code = f"import sys; sys.path.insert(0, {str(dest)!r}); import game; print(game.N, game.__file__)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=dest.parent)
     assert result.stdout.split() == ["15", str(dest / "game" / "__init__.py")], result.stderr
+
+
+def test_nothing_shipped_reads_docstrings_which_the_page_s_bytecode_drops():
+    # pack.NO_DOCSTRINGS: compile_pyc.mjs drops them from game's bytecode
+    assert pack.NO_DOCSTRINGS == ["--no-docstrings"]
+    readers = []
+    for rel in pack.game_files():
+        if rel.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse((pack.ROOT / rel).read_text(encoding="utf-8"))):
+            name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+            if name in ("__doc__", "getdoc"):
+                readers.append(f"{rel}:{node.lineno}")
+    assert readers == []
