@@ -1,18 +1,18 @@
-"""The main journeys, written once and run in every engine: Chromium, Firefox and WebKitGTK.
+"""The main journeys, written once and run in the engines: Chromium, Firefox and WebKitGTK.
 
 Each test drives the page through :mod:`page_driver` (one implementation per driver),
-so the same steps run in the three engines; the ids name the engine. Only what engines
-do differently is here: the first load in French and in English and its layout on a
-phone, a game against the computer to the end (the page's clicks and the bot's turns),
-hot-seat by clicks, a drag, the keyboard and typed moves with Undo and Done, a reload in
-the middle of a turn, a reload offline after one visit, a ``.mat`` file saved and opened
-(each engine saves and reads files its own way), the language menu as painted, and
-Enter on Done reached with Shift+Tab. What the app does once a click has arrived (the
-cube, a lesson, the editor, a share link, an axe-core scan) is checked once, in Chromium
-(tests/browser/test_app_*.py, test_a11y.py) and in CPython (tests/test_ui_*.py).
+so the same steps run in each engine; the ids name the engine. Only what engines
+do differently is here: the first load in French and in English, the language menu as
+painted and the layout on a phone, a game against the computer to the end (the page's
+clicks and the bot's turns), hot-seat by clicks, a drag, the keyboard and typed moves with
+Undo and Done, a reload in the middle of a turn, a reload offline after one visit, a
+``.mat`` file saved and opened (each engine saves and reads files its own way), and Enter
+on Done reached with Shift+Tab. A journey marked ``engines(...)`` runs in those engines
+only: its docstring names the tests that check it in the others (most of the app's
+browser tests run in Chromium: tests/browser/test_app_*.py, test_a11y.py, and CPython checks
+what the app does once a click has arrived: tests/test_ui_*.py).
 Screenshots of the same screens go to /tmp/shots/engines/ (compared by eye between
-engines; see the closing notes of issue 17).
-"""
+engines; see the closing notes of issue 17)."""
 
 import pathlib
 import random
@@ -135,6 +135,25 @@ def go(d, place):
     assert d.focused() == place
 
 
+def assert_the_language_menu_reads_light_on_the_dark_top_bar(d):
+    """WebKit painted the menu (EN) as a native light box under its light text: measured on
+    the screenshot, the box stays as dark as the top bar and its text stands out."""
+    lang = d.evaluate("document.documentElement.lang")
+    path = SHOTS / f"topbar-language-{lang}-{d.engine}.png"
+    d.shot(path)
+    x, y, width, height, scale = d.evaluate(
+        "(() => { const r = document.querySelector('#lang').getBoundingClientRect();"
+        " return [r.x, r.y, r.width, r.height, devicePixelRatio]; })()")
+    image = png.read(path.read_bytes())
+    inset = 4        # inside the border and its rounded corners
+    shades = sorted(png.luminance(image.pixel(px, py))
+                    for px in range(int((x + inset) * scale), int((x + width - inset) * scale))
+                    for py in range(int((y + inset) * scale), int((y + height - inset) * scale)))
+    background, text = shades[len(shades) // 2], shades[-1]
+    assert background < 0.2, f"the menu's box is light (luminance {background:.2f})"
+    assert (text + 0.05) / (background + 0.05) >= 4.5, (text, background)
+
+
 # --- the journeys ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang, roll", [("fr", "Lancer les dés"), ("en", "Roll")])
@@ -147,6 +166,7 @@ def test_first_load_in_each_language(open_page, base_url, lang, roll):
     assert d.count(".checker") == 30
     assert d.errors() == []
     shoot(d, f"first-load-{lang}-desktop")
+    assert_the_language_menu_reads_light_on_the_dark_top_bar(d)
     d.set_viewport(*PHONE)
     d.evaluate("window.scrollTo(0, 0)")
     width = d.evaluate("innerWidth")      # WebKitGTK: in a frame of the phone's size (page_driver)
@@ -193,7 +213,10 @@ def test_a_game_against_the_computer_to_the_end(open_page, base_url):
     shoot(d, "bot-end-desktop")
 
 
+@pytest.mark.engines("firefox", "webkit")
 def test_hot_seat_by_click_drag_keyboard_and_typed_moves(open_page, base_url):
+    """Chromium: tests/browser/test_app_play.py (clicks and a drag, typed moves),
+    test_app_words.py (Undo), test_a11y.py::test_a_whole_game_with_the_keyboard_only."""
     d = open_page().open(f"{base_url}/?mode=hotseat&length=3&seed=hotseat-7&lang=en", prefs=FAST)
     rng = random.Random(7)
     # turn 1: a drag, taken back with Undo, then clicks and Done
@@ -259,7 +282,10 @@ def dist_site(base_url, tmp_path):
     site.stop()
 
 
+@pytest.mark.engines("webkit")
 def test_an_offline_reload_after_one_visit(open_page, dist_site):
+    """Chromium and Firefox: tests/browser/test_offline.py (a whole game offline, and a reload
+    served by the service worker alone that resumes it)."""
     d = open_page().open(dist_site.url + "?mode=hotseat&seed=offline-2&lang=en", prefs=FAST)
     d.wait_for("navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'", 90)
     d.click_and_render("#roll")
@@ -271,7 +297,10 @@ def test_an_offline_reload_after_one_visit(open_page, dist_site):
     assert d.errors() == []
 
 
+@pytest.mark.engines("firefox", "webkit")
 def test_a_mat_file_saved_and_opened(open_page, base_url):
+    """Chromium: tests/browser/test_app_teach.py (the match saved as it stands, and .mat files
+    opened by the file input)."""
     d = open_page().open(f"{base_url}/?mode=hotseat&length=5&seed=mat-2&lang=en", prefs=FAST)
     rng = random.Random(2)
     for _ in range(3):
@@ -293,30 +322,11 @@ def test_a_mat_file_saved_and_opened(open_page, base_url):
     assert other.errors() == []
 
 
-def test_the_language_menu_reads_light_on_the_dark_top_bar(open_page, base_url):
-    """WebKit painted the menu (EN) as a native light box under its light text: measured on
-    the screenshot, the box stays as dark as the top bar and its text stands out."""
-    d = open_page().open(f"{base_url}/?lang=en", prefs=FAST)
-    path = SHOTS / f"topbar-language-{d.engine}.png"
-    d.shot(path)
-    x, y, width, height, scale = d.evaluate(
-        "(() => { const r = document.querySelector('#lang').getBoundingClientRect();"
-        " return [r.x, r.y, r.width, r.height, devicePixelRatio]; })()")
-    image = png.read(path.read_bytes())
-    inset = 4        # inside the border and its rounded corners
-    shades = sorted(png.luminance(image.pixel(px, py))
-                    for px in range(int((x + inset) * scale), int((x + width - inset) * scale))
-                    for py in range(int((y + inset) * scale), int((y + height - inset) * scale)))
-    background, text = shades[len(shades) // 2], shades[-1]
-    assert background < 0.2, f"the menu's box is light (luminance {background:.2f})"
-    assert (text + 0.05) / (background + 0.05) >= 4.5, (text, background)
-
-
-def test_enter_on_done_reached_with_shift_tab_ends_the_turn(open_page, base_url, engine, request):
-    """Roll, Hint, Shift+Tab to the move box, type a move and Enter, Shift+Tab to Done, Enter."""
-    if engine == "webkit":
-        pytest.skip("WebKitWebDriver: Shift+Tab sent as Selenium actions left the focus where it "
-                    "was (measured), so this recipe's Shift+Tab steps cannot be driven there")
+@pytest.mark.engines("chromium", "firefox")
+def test_enter_on_done_reached_with_shift_tab_ends_the_turn(open_page, base_url):
+    """Roll, Hint, Shift+Tab to the move box, type a move and Enter, Shift+Tab to Done, Enter.
+    Not in WebKitGTK: Shift+Tab sent as Selenium actions by WebKitWebDriver left the focus
+    where it was (measured), so this recipe's Shift+Tab steps cannot be driven there."""
     d = open_page().open(f"{base_url}/?mode=hotseat&length=3&seed=axe-1&lang=en", prefs=FAST)
     d.click_and_render("#roll")
     assert sorted(board(d)["dice"]) == ["1", "4"]
