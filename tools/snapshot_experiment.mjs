@@ -19,6 +19,11 @@
 //        alternated, each in a fresh Node process; then the imports of the page's first
 //        stdlib modules after each (what a restore would spare)
 //
+// Measured 2026-11-29 (docs/startup.md, "Limits and what is left"): 31,457,856 bytes raw,
+// 5.0-5.1 MB gzipped; loadPyodide 2737/2897/3025 ms plain against 1226/1196/1021 ms restored
+// (alternated, load 3.1-3.8). Not shipped: 5 MB more per first visit, and the hash secret
+// and time zone constants frozen in the snapshot.
+//
 // The standard library is the page's first zip (static/vendor/stdlib/python_stdlib.zip, from
 // `make vendor`): a snapshot that imported from it must be restored with the same zip.
 import { readFileSync, writeFileSync } from "node:fs";

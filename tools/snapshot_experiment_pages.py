@@ -15,6 +15,11 @@ first visits only; for each: the time to playable (the mark ``backgammon:playabl
 the runtime (``backgammon:runtime``), whether the snapshot was restored, the probe, and the
 app's opening roll (a click on Roll: its two dice).
 
+Measured 2026-11-29, 5 runs, load 5.1-5.6, medians to playable: Chromium 4736 -> 3638 ms,
+Firefox ESR 2606 -> 2237 ms, WebKitGTK 5759 -> 4890 ms (an earlier 3-run sitting: WebKitGTK no
+gain); restored in all three, dice and ``random.random()`` differing between pages,
+``hash('abc')`` the same in every restored page. Not shipped (docs/startup.md says why).
+
 Usage: python3 tools/snapshot_experiment_pages.py [--runs N] [--engine chromium firefox webkit]
        (needs `make vendor`; nothing it makes is kept)
 """
