@@ -96,7 +96,7 @@ def test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_pla
     bot.settings = {"ply": 2, "keep": 6, "window": 0.16, "keep2": 2, "window2": 0.08}
     once = Bot(level="0-ply")
     once.settings = {"ply": 1, "keep": 6, "window": 0.16}
-    seen = 0
+    seen, played = 0, False
     for position, dice in sample_positions(30, seed=8)[4:]:
         # each ranking is computed once and read by every check below (a 2-ply takes seconds);
         # `once` is the bot at 1-ply (keep2 and window2 only act at 2-ply)
@@ -119,8 +119,12 @@ def test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_pla
         deep = [equity(p) for p in finish(two_ply_steps(afters))]
         assert [h.equity for h in hints[:2]] == pytest.approx(deep, abs=1e-9)
         assert deep[0] >= deep[1]
-        assert bot.choose_move(position, dice) == hints[0].move
+        # (the play is the whole search again: checked once, where the 2-ply changed the 1-ply's
+        # choice, or else on the last case)
+        if not played and (str(hints[0].move) != head[0] or seen == 1):
+            assert bot.choose_move(position, dice) == hints[0].move
+            played = True
         seen += 1
         if seen == 2:
             break
-    assert seen == 2
+    assert seen == 2 and played
