@@ -1,5 +1,7 @@
 """The review in the app's controller (game/app/review/panel.py): start, progress, panel, try, play from here."""
 
+import functools
+
 import pytest
 
 from game.match import Match, Phase
@@ -19,10 +21,12 @@ def finished_app(query="?mode=watch&length=1&seed=review-ui&level=intermediate")
     return app
 
 
-@pytest.fixture(scope="module")
-def reviewed():
-    """The app after one whole review (a review takes seconds: the module shares it), and the
-    panels seen on the way: at the start, and once the decisions are done (the luck to come)."""
+@functools.cache
+def reviewed_app():
+    """The app after one whole review of :func:`finished_app`'s game, and the panels seen on
+    the way: at the start, and once the decisions are done (the luck to come).  A review takes
+    seconds: this module and tests/test_ui_review_board.py (the same game) share it in a process;
+    every test that reads a frame goes to it first, and one that changes the language restores it."""
     app = finished_app()
     assert app.view().buttons["review-game"] == (True, True)
     assert app.start_review()
@@ -33,6 +37,11 @@ def reviewed():
     while app.review_step():
         pass
     return app, first, halfway
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    return reviewed_app()
 
 
 def test_the_review_starts_on_the_replay_and_shows_its_progress(reviewed):
