@@ -52,11 +52,11 @@ def test_one_ply_and_the_rolled_values_are_the_textbook_ones():
 
 def test_two_ply_with_a_prune_wider_than_every_roll_is_the_plain_two_ply():
     afters = play_results(CONTACT.mine, CONTACT.theirs, 6, 1)[:1]
-    assert finish(two_ply_steps(afters, prune=10_000)) == finish(two_ply_steps(afters))
+    plain = finish(two_ply_steps(afters))   # computed once, compared twice
+    assert finish(two_ply_steps(afters, prune=10_000)) == plain
     # and a narrow prune changes the value, a little
     pruned = finish(two_ply_steps(afters, prune=1))[0]
-    plain = finish(two_ply_steps(afters))[0]
-    assert pruned != plain and abs(equity(pruned) - equity(plain)) < 0.1
+    assert pruned != plain[0] and abs(equity(pruned) - equity(plain[0])) < 0.1
 
 
 def test_two_ply_after_the_last_checker_is_borne_off_is_the_win():
@@ -78,14 +78,13 @@ def test_the_opponent_dancing_leaves_the_mover_on_roll_again():
     assert deep[0] > 0.8
 
 
-def _tier_of(bot, position, dice):
-    """The depth each of the bot's hints was valued at (0, 1 or 2), in the bot's order."""
-    zero = {str(h.move): h.equity for h in Bot(level="0-ply").hints(position, dice)}
-    shallow = Bot(level="0-ply")
-    shallow.settings = dict(bot.settings, ply=1)
-    one = {str(h.move): h.equity for h in shallow.hints(position, dice)}
+def _tier_of(zero, one, deep):
+    """The depth each of the bot's hints ``deep`` was valued at (0, 1 or 2), in the bot's order,
+    from the hints of the same position and roll at 0-ply (``zero``) and at 1-ply (``one``)."""
+    zero = {str(h.move): h.equity for h in zero}
+    one = {str(h.move): h.equity for h in one}
     out = []
-    for h in bot.hints(position, dice):
+    for h in deep:
         key = str(h.move)
         out.append(0 if h.equity == zero[key] else 1 if h.equity == one[key] else 2)
     return out
@@ -97,18 +96,20 @@ def test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_pla
     bot.settings = {"ply": 2, "keep": 6, "window": 0.16, "keep2": 2, "window2": 0.08}
     once = Bot(level="0-ply")
     once.settings = {"ply": 1, "keep": 6, "window": 0.16}
-    seen = 0
+    seen, played = 0, False
     for position, dice in sample_positions(30, seed=8)[4:]:
-        tiers = _tier_of(bot, position, dice)
+        # each ranking is computed once and read by every check below (a 2-ply takes seconds);
+        # `once` is the bot at 1-ply (keep2 and window2 only act at 2-ply)
+        ranked = once.hints(position, dice)
+        hints = bot.hints(position, dice)
+        tiers = _tier_of(Bot(level="0-ply").hints(position, dice), ranked, hints)
         # Then the deepest plays come first, and at most 2 plays are valued at 2-ply
         assert tiers == sorted(tiers, reverse=True) and tiers.count(2) <= 2
         if tiers.count(2) < 2:
             continue
         # Then they are the 1-ply's best two, within 0.08 of each other,
-        ranked = once.hints(position, dice)
         assert ranked[1].equity >= ranked[0].equity - 0.08
         head = [str(h.move) for h in ranked[:2]]
-        hints = bot.hints(position, dice)
         assert sorted(str(h.move) for h in hints[:2]) == sorted(head)
         # valued by the plain 2-ply, and the bot plays the better one
         afters = []
@@ -118,8 +119,12 @@ def test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_pla
         deep = [equity(p) for p in finish(two_ply_steps(afters))]
         assert [h.equity for h in hints[:2]] == pytest.approx(deep, abs=1e-9)
         assert deep[0] >= deep[1]
-        assert bot.choose_move(position, dice) == hints[0].move
+        # (the play is the whole search again: checked once, where the 2-ply changed the 1-ply's
+        # choice, or else on the last case)
+        if not played and (str(hints[0].move) != head[0] or seen == 1):
+            assert bot.choose_move(position, dice) == hints[0].move
+            played = True
         seen += 1
         if seen == 2:
             break
-    assert seen == 2
+    assert seen == 2 and played

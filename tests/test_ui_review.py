@@ -1,5 +1,7 @@
 """The review in the app's controller (game/app/review/panel.py): start, progress, panel, try, play from here."""
 
+import functools
+
 import pytest
 
 from game.match import Match, Phase
@@ -19,19 +21,31 @@ def finished_app(query="?mode=watch&length=1&seed=review-ui&level=intermediate")
     return app
 
 
-@pytest.fixture(scope="module")
-def reviewed():
+@functools.cache
+def reviewed_app():
+    """The app after one whole review of :func:`finished_app`'s game, and the panels seen on
+    the way: at the start, and once the decisions are done (the luck to come).  A review takes
+    seconds: this module and tests/test_ui_review_board.py (the same game) share it in a process;
+    every test that reads a frame goes to it first, and one that changes the language restores it."""
     app = finished_app()
     assert app.view().buttons["review-game"] == (True, True)
     assert app.start_review()
     first = app.view().review
+    while not app.review.review.decisions_done:
+        app.review_step(budget=0.0)
+    halfway = app.view().review, sum(1 for e in app.review.entries() if e["counted"])
     while app.review_step():
         pass
-    return app, first
+    return app, first, halfway
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    return reviewed_app()
 
 
 def test_the_review_starts_on_the_replay_and_shows_its_progress(reviewed):
-    app, first = reviewed
+    app, first, _halfway = reviewed
     assert app.replay is not None and app.review is not None
     assert first["progress"].startswith("Analysing") and "of" in first["progress"]
     done = app.view()
@@ -40,7 +54,7 @@ def test_the_review_starts_on_the_replay_and_shows_its_progress(reviewed):
 
 
 def test_the_panel_lists_every_decision_and_sums_up_each_player(reviewed):
-    app, _first = reviewed
+    app, _first, _halfway = reviewed
     panel = app.view().review
     summary = panel["summary_html"]
     for word in ("Decisions", "Error rate", "Rating", "Blunders", "Luck"):
@@ -54,7 +68,7 @@ def test_the_panel_lists_every_decision_and_sums_up_each_player(reviewed):
 
 
 def test_each_frame_shows_its_own_decision_and_the_best_plays(reviewed):
-    app, _first = reviewed
+    app, _first, _halfway = reviewed
     session = app.review
     entry = next(e for e in session.entries() if e["kind"] == "move" and e["plays"] > 1)
     frame = session.frame_of(entry)
@@ -69,7 +83,7 @@ def test_each_frame_shows_its_own_decision_and_the_best_plays(reviewed):
 
 
 def test_trying_another_play_ranks_it_or_says_why_not(reviewed):
-    app, _first = reviewed
+    app, _first, _halfway = reviewed
     session = app.review
     entry = next(e for e in session.entries() if e["kind"] == "move" and e["rank"] > 1)
     app.replay_go(session.frame_of(entry))
@@ -85,32 +99,33 @@ def test_trying_another_play_ranks_it_or_says_why_not(reviewed):
     assert "no play to try" in app.view().review["tried"]
 
 
-def test_the_decisions_come_first_and_the_luck_after():
-    app = finished_app("?mode=watch&length=1&seed=review-ui-luck&level=intermediate")
-    assert app.start_review()
-    while not app.review.review.decisions_done:
-        app.review_step(budget=0.0)
-    panel = app.view().review
+def test_the_decisions_come_first_and_the_luck_after(reviewed):
+    # (seen on the module's one review: the fixture stopped once the decisions were done)
+    app, _first, (panel, counted) = reviewed
     assert panel["progress"] and "…" in panel["summary_html"]            # the luck is coming
-    assert panel["list_html"].count("<li") == sum(1 for e in app.review.entries() if e["counted"])
-    while app.review_step():
-        pass
+    assert panel["list_html"].count("<li") == counted
     panel = app.view().review
     assert not panel["progress"] and "…" not in panel["summary_html"]
 
 
-def test_the_review_speaks_french():
+def test_the_review_speaks_french(reviewed):
+    # (the module's one review, its words switched to French: the panel is worded when shown)
+    app, _first, _halfway = reviewed
+    try:
+        app.set_language("fr", remember=False)
+        panel = app.view().review
+        assert "Décisions" in panel["summary_html"] and "Taux d&#x27;erreur" in panel["summary_html"]
+        assert "Decisions" not in panel["summary_html"]
+    finally:
+        app.set_language("en", remember=False)
+    # and a French app's review starts with its progress in French
     app = finished_app("?mode=watch&length=1&seed=review-ui-fr&level=intermediate&lang=fr")
     assert app.start_review()
     assert app.view().review["progress"].startswith("Analyse en cours")
-    while app.review_step():
-        pass
-    panel = app.view().review
-    assert "Décisions" in panel["summary_html"] and "Taux d&#x27;erreur" in panel["summary_html"]
 
 
 def test_a_match_reviewed_again_keeps_its_analysis(reviewed):
-    app, _first = reviewed
+    app, _first, _halfway = reviewed
     analysis = app.review.review
     app.end_replay()
     assert app.start_review()

@@ -13,15 +13,13 @@ from game.position import Position
 from game.app.review.panel import ReviewSession, panel
 from game.app.text.i18n import translator
 from game.app.view.last_moves import preview_of
-from tests.test_ui_review import finished_app
+from tests.test_ui_review import reviewed_app
 
 
 @pytest.fixture(scope="module")
 def reviewed():
-    app = finished_app()
-    assert app.start_review()
-    while app.review_step():
-        pass
+    # the same game's review as tests/test_ui_review.py's, made once per process
+    app, _first, _halfway = reviewed_app()
     return app
 
 
