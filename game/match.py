@@ -53,7 +53,7 @@ from .match_rules import ACTIONS, PHASE_REASON, refusal
 from .match_state import (ACTIVE, DEFAULT_LENGTH, MAX_LENGTH, OPENINGS, RESIGN_KINDS, RESIGN_NAMES, Game, GameResult,
                           InvalidMatchError, MatchConfig, Phase, is_int, starting_score)
 from game.ids.match_id import (GAME_DROPPED, GAME_NONE, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MatchIdInfo, encode_match_id)
-from .move import Move
+from .move import Move, parse_notation
 from .position import Position, check_dice
 from .reasons import Reason
 from .turn import Turn
@@ -491,8 +491,9 @@ class Match:
     def play_text(self, text, player=None):
         """Play a whole move written in notation (``"24/18 13/11"``) and end the turn."""
         self._check("play_move", player)
-        g = self.game
-        self.play_move(g.position.parse_move(text, g.dice), player)
+        # the turn's legal plays are the position's for the roll: read the text against them
+        # (Position.parse_move would generate them again)
+        self.play_move(self.game.turn.plays.from_parts(parse_notation(text), text), player)
 
     # --- actions: resignations, the clock, new games ------------------------------------------
     def resign(self, kind=1, player=None):

@@ -289,19 +289,24 @@ class MoveList:
         self.dice = dice
         self._results = results
         self._moves = None
+        self._made = {}
+
+    def _move(self, key):
+        """The play leading to ``key`` (a key of the results), made once and kept."""
+        move = self._made.get(key)
+        if move is None:
+            me_after, mask = key
+            move = Move(tuple(Step(s + 1, t + 1 if t >= 0 else OFF, hit) if s < 24 else
+                              Step(BAR, t + 1, hit) for s, t, hit in self._results[key]))
+            object.__setattr__(move, "_origin", (self.position, self.dice))
+            object.__setattr__(move, "_after", self.position._after(me_after, mask))
+            object.__setattr__(move, "_key", key)
+            self._made[key] = move
+        return move
 
     def _build(self):
         if self._moves is None:
-            position = self.position
-            moves = []
-            for (me_after, mask), steps in self._results.items():
-                move = Move(tuple(Step(s + 1, t + 1 if t >= 0 else OFF, hit) if s < 24 else
-                                  Step(BAR, t + 1, hit) for s, t, hit in steps))
-                object.__setattr__(move, "_origin", (position, self.dice))
-                object.__setattr__(move, "_after", position._after(me_after, mask))
-                object.__setattr__(move, "_key", (me_after, mask))
-                moves.append(move)
-            self._moves = moves
+            self._moves = [self._move(key) for key in self._results]
         return self._moves
 
     def __len__(self):
@@ -350,10 +355,7 @@ class MoveList:
             key = self._key_of(move)
         if key is None or key not in self._results:
             return None
-        for play in self._build():
-            if play._key == key:
-                return play
-        return None  # pragma: no cover
+        return self._move(key)
 
     def __contains__(self, move):
         return isinstance(move, Move) and self.find(move) is not None
@@ -371,7 +373,7 @@ class MoveList:
         if min(me) < 0:
             raise explain_refusal(self.position, self.dice, parts, text)
         me_after = tuple(me)
-        candidates = [play for play in self._build() if play._key[0] == me_after]
+        candidates = [self._move(key) for key in self._results if key[0] == me_after]
         if not candidates:
             raise explain_refusal(self.position, self.dice, parts, text)
         if len(candidates) > 1:

@@ -266,8 +266,10 @@ class Corpus:
             self.xgids.add(xgid)
         if match.phase is Phase.MOVING and not match.turn.no_move:
             position, dice = match.game.position, match.dice
-            plays = [str(play) for play in position.legal_moves(dice)]
-            self.notation.append((position, dice, rng.sample(plays, min(len(plays), 6))))
+            plays = list(position.legal_moves(dice))
+            # the same six as sampling their texts (a sample depends only on the count), written
+            # out alone: writing every legal play was most of the corpus's cost
+            self.notation.append((position, dice, [str(play) for play in rng.sample(plays, min(len(plays), 6))]))
             if len(self.moving) < 80 and rng.random() < 0.3:
                 self.moving.append(copy.deepcopy(match))
 

@@ -162,7 +162,12 @@ def illegal_play(view, both_dice=False):
             board = Position.from_position_id(action["board"])
             plays = board.legal_moves(tuple(action["dice"]))
             if plays:
-                legal = action["after"] in {after.position_id() for after in plays.results()}
+                # the positions compared, not their IDs: one ID decoded, not one per legal play
+                try:
+                    after = Position.from_position_id(action["after"])
+                except (GameError, TypeError):
+                    after = None        # no play of the roll, or not a position at all
+                legal = after in set(plays.results())
             else:
                 legal = action["after"] == board.swapped().position_id()
             if not legal:

@@ -18,6 +18,7 @@ Traceback (most recent call last):
 game.app.view.qr.QrTooLong: 3000 bytes do not fit in a QR code at level M (2331 at most)
 """
 
+import re
 from dataclasses import dataclass
 
 __all__ = ["LEVELS", "QrTooLong", "QrCode", "encode", "svg"]
@@ -291,32 +292,39 @@ def _masked(modules, reserved, mask, level):
     return out
 
 
+_RUN = re.compile(r"0{5,}|1{5,}")
+
+
 def _penalty(modules):
-    """The standard's four penalty rules; the mask with the lowest total is used."""
+    """The standard's four penalty rules; the mask with the lowest total is used.
+
+    Each row and column is read as a string of 0s and 1s (runs and the finder-like
+    pattern found by searching it), each row as an integer (2x2 blocks by bit arithmetic).
+
+    >>> _penalty([[True] * 5] * 5)      # a run of 5 per line (10 x 3), 16 blocks (x 3), all dark (90)
+    168
+    """
     size = len(modules)
     total = 0
-    lines = modules + [list(column) for column in zip(*modules)]
-    finder = [True, False, True, True, True, False, True]
-    for line in lines:
-        run, previous = 0, None
-        for dark in line:
-            if dark == previous:
-                run += 1
-            else:
-                if run >= 5:
-                    total += run - 2
-                run, previous = 1, dark
-        if run >= 5:
-            total += run - 2
-        padded = [False] * 4 + line + [False] * 4
-        for i in range(4, len(padded) - 10):
-            if padded[i:i + 7] == finder and (not any(padded[i - 4:i]) or not any(padded[i + 7:i + 11])):
+    rows = ["".join("1" if dark else "0" for dark in row) for row in modules]
+    columns = ["".join(column) for column in zip(*rows)]
+    for line in rows + columns:
+        for run in _RUN.finditer(line):
+            total += run.end() - run.start() - 2
+        padded = "0000" + line + "0000"
+        i = padded.find("1011101")
+        while i != -1:
+            if padded[i - 4:i] == "0000" or padded[i + 7:i + 11] == "0000":
                 total += 40
-    for r in range(size - 1):
-        for c in range(size - 1):
-            if modules[r][c] == modules[r][c + 1] == modules[r + 1][c] == modules[r + 1][c + 1]:
-                total += 3
-    dark = sum(map(sum, modules))
+            i = padded.find("1011101", i + 1)
+    # 2x2 blocks of one colour: bit c of a row is its column c
+    bits = [int(row[::-1], 2) for row in rows]
+    inside = (1 << (size - 1)) - 1
+    for above, below in zip(bits, bits[1:]):
+        across = above ^ below
+        differs = (across | across >> 1 | above ^ above >> 1) & inside
+        total += 3 * (size - 1 - bin(differs).count("1"))
+    dark = sum(row.count("1") for row in rows)
     cells = size * size
     total += 10 * ((abs(dark * 20 - cells * 10) + cells - 1) // cells - 1)
     return total
