@@ -57,6 +57,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(BROWSER_DIR))
 import engines  # noqa: E402
 import pack  # noqa: E402
+import serve as serve_tool  # noqa: E402
 import static_texts  # noqa: E402
 
 # tools/bench_startup.py launches Chromium as the tests do
@@ -239,7 +240,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 def serve(directory: pathlib.Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Start a static server for directory on a free loopback port, in a daemon thread."""
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = serve_tool.Server(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]

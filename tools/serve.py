@@ -26,6 +26,7 @@ its output keeps the real worker.
 import argparse
 import functools
 import http.server
+import sys
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -100,12 +101,21 @@ class QuietHandler(Handler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """Says nothing of a page that went away while a file was on its way to it (closed, or gone
+    to another address, before the later zips it asks for once playable had arrived)."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory=ROOT, port=8000, dev=True, quiet=False):
     """A ThreadingHTTPServer for ``directory`` on 127.0.0.1:``port`` (0: any free port)."""
     base = QuietHandler if quiet else Handler
     handler = functools.partial(type("DevHandler" if dev else "PlainHandler", (base,), {"dev": dev}),
                                 directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return Server(("127.0.0.1", port), handler)
 
 
 def main(argv=None):

@@ -18,6 +18,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import dist  # noqa: E402
 import precache  # noqa: E402
+import serve  # noqa: E402
 
 SUB_PATH = "apps/backgammon"
 CACHE_PREFIX = f"backgammon:/{SUB_PATH}/:"
@@ -43,7 +44,7 @@ class Site:
 
     def start(self):
         handler = functools.partial(_Quiet, directory=str(self.top))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.server = serve.Server(("127.0.0.1", self.port), handler)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
