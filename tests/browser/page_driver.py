@@ -18,6 +18,7 @@ import os
 import pathlib
 import select
 import subprocess
+import threading
 import time
 
 import engines
@@ -286,22 +287,54 @@ def selenium_key(name):
     return KEYS.get(name, name)
 
 
+#: a WebKitGTK session usually starts in a few seconds; once (2026-11-29, a suite run)
+#: MiniBrowser never came up and the driver never answered: the test waited 20 minutes
+WEBKIT_START_TIMEOUT_S = 90
+
+
+def _start_webkit(options, env, tries=2):
+    """A Selenium session of WebKitGTK, tried again when it has not answered in
+    :data:`WEBKIT_START_TIMEOUT_S`: its driver is killed, which ends the waiting request."""
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.service import Service
+    for _ in range(tries):
+        service = Service(executable_path=str(engines.WEBKIT_DRIVER), env=env)
+        started = []
+        thread = threading.Thread(target=lambda: started.append(_outcome(
+            lambda: webdriver.WebKitGTK(options=options, service=service))), daemon=True)
+        thread.start()
+        thread.join(WEBKIT_START_TIMEOUT_S)
+        if started:
+            ok, value = started[0]
+            if ok:
+                return value
+            raise value
+        if service.process is not None:       # hung: this session's driver only
+            service.process.kill()
+        thread.join(30)
+    raise AssertionError(f"WebKitGTK did not start in {tries} tries of {WEBKIT_START_TIMEOUT_S} s each")
+
+
+def _outcome(call):
+    try:
+        return True, call()
+    except Exception as error:  # noqa: BLE001 - handed back to the caller's thread
+        return False, error
+
+
 class WebKitPage(PageDriver):
     """WebKitGTK's MiniBrowser through Selenium; a fresh browser (and profile) each."""
 
     engine = "webkit"
 
     def __init__(self, display, width=1280, height=800, locale="en-GB"):
-        from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
-        from selenium.webdriver.webkitgtk.service import Service
         options = Options()
         options.binary_location = str(engines.MINIBROWSER)
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": display.name, "LANGUAGE": locale.replace("-", "_"),
                "LANG": locale.replace("-", "_") + ".UTF-8", **engines.webkit_test_env()}
-        service = Service(executable_path=str(engines.WEBKIT_DRIVER), env=env)
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        self.driver = _start_webkit(options, env)
         self.driver.set_script_timeout(READY_TIMEOUT_S)
         self.driver.set_page_load_timeout(READY_TIMEOUT_S)
         self.framed = None     # (width, height) while the page runs in a phone-sized frame
