@@ -8,6 +8,9 @@ import zipfile
 import pytest
 import vendor  # tools/ is put on sys.path by tests/conftest.py
 
+#: they read what `make vendor` built: not in `make test-fast`
+pytestmark = pytest.mark.build
+
 PYODIDE_ZIP = vendor.VENDOR / "pyodide" / "python_stdlib.zip"
 
 
