@@ -77,8 +77,8 @@ chromium: browsers
 # pytest 9.2 no longer reads.)
 WORKERS ?= 3
 XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile --no-loadscope-reorder)
-# test-fast: three workers too. Two did less work (178 s of CPU against 211 s: each worker is one
-# collection, 11 s of CPU) but took longer (2 min 20 s against 2 min 5 s on fresh clones):
+# test-fast: three workers too. Two did less work (178 s of CPU against 199 s: each worker is one
+# collection, 11 s of CPU) but took longer (148 s against 129 s, fresh clones, back to back):
 # a module is one unit of work, and the longest ones (test_fuzz) keep one worker busy at the end.
 FAST_WORKERS ?= 3
 FAST_XDIST = $(if $(filter 0,$(FAST_WORKERS)),,-n $(FAST_WORKERS) --dist loadfile --no-loadscope-reorder)
