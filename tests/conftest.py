@@ -338,7 +338,8 @@ def open_page(engine, request):
 
     def new(width=1280, height=800, touch=False):
         if engine == "webkit":
-            driver = page_driver.WebKitPage(request.getfixturevalue("xvfb"), width, height)
+            driver = page_driver.WebKitPage(request.getfixturevalue("xvfb"), width, height,
+                                            env=engines.webkit_test_env())
         else:
             browser = request.getfixturevalue("playwright_browsers")(engine)
             driver = page_driver.PlaywrightPage(browser, width, height, touch=touch)

@@ -26,8 +26,8 @@ its output keeps the real worker.
 import argparse
 import functools
 import http.server
-import sys
 import pathlib
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

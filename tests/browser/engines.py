@@ -85,7 +85,8 @@ def require(engine):
 #: test_theme and test_board_image took 104 and 83 s in Chromium (128 and 117 s with
 #: tier-up), 51 and 65 s in Firefox (55 and 71 s). The cost: Python runs slower where a
 #: test plays long, e.g. a whole game against the computer in Chromium, 78 s against 63 s.
-#: Players' browsers tier up as usual, and so does tools/bench_startup.py (:func:`launch_args`);
+#: Players' browsers tier up as usual, and so do tools/bench_startup.py and tools/shots_predrawn.py
+#: (:func:`launch_args`, and page_driver.WebKitPage without ``env``);
 #: ``WASM_TIER_UP=1`` runs the tests with it too.
 CHROMIUM_TEST_ARGS = ["--js-flags=--liftoff-only"]
 FIREFOX_TEST_PREFS = {"javascript.options.wasm_optimizingjit": False}
@@ -97,18 +98,23 @@ FIREFOX_TEST_PREFS = {"javascript.options.wasm_optimizingjit": False}
 WEBKIT_TEST_ENV = {"JSC_useOMGJIT": "0"}
 
 
+def _tiers_up():
+    """``WASM_TIER_UP=1``: the tests' engines as players run them."""
+    return bool(os.environ.get("WASM_TIER_UP"))
+
+
 def webkit_test_env():
     """:data:`WEBKIT_TEST_ENV`, or nothing with ``WASM_TIER_UP=1``."""
-    return {} if os.environ.get("WASM_TIER_UP") else dict(WEBKIT_TEST_ENV)
+    return {} if _tiers_up() else dict(WEBKIT_TEST_ENV)
 
 
 def launch_args_for_tests(engine):
     """:func:`launch_args` with what spares the tests' CPU (:data:`CHROMIUM_TEST_ARGS`,
     :data:`FIREFOX_TEST_PREFS`)."""
     options = launch_args(engine)
-    if engine == "chromium" and not os.environ.get("WASM_TIER_UP"):
+    if engine == "chromium" and not _tiers_up():
         options["args"] = [*options["args"], *CHROMIUM_TEST_ARGS]
-    if engine == "firefox" and not os.environ.get("WASM_TIER_UP"):
+    if engine == "firefox" and not _tiers_up():
         options["firefox_user_prefs"] = {**options["firefox_user_prefs"], **FIREFOX_TEST_PREFS}
     return options
 

@@ -327,13 +327,15 @@ class WebKitPage(PageDriver):
 
     engine = "webkit"
 
-    def __init__(self, display, width=1280, height=800, locale="en-GB"):
+    def __init__(self, display, width=1280, height=800, locale="en-GB", env=None):
+        """``env``: more of MiniBrowser's environment (the tests':
+        :func:`engines.webkit_test_env`); without it, WebKitGTK as players run it."""
         from selenium.webdriver.webkitgtk.options import Options
         options = Options()
         options.binary_location = str(engines.MINIBROWSER)
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": display.name, "LANGUAGE": locale.replace("-", "_"),
-               "LANG": locale.replace("-", "_") + ".UTF-8", **engines.webkit_test_env()}
+               "LANG": locale.replace("-", "_") + ".UTF-8", **(env or {})}
         self.driver = _start_webkit(options, env)
         self.driver.set_script_timeout(READY_TIMEOUT_S)
         self.driver.set_page_load_timeout(READY_TIMEOUT_S)
