@@ -10,6 +10,7 @@ side: none imports another.
 """
 
 import ast
+import functools
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -93,7 +94,11 @@ def _known(name):
     return name.split(".")[0]
 
 
-GRAPH = {module: {name for name in imports_of(module) if name in MODULES} for module in MODULES}
+@functools.cache
+def graph():
+    """``{module: the modules of game it imports}``: read when a test first asks (not at
+    collection, which every pytest worker does)."""
+    return {module: {name for name in imports_of(module) if name in MODULES} for module in MODULES}
 
 
 def test_every_module_has_a_layer():
@@ -104,7 +109,7 @@ def test_every_module_has_a_layer():
 
 def test_no_module_imports_from_a_higher_layer():
     upward = []
-    for module, names in GRAPH.items():
+    for module, names in graph().items():
         mine = layer_of(module)[0]
         for name in names:
             theirs = layer_of(name)[0]
@@ -115,7 +120,7 @@ def test_no_module_imports_from_a_higher_layer():
 
 def test_no_feature_imports_another():
     crossing = []
-    for module, names in GRAPH.items():
+    for module, names in graph().items():
         mine = layer_of(module)
         for name in names:
             theirs = layer_of(name)
@@ -162,9 +167,9 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_no_circle_of_imports():
     # a package's __init__ importing its own modules is not a circle of the code
-    graph = {module: {name for name in names if not module.startswith(name + ".")}
-             for module, names in GRAPH.items()}
-    assert cycles(graph) == []
+    code = {module: {name for name in names if not module.startswith(name + ".")}
+            for module, names in graph().items()}
+    assert cycles(code) == []
 
 
 def test_only_the_glue_imports_the_browser():

@@ -53,11 +53,13 @@ def test_the_dev_scripts_parse(script, tmp_path):
     assert subprocess.run([NODE, "--check", str(path)], capture_output=True).returncode == 0
 
 
-def test_make_play_uses_dev_mode_and_dist_keeps_the_real_worker(tmp_path):
+def test_make_play_uses_dev_mode():
     makefile = (serve.ROOT / "Makefile").read_text()
     assert "tools/serve.py --dev --port $(PORT)" in makefile.split("\nplay:", 1)[1].split("\n\n")[0]
-    if not (serve.ROOT / "static/vendor/pyodide/pyodide.mjs").is_file():
-        pytest.skip("static/vendor/ is missing: run `make vendor`")
+
+
+@pytest.mark.build
+def test_dist_keeps_the_real_worker(tmp_path):
     import dist
     dist.build(tmp_path / "dist")
     for name in ("sw.js", "static/js/register-sw.js"):
