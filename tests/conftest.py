@@ -165,13 +165,16 @@ SLOW_TESTS = {
     "tests/test_sgf.py::test_damaged_files_are_read_or_refused_with_sgf_file_error_only",
     "tests/test_sgf.py::test_engine_options_gnubg_lacks_travel_in_a_property_it_ignores[config3]",
     "tests/test_mat_corpus.py::test_the_corpus_is_what_the_generator_writes_for_every_producer",
-    # fuzzing: the large feeds, and the counts of the two files whose feeds all leave
-    "tests/test_fuzz.py::test_xgids_from_fields",
-    "tests/test_fuzz.py::test_mutated_moves",
-    "tests/test_fuzz.py::test_mutated_moves_played_in_a_match",
-    "tests/test_fuzz.py::test_moves_from_the_grammar_played_in_a_match",
-    "tests/test_fuzz.py::test_valid_boards_with_counts_changed",
-    "tests/test_fuzz.py::test_every_entry_point_got_its_inputs",
+    # fuzzing: the large feeds, and the counts of the modules whose feeds all leave
+    "tests/test_fuzz_ids.py::test_xgids_from_fields",
+    "tests/test_fuzz_ids.py::test_every_entry_point_got_its_inputs",
+    "tests/test_fuzz_saves.py::test_every_entry_point_got_its_inputs",
+    "tests/test_fuzz_moves.py::test_mutated_moves",
+    "tests/test_fuzz_moves.py::test_mutated_moves_played_in_a_match",
+    "tests/test_fuzz_moves.py::test_moves_from_the_grammar_played_in_a_match",
+    "tests/test_fuzz_moves.py::test_every_entry_point_got_its_inputs",
+    "tests/test_fuzz_boards.py::test_valid_boards_with_counts_changed",
+    "tests/test_fuzz_boards.py::test_every_entry_point_got_its_inputs",
     "tests/test_fuzz_editor.py",
     # a match by links with both devices reloaded at every step
     "tests/test_ui_friend.py::test_a_whole_match_with_a_reload_on_both_sides_at_every_step",

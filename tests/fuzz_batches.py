@@ -2,7 +2,8 @@
 
 Most of the cost of a Hypothesis example is Hypothesis's own, so the fuzz tests
 draw ``batch`` inputs per example; a failing list still shrinks to the input
-that fails.  Shared by tests/test_fuzz.py and tests/test_fuzz_inputs.py.
+that fails.  Shared by the engine's fuzz tests (tests/fuzz_harness.py) and
+tests/test_fuzz_inputs.py.
 """
 
 from hypothesis import HealthCheck, given, settings

@@ -4,7 +4,7 @@ refuses clearly, and a refusal changes nothing.
 Entry points, each fed ``FUZZ_EXAMPLES`` generated inputs (200 by default, to keep
 CI fast; ``FUZZ_EXAMPLES=10000 python -m pytest tests/test_fuzz_inputs.py`` for
 the full campaign), from random text, mutations of valid inputs and structured
-generation (see tests/test_fuzz.py for the engine's own entry points):
+generation (see tests/fuzz_harness.py for the engine's own entry points):
 
 * ``urlparams``: the query of a link or a share link, read by
   :mod:`game.app.keep.urlparams` (``parse_query``, ``parse_position_query``,
