@@ -13,8 +13,8 @@
    - Python stopping with an error (PyScript's .py-error box, or an uncaught
      PythonError);
    - any other error or rejected promise before the page is ready, when the
-     page is still not ready GRACE_MS later (an engine too old to compile the
-     runtime's modules ends here);
+     page is still not ready GRACE_MS later (10 s; data-grace-ms sets it; an
+     engine too old to compile the runtime's modules ends here);
    - no ready page after the time limit (60 s; data-timeout-ms on this script
      sets it): a start that hangs. This one is taken back if the page gets
      ready after all.
@@ -27,7 +27,7 @@
   "use strict";
   var script = document.currentScript;
   var TIMEOUT_MS = Number(script && script.dataset.timeoutMs) || 60000;
-  var GRACE_MS = 10000;
+  var GRACE_MS = Number(script && script.dataset.graceMs) || 10000;   // data-grace-ms: the tests' shorter wait
   var BROWSERS = {
     en: "The app works in an up-to-date Firefox, Chrome, Edge or Safari (on an iPhone or iPad: any browser, once iOS is up to date).",
     fr: "L’application fonctionne dans un Firefox, Chrome, Edge ou Safari à jour (sur iPhone ou iPad : n’importe quel navigateur, une fois iOS à jour)."

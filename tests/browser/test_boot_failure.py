@@ -17,11 +17,13 @@ SHOWN = '#boot-error:not([hidden])'
 ALERT_TIMEOUT_MS = 30_000
 
 
-def rewrite_index(page, base_url, timeout_ms):
-    """Serve index.html with boot-check.js's time limit set to ``timeout_ms``."""
+def rewrite_index(page, base_url, timeout_ms=60_000, grace_ms=None):
+    """Serve index.html with boot-check.js's time limit set to ``timeout_ms`` (and the wait
+    before an error is said, ``grace_ms``, when given)."""
     def handle(route):
         body = route.fetch().text()
-        body, count = re.subn(r'data-timeout-ms="\d+"', f'data-timeout-ms="{timeout_ms}"', body)
+        extra = "" if grace_ms is None else f' data-grace-ms="{grace_ms}"'
+        body, count = re.subn(r'data-timeout-ms="\d+"', f'data-timeout-ms="{timeout_ms}"{extra}', body)
         assert count == 1
         route.fulfill(body=body, content_type="text/html")
     page.route(base_url + "/", handle)
@@ -124,6 +126,7 @@ def test_an_engine_that_cannot_compile_the_runtime_is_reported(page, base_url):
     # importing pyodide.asm.mjs), made here by serving that module with a syntax error
     page.route("**/pyodide.asm.mjs", lambda route: route.fulfill(
         body="export const broken = {{;\n", content_type="text/javascript"))
+    rewrite_index(page, base_url, grace_ms=1000)     # said after 1 s instead of 10 s
     page.goto(base_url + "/")
     kind, text = alert_text(page)
     assert kind == "engine"
