@@ -187,8 +187,6 @@ def _listed_slow(item):
     return bool({item.nodeid, f"{module}::{name}", module} & SLOW_TESTS)
 
 
-# tryfirst: the slow marks added here must be there before pytest's -m deselection
-@pytest.hookimpl(tryfirst=True)
 #: A browser test runs once more when Chromium's renderer crashed under it ("Target crashed", or
 #: "Page crashed" when Playwright was waiting on the page), and for nothing else: seen twice
 #: while the page loaded, once in each of two full runs of 2026-11-27 (about 1 page load in
@@ -201,6 +199,8 @@ def _listed_slow(item):
 CRASH_RERUN = pytest.mark.flaky(reruns=1, only_rerun=["(Target|Page) crashed"])
 
 
+# tryfirst: the slow marks added here must be there before pytest's -m deselection
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     left_out = {item for item in items if _firefox_left_out(item)}
     if left_out:
