@@ -33,7 +33,10 @@ By default the two entry points that replay matches (``Match.from_dict``,
 ``Match.play_text``) get half as many, which keeps the four modules near a
 minute of CPU together; ``FUZZ_EXAMPLES=10000 python -m pytest tests/test_fuzz_*.py``
 gives every entry point its full 10,000 (about 80 s of CPU), a larger number a
-longer campaign, a smaller one (``FUZZ_EXAMPLES=2000``) a quick run.  The inputs
+longer campaign, a smaller one (``FUZZ_EXAMPLES=2000``) a quick run.
+``FUZZ_SHARE=0.2`` keeps the halves and gives each entry point a fifth of its
+inputs: ``make test-fast`` runs that share of the feeds it does not leave out
+(tests/conftest.py lists the slow ones), ``make test`` every feed whole.  The inputs
 fed to each entry point are counted, asserted and printed by the last test of
 its module (:func:`check_counts`).
 
@@ -57,8 +60,9 @@ from fuzz_batches import feed_batches
 
 from game import GameError
 
-#: generated inputs per entry point
-TOTAL = int(os.environ.get("FUZZ_EXAMPLES", "10000"))
+#: generated inputs per entry point: FUZZ_EXAMPLES, or 10,000 times FUZZ_SHARE (1 by default;
+#: `make test-fast` runs a fifth of the feeds, `make test` all of them)
+TOTAL = int(os.environ.get("FUZZ_EXAMPLES") or round(10000 * float(os.environ.get("FUZZ_SHARE") or 1)))
 #: entry points whose every input replays part of a match (1 to 2 ms each): half of TOTAL
 #: by default, to keep the fuzz modules near 60 s of CPU; FUZZ_EXAMPLES set gives them all of it
 SLOW = () if "FUZZ_EXAMPLES" in os.environ else ("Match.from_dict", "Match.play_text")
