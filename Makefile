@@ -3,7 +3,7 @@
 #   make play-sw  the same with the service worker, as players get it (offline after one visit)
 #   make test     install what the tests need (the three engines too), build, run every test (with no network but
 #                 loopback when the system allows: tools/netns.py)
-#   make test-fast  the tests that need no browser, no build and are not marked slow (about two minutes)
+#   make test-fast  the tests that need no browser, no build and are not marked slow (about 85 s)
 #   make dist     write dist/, a folder any static host can serve as is
 # Everything the page loads comes from this origin: static/vendor/ is copied
 # out of node_modules (npm registry), never fetched from a CDN.
@@ -78,10 +78,10 @@ chromium: browsers
 # pytest 9.2 no longer reads.)
 WORKERS ?= 3
 XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile --no-loadscope-reorder)
-# test-fast: three workers too. Two did less work (178 s of CPU against 199 s: each worker is one
-# collection, 11 s of CPU) but took longer (148 s against 129 s, fresh clones, back to back):
-# a module is one unit of work, and the longest ones (test_fuzz) keep one worker busy at the end.
-FAST_WORKERS ?= 3
+# test-fast: two workers, one per core. Three took longer once nothing else held the workers up
+# (100 s against 85 s, fresh clones, back to back, 2026-11-29): each worker collects every test
+# first (12 s of CPU), and this machine's two cores give about 1.3 times one core's work.
+FAST_WORKERS ?= 2
 FAST_XDIST = $(if $(filter 0,$(FAST_WORKERS)),,-n $(FAST_WORKERS) --dist loadfile --no-loadscope-reorder)
 # Bytecode is written (where PYTHONDONTWRITEBYTECODE says not to, as on CI's machine): a second
 # run imports game and the rewritten tests from it (collecting took 5 s of CPU instead of 12).
