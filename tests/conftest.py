@@ -147,6 +147,13 @@ SLOW_TESTS = {
     "tests/test_ui_teach.py::test_the_history_replays_a_finished_match_move_by_move",
     "tests/test_ui_saves.py::test_what_an_intent_says_it_left_unchanged_is_drawn_the_same",
     "tests/test_ui_board_patch.py::test_a_whole_match_drawn_step_by_step",
+    "tests/test_ui_review_board.py",         # a whole game reviewed first (5.7 s), as test_ui_review
+    "tests/test_friend_play.py::test_a_device_reloaded_at_every_step_plays_the_same_match",
+    "tests/test_fuzz_inputs.py::test_any_query_is_read_within_bounds",
+    "tests/test_fuzz_inputs.py::test_damaged_storage_always_boots_and_loses_nothing",
+    "tests/test_bot_think.py::test_the_bot_drops_its_thought_when_the_match_changes_meanwhile",
+    "tests/test_drills_novice.py::test_the_novice_never_plays_an_illegal_play",
+    "tests/test_match.py::test_random_legal_play_to_the_end_keeps_every_invariant[config0]",
     "tests/test_match.py::test_random_legal_play_to_the_end_keeps_every_invariant[config1]",
     "tests/test_match.py::test_random_legal_play_to_the_end_keeps_every_invariant[config2]",
     # every play, destination or message swept
