@@ -109,30 +109,39 @@ def check_flat(page, m, moment, height):
         assert page.evaluate(TAPS_LAND, ["#board .dice .dice-area", "dice"]) == []
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("size", [(375, 667), (667, 375)], ids=["portrait", "landscape"])
-def test_a_phone_has_the_board_and_the_turns_controls_on_screen(browser, base_url, size, lang):
-    width, height = size
-    context = phone(browser, width, height)
-    try:
-        page = context.new_page()
-        open_app(page, f"{base_url}/?mode=hotseat&seed=phone", prefs={"language": lang, "animate": False})
-        for moment in ("load", "rolled"):
-            m = page.evaluate(MEASURE)
-            # the page itself does not scroll: the side panel does, under the turn's controls
-            assert m["scroll"] == [width, height], (moment, m["scroll"])
-            for name in ("roll", "done", "undo", "move-input"):
-                assert on_screen(m[name], m), (moment, name, m[name])
-            if width < height:
-                check_upright(page, m, moment, width)
-            else:
-                check_flat(page, m, moment, height)
-            if moment == "load":
-                click(page, "#roll")
-        assert page.evaluate("document.documentElement.lang") == lang
-        print(lang, size, {k: m[k] for k in ("board", "hit", "checker", "dice", "die")})
-    finally:
-        context.close()
+SIZES = {"portrait": (375, 667), "landscape": (667, 375)}
+
+
+@pytest.fixture(scope="module", params=[(size, lang) for size in SIZES for lang in ("en", "fr")],
+                ids=lambda param: "-".join(param))
+def phone_page(request, browser, base_url):
+    """A hot-seat match just loaded on a phone held upright or sideways, in English or French:
+    one page for this module's tests of that size and language, in the order they come (the
+    first one measures the page as loaded, then rolls; the others read it or put it back)."""
+    size, lang = request.param
+    context = phone(browser, *SIZES[size])
+    page = context.new_page()
+    open_app(page, f"{base_url}/?mode=hotseat&seed=phone", prefs={"language": lang, "animate": False})
+    yield SIZES[size], lang, page
+    context.close()
+
+
+def test_a_phone_has_the_board_and_the_turns_controls_on_screen(phone_page):
+    (width, height), lang, page = phone_page
+    for moment in ("load", "rolled"):
+        m = page.evaluate(MEASURE)
+        # the page itself does not scroll: the side panel does, under the turn's controls
+        assert m["scroll"] == [width, height], (moment, m["scroll"])
+        for name in ("roll", "done", "undo", "move-input"):
+            assert on_screen(m[name], m), (moment, name, m[name])
+        if width < height:
+            check_upright(page, m, moment, width)
+        else:
+            check_flat(page, m, moment, height)
+        if moment == "load":
+            click(page, "#roll")
+    assert page.evaluate("document.documentElement.lang") == lang
+    print(lang, (width, height), {k: m[k] for k in ("board", "hit", "checker", "dice", "die")})
 
 
 def test_a_long_name_is_not_cut_at_phone_size(browser, base_url):
@@ -194,61 +203,51 @@ NOTICE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("size", [(375, 667), (667, 375)], ids=["portrait", "landscape"])
-def test_a_new_version_notice_on_a_phone_leaves_the_board_and_goes_away(browser, base_url, size, lang):
+def test_a_new_version_notice_on_a_phone_leaves_the_board_and_goes_away(phone_page):
     """The notice of a new version (static/js/register-sw.js shows it) floats over the bottom
     of a phone's screen: in the page's flow it took the board's room and pushed Roll, Done and
     Undo off the screen. "Later" puts it away and the turn's controls are there again."""
-    width, height = size
-    context = phone(browser, width, height)
-    try:
-        page = context.new_page()
-        open_app(page, f"{base_url}/?mode=hotseat&seed=notice", prefs={"language": lang, "animate": False})
-        before = page.evaluate(NOTICE)
-        assert before["hidden"]
-        page.evaluate("document.getElementById('update-notice').hidden = false")   # as register-sw.js
-        shown = page.evaluate(NOTICE)
-        assert shown["scroll"] == [width, height], shown["scroll"]
-        assert shown["board"] == before["board"]                 # the board keeps its room
-        for name in ("notice", "reload", "later"):
-            assert on_screen(shown[name], shown), (name, shown[name])
-        assert min(shown["later"]["w"], shown["later"]["h"]) >= TAP, shown["later"]
-        assert shown["later_text"] == {"en": "Later", "fr": "Plus tard"}[lang]
-        assert ("new version" if lang == "en" else "nouvelle version") in shown["text"]
-        page.click("#update-later")     # the page script's, no Python: nothing to redraw
-        after = page.evaluate(NOTICE)
-        assert after["hidden"] and after["board"] == before["board"]
-        for name in ("roll", "done", "undo", "move-input"):
-            assert on_screen(after[name], after), (name, after[name])
-        print(lang, size, {k: shown[k] for k in ("notice", "later")})
-    finally:
-        context.close()
+    (width, height), lang, page = phone_page
+    before = page.evaluate(NOTICE)
+    assert before["hidden"]
+    page.evaluate("document.getElementById('update-notice').hidden = false")   # as register-sw.js
+    shown = page.evaluate(NOTICE)
+    assert shown["scroll"] == [width, height], shown["scroll"]
+    assert shown["board"] == before["board"]                 # the board keeps its room
+    for name in ("notice", "reload", "later"):
+        assert on_screen(shown[name], shown), (name, shown[name])
+    assert min(shown["later"]["w"], shown["later"]["h"]) >= TAP, shown["later"]
+    assert shown["later_text"] == {"en": "Later", "fr": "Plus tard"}[lang]
+    assert ("new version" if lang == "en" else "nouvelle version") in shown["text"]
+    page.click("#update-later")     # the page script's, no Python: nothing to redraw
+    after = page.evaluate(NOTICE)
+    assert after["hidden"] and after["board"] == before["board"]
+    for name in ("roll", "done", "undo", "move-input"):
+        assert on_screen(after[name], after), (name, after[name])
+    print(lang, (width, height), {k: shown[k] for k in ("notice", "later")})
 
 
 SHAPE = """() => [document.querySelector('#board svg').getAttribute('viewBox'),
                   document.body.classList.contains('upright'), document.body.classList.contains('compact')]"""
 
 
-@pytest.mark.parametrize("size, shape", [((375, 667), ["0 0 700 862", True, False]),
-                                         ((667, 375), ["80 0 862 700", False, True])],
-                         ids=["portrait", "landscape"])
-def test_a_phone_prints_the_board_flat_and_whole(browser, base_url, size, shape):
+#: the board's shape on the screen: its viewBox, upright, compact
+SCREEN_SHAPE = {"portrait": ["0 0 700 862", True, False], "landscape": ["80 0 862 700", False, True]}
+
+
+def test_a_phone_prints_the_board_flat_and_whole(phone_page):
     """Printed from a phone (the Print button or the browser's own command), the board lies
     flat and whole on the paper, as the board images do; after printing, the screen's shape
     again. (The print events are dispatched: no engine here prints for a test.)"""
-    context = phone(browser, *size)
-    try:
-        page = context.new_page()
-        open_app(page, f"{base_url}/?mode=hotseat&seed=print", prefs={"language": "en", "animate": False})
-        assert page.evaluate(SHAPE) == shape
-        page.evaluate("dispatchEvent(new Event('beforeprint'))")      # handled before it returns
-        assert page.evaluate(SHAPE) == ["0 0 952 700", False, False]
-        assert page.evaluate("document.getElementById('print-position-id').textContent") == "4HPwATDgc/ABMA"
-        page.evaluate("dispatchEvent(new Event('afterprint'))")
-        assert page.evaluate(SHAPE) == shape
-    finally:
-        context.close()
+    (width, height), _lang, page = phone_page
+    shape = SCREEN_SHAPE["portrait" if width < height else "landscape"]
+    assert page.evaluate(SHAPE) == shape
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")      # handled before it returns
+    assert page.evaluate(SHAPE) == ["0 0 952 700", False, False]
+    # the dice are rolled, no checker has moved: the starting position
+    assert page.evaluate("document.getElementById('print-position-id').textContent") == "4HPwATDgc/ABMA"
+    page.evaluate("dispatchEvent(new Event('afterprint'))")
+    assert page.evaluate(SHAPE) == shape
 
 
 # --- issue 33: on a phone held upright, the board yields room to a lesson, a hint, the review -------
