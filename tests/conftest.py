@@ -314,6 +314,19 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
     return {**browser_type_launch_args, **own, **({"args": args} if args else {})}
 
 
+@pytest.fixture(scope="session")
+def tiered_browser(playwright, browser_name):
+    """``browser_name`` with its WebAssembly tiers as players have them (engines.launch_args),
+    for the few tests where Python works long in the page (the expert's thinking, a review):
+    there the optimizing tier pays for its compiling. Three hints at the expert level took
+    7.5-10.8 s of CPU in Chromium with it, 14.3-18.5 s on the baseline tier alone, a page start
+    5.1-7.1 s against 4.2-5.2 (2026-11-29, three of each, alternated). Launched when first
+    asked, once per worker."""
+    browser = getattr(playwright, browser_name).launch(**engines.launch_args(browser_name))
+    yield browser
+    browser.close()
+
+
 # --- the journeys in every engine (tests/browser/test_journeys.py) -------------------------------
 
 def pytest_generate_tests(metafunc):
@@ -351,11 +364,8 @@ def xvfb():
     display.stop()
 
 
-@pytest.fixture
-def open_page(engine, request):
-    """``open_page(width, height, touch=False)``: a fresh page (own profile) in ``engine``,
-    behind the page-driver interface of tests/browser/page_driver.py; closed after the test.
-    ``touch``: a touch screen where the driver has one (Playwright's ``has_touch``)."""
+def _pages(engine, request):
+    """Open pages in ``engine`` (see :func:`open_page`) and close them when ``request`` ends."""
     import page_driver
     opened = []
 
@@ -372,3 +382,18 @@ def open_page(engine, request):
     yield new
     for driver in opened:
         driver.close()
+
+
+@pytest.fixture
+def open_page(engine, request):
+    """``open_page(width, height, touch=False)``: a fresh page (own profile) in ``engine``,
+    behind the page-driver interface of tests/browser/page_driver.py; closed after the test.
+    ``touch``: a touch screen where the driver has one (Playwright's ``has_touch``)."""
+    yield from _pages(engine, request)
+
+
+@pytest.fixture(scope="module")
+def open_module_page(engine, request):
+    """:func:`open_page` for a page the tests of a module share, in their order (each engine's
+    tests together): closed after the module's last test in ``engine``."""
+    yield from _pages(engine, request)

@@ -166,10 +166,18 @@ def test_two_links_in_a_row_keep_the_persons_match_once_and_one_link_match(quick
     assert board_state(page)["dice"] == own["dice"]
 
 
-def test_against_the_bot_to_the_end(quick, base_url):
+@pytest.fixture
+def thinking(tiered_browser):
+    """A page in the engine with its optimizing tier, no animations: the expert thinks there at
+    every one of its turns (tests/conftest.py, tiered_browser)."""
+    context = tiered_browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    yield context.new_page()
+    context.close()
+
+
+def test_against_the_bot_to_the_end(thinking, base_url):
     record = {}
-    quick.set_viewport_size({"width": 1280, "height": 800})
-    page = open_app(quick, f"{base_url}/?mode=bot&length=1&seed=bot-5&level=expert", prefs=FAST,
+    page = open_app(thinking, f"{base_url}/?mode=bot&length=1&seed=bot-5&level=expert", prefs=FAST,
                     record=record)
     rng = random.Random(5)
     turns = 0

@@ -57,9 +57,10 @@ def wait_analysed(page):
 
 
 @pytest.fixture(scope="module")
-def page(browser, base_url, finished):
+def page(tiered_browser, base_url, finished):
+    # the engine's optimizing tier: the page analyses a whole game (tests/conftest.py, tiered_browser);
     # bypass_csp: axe-core is injected into the page by one test
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
+    context = tiered_browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
                                   bypass_csp=True)
     page = context.new_page()
     record = {}

@@ -38,10 +38,17 @@ def play_my_turn(page, rng):
     page.wait_for_function(PERSON_TO_ACT, timeout=60_000)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_last_play_made_is_marked_and_only_it(page, base_url, lang):
+def marked_plays(page):
+    """The marks of the last play on the board: ``(kind, player, slot)`` of each, sorted."""
+    return sorted(page.evaluate("""[...document.querySelectorAll('#board .last-to, #board .last-from, #board .last-area')]
+        .map(e => [e.getAttribute('class'), e.dataset.player, e.dataset.slot || e.dataset.point || ''])"""))
+
+
+def test_the_last_play_made_is_marked_and_only_it(page, base_url):
+    """In English, then in French (the language switched on the page: the board drawn again
+    keeps the marks; the screenshots in both)."""
     page.set_viewport_size(SIZES["desktop"])
-    open_app(page, f"{base_url}/?mode=bot&length=3&seed=feel-2&lang={lang}", prefs=FAST)
+    open_app(page, f"{base_url}/?mode=bot&length=3&seed=feel-2&lang=en", prefs=FAST)
     rng = random.Random(2)
     # the person is player 1 (at the bottom), the computer player 0
     for _turn in range(6):
@@ -55,9 +62,15 @@ def test_the_last_play_made_is_marked_and_only_it(page, base_url, lang):
     assert marks(page, "last-from", 0) >= 1
     assert page.locator("#board .last-area[data-player='0']").count() >= 2
     assert marks(page, "last-to", 1) == 0 and marks(page, "last-from", 1) == 0
-    for name, size in SIZES.items():
-        page.set_viewport_size(size)
-        shoot(page, f"marks-{name}-{lang}")
+    marked = marked_plays(page)
+    for lang in ("en", "fr"):
+        if lang == "fr":
+            act(page, lambda: page.select_option("#lang", "fr"))
+            assert page.locator("html").get_attribute("lang") == "fr"
+            assert marked_plays(page) == marked
+        for name, size in SIZES.items():
+            page.set_viewport_size(size)
+            shoot(page, f"marks-{name}-{lang}")
     page.set_viewport_size(SIZES["desktop"])
     # the person rolls: the computer's play stays marked while he thinks
     click(page, "#roll")
@@ -99,10 +112,10 @@ def wait_for_hint(page):
     page.wait_for_selector("#hint-panel [data-play]", timeout=60_000)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url, lang):
+def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url):
+    """In English, then the screenshots again in French (the language switched on the page)."""
     page.set_viewport_size(SIZES["desktop"])
-    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=feel-4&lang={lang}", prefs=FAST)
+    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=feel-4&lang=en", prefs=FAST)
     click(page, "#roll")
     position = page.locator("#position-id").inner_text()
     wait_for_hint(page)
@@ -115,14 +128,7 @@ def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url, lang):
     assert page.locator("#board .preview-from").count() >= 1
     assert page.locator("#position-id").inner_text() == position
     assert not page.locator("#board .checker.selected").count()
-    for name, size in SIZES.items():
-        page.set_viewport_size(size)
-        rows.first.scroll_into_view_if_needed()
-        rows.first.hover()
-        page.wait_for_selector("#board[data-preview] .preview-ghost")
-        # on a phone the hint lies below the board: the whole page shows both
-        shoot(page, f"preview-{name}-{lang}", full_page=name == "phone")
-    page.set_viewport_size(SIZES["desktop"])
+    shoot_previews(page, rows, "en")
     # away from the hint: the board as it was
     page.mouse.move(2, 2)
     page.wait_for_selector("#board .preview-ghost", state="detached")
@@ -134,6 +140,25 @@ def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url, lang):
     page.locator("#hint").focus()
     page.wait_for_selector("#board .preview-ghost", state="detached")
     assert page.locator("#position-id").inner_text() == position
+    # the screenshots in French: the page's language switched, the hint asked again if it went
+    act(page, lambda: page.select_option("#lang", "fr"))
+    if not rows.count():
+        wait_for_hint(page)
+    shoot_previews(page, rows, "fr")
+    assert page.locator("#position-id").inner_text() == position
+
+
+def shoot_previews(page, rows, lang):
+    """The first play previewed (hovered) at each size, shot; back to the desktop's size."""
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        rows.first.scroll_into_view_if_needed()
+        rows.first.hover()
+        page.wait_for_selector("#board[data-preview] .preview-ghost")
+        # on a phone the hint lies below the board: the whole page shows both
+        shoot(page, f"preview-{name}-{lang}", full_page=name == "phone")
+    page.set_viewport_size(SIZES["desktop"])
+    page.mouse.move(2, 2)
 
 
 @pytest.mark.chromium_only("Playwright over WebDriver BiDi emulates no touch screen in Firefox: tap() sends no event")

@@ -18,8 +18,9 @@ WASM_MARGIN = 16 * MB
 
 @pytest.mark.chromium_only("the JS heap and wasm memory figures come from the Chrome DevTools "
                             "Protocol (HeapProfiler, Runtime.getHeapUsage), which Firefox lacks")
-def test_memory_stays_flat_over_consecutive_games(browser, base_url):
-    context = browser.new_context(reduced_motion="reduce")
+def test_memory_stays_flat_over_consecutive_games(tiered_browser, base_url):
+    # the engine as players have it (tests/conftest.py, tiered_browser): three whole games
+    context = tiered_browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     rows = []
     try:

@@ -9,7 +9,13 @@ the page), so they go through the page's own hit testing, whatever is drawn ther
 in Chromium (a context with a touch screen), a click in Firefox (Playwright's touch screen
 sends nothing over BiDi) and in WebKitGTK (Selenium's mouse); drags are the mouse's.
 A screenshot after a roll, in French, goes to /tmp/shots/upright-<engine>.png.
+
+The four tests share one page an engine, a hot-seat match in French, in their order (a
+page start is most of what a test costs in WebKitGTK): the arrow keys on the board as
+loaded, then three turns, tapped, dragged, and tapped across a turn of the phone.
 """
+
+import pytest
 
 import pathlib
 from collections import Counter
@@ -110,9 +116,15 @@ def roll_until_a_choice(d, tries=12):
 
 
 def bottom_player(d):
-    """The player drawn at the bottom: his 6-point's checkers sit on the place p6."""
-    return d.evaluate("""(() => { const c = document.querySelector('#board .checker[data-point="6"][data-slot="p6"]');
-        return c ? Number(c.dataset.player) : null; })()""")
+    """The player drawn at the bottom: the places are named in his numbering (a checker of his
+    on his point n sits on the place pn; one of the other's, on p(25 - n))."""
+    return d.evaluate("""(() => {
+        for (const c of document.querySelectorAll('#board .checker[data-slot^="p"]')) {
+            const point = Number(c.dataset.point), slot = Number(c.dataset.slot.slice(1));
+            if (point >= 1 && point <= 24 && slot >= 1 && slot <= 24)
+                return point === slot ? Number(c.dataset.player) : 1 - Number(c.dataset.player);
+        }
+        return null; })()""")
 
 
 def tap(d, slot):
@@ -142,6 +154,12 @@ def play_by_drags(d, player, bottom, steps):
                    arg=before)
 
 
+@pytest.fixture(scope="module")
+def upright(open_module_page, base_url):
+    """The module's page: a hot-seat match on a phone held upright, in French."""
+    return open_upright(open_module_page, base_url, "upright-1", "fr")
+
+
 def first_choice(plays):
     """A play with two different checkers moving when one exists (a drag or a tap on the second
     lands on a place the first has not just filled), else any; the same one at every run."""
@@ -149,8 +167,35 @@ def first_choice(plays):
     return next((p for p in ordered if len({s.source for s in p.steps}) == len(p.steps)), ordered[0])
 
 
-def test_a_play_tapped_on_the_upright_board_lands_where_the_engine_says(open_page, base_url):
-    d = open_upright(open_page, base_url, "upright-1", "fr")
+def test_the_arrow_keys_go_the_way_the_upright_picture_shows(upright):
+    d = upright
+    bottom = bottom_player(d)
+    centres = d.evaluate(PLACES)
+    # on the screen: Down goes down, Up up, Left left, Right right (the two rows of the flat
+    # board are two columns here: Left and Right go across from one to the other)
+    ways = {"ArrowDown": (1, 1), "ArrowUp": (1, -1), "ArrowRight": (0, 1), "ArrowLeft": (0, -1)}
+    cases = [("p18", "ArrowDown"), ("p10", "ArrowDown"), ("p10", "ArrowUp"), ("p10", "ArrowRight"),
+             ("p15", "ArrowLeft")]
+    # the page takes the keyboard with a first Tab, as a keyboard player's does: WebKit moves no
+    # focus by script into its phone-sized frame (a page of another origin) before a key or a
+    # click has reached it (measured: activeElement stayed <body>)
+    d.press("Tab")
+    for start, key in cases:
+        d.evaluate("document.querySelector(`#board [data-place=\"${arg}\"]`).focus()", start)
+        assert d.focused() == start
+        d.press_and_render(key)
+        there = d.focused()
+        assert there == next_slot(start, key, bottom, home_right=True, upright=True), (start, key, there)
+        axis, sign = ways[key]
+        moved = centres[there][axis] - centres[start][axis]
+        assert moved * sign > 10, (d.engine, start, key, there, centres[start], centres[there])
+        if (start, key, bottom) == ("p18", "ArrowDown", 1):
+            assert there == "bar1"      # the doctest's case (game/app/view/keyboard.py)
+    assert d.errors() == []
+
+
+def test_a_play_tapped_on_the_upright_board_lands_where_the_engine_says(upright):
+    d = upright
     player, position, _dice, plays = roll_until_a_choice(d)
     d.shot(SHOTS / f"upright-{d.engine}.png")          # after a roll, in French: to be looked at
     play = first_choice(plays)
@@ -165,8 +210,8 @@ def test_a_play_tapped_on_the_upright_board_lands_where_the_engine_says(open_pag
     assert d.errors() == []
 
 
-def test_a_play_dragged_on_the_upright_board_lands_where_the_engine_says(open_page, base_url):
-    d = open_upright(open_page, base_url, "upright-2", "en")
+def test_a_play_dragged_on_the_upright_board_lands_where_the_engine_says(upright):
+    d = upright
     player, _position, _dice, plays = roll_until_a_choice(d)
     play = first_choice(plays)
     play_by_drags(d, player, bottom_player(d), play.steps)
@@ -178,8 +223,8 @@ def test_a_play_dragged_on_the_upright_board_lands_where_the_engine_says(open_pa
     assert d.errors() == []
 
 
-def test_turning_the_phone_lays_the_board_flat_and_stands_it_up_again(open_page, base_url):
-    d = open_upright(open_page, base_url, "upright-3", "en")
+def test_turning_the_phone_lays_the_board_flat_and_stands_it_up_again(upright):
+    d = upright
     player, _position, _dice, plays = roll_until_a_choice(d)
     play = first_choice(plays)
     first, *rest = play.steps
@@ -209,31 +254,4 @@ def test_turning_the_phone_lays_the_board_flat_and_stands_it_up_again(open_page,
     assert d.evaluate("window.__same_document") == 1     # turned, never reloaded
     d.click_and_render("#done")
     assert look(d)["position_id"] == play._after.position_id()
-    assert d.errors() == []
-
-
-def test_the_arrow_keys_go_the_way_the_upright_picture_shows(open_page, base_url):
-    d = open_upright(open_page, base_url, "upright-4", "en")
-    bottom = bottom_player(d)
-    centres = d.evaluate(PLACES)
-    # on the screen: Down goes down, Up up, Left left, Right right (the two rows of the flat
-    # board are two columns here: Left and Right go across from one to the other)
-    ways = {"ArrowDown": (1, 1), "ArrowUp": (1, -1), "ArrowRight": (0, 1), "ArrowLeft": (0, -1)}
-    cases = [("p18", "ArrowDown"), ("p10", "ArrowDown"), ("p10", "ArrowUp"), ("p10", "ArrowRight"),
-             ("p15", "ArrowLeft")]
-    # the page takes the keyboard with a first Tab, as a keyboard player's does: WebKit moves no
-    # focus by script into its phone-sized frame (a page of another origin) before a key or a
-    # click has reached it (measured: activeElement stayed <body>)
-    d.press("Tab")
-    for start, key in cases:
-        d.evaluate("document.querySelector(`#board [data-place=\"${arg}\"]`).focus()", start)
-        assert d.focused() == start
-        d.press_and_render(key)
-        there = d.focused()
-        assert there == next_slot(start, key, bottom, home_right=True, upright=True), (start, key, there)
-        axis, sign = ways[key]
-        moved = centres[there][axis] - centres[start][axis]
-        assert moved * sign > 10, (d.engine, start, key, there, centres[start], centres[there])
-        if (start, key, bottom) == ("p18", "ArrowDown", 1):
-            assert there == "bar1"      # the doctest's case (game/app/view/keyboard.py)
     assert d.errors() == []
