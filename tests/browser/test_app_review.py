@@ -206,8 +206,8 @@ def test_the_history_reviews_a_finished_match(page):
     assert page.record.get("errors", []) == []
 
 
-def test_phone_the_review_fits(browser, base_url, finished):
-    context = browser.new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
+def test_phone_the_review_fits(tiered_browser, base_url, finished):
+    context = tiered_browser.new_context(viewport={"width": 375, "height": 667}, device_scale_factor=2,
                                   has_touch=True, reduced_motion="reduce")
     try:
         page = context.new_page()
