@@ -1,5 +1,8 @@
 """The board as an image for worksheets (SVG and PNG, with or without point numbers), the
-printable page of a position with its IDs, and the new match's rules' options: in every engine."""
+printable page of a position with its IDs, and the new match's rules' options: in every engine.
+
+One page per language (a hot-seat match, one checker moved and one picked up) for all the
+tests, in their order: the images, the printed page, then a new match with its options."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -25,8 +28,22 @@ def svg_checkers(text):
     return found, len(numbers)
 
 
+@pytest.fixture(scope="module", params=["en", "fr"])
+def lang(request):
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def board_page(lang, browser, base_url):
+    """The module's page in ``lang``: a hot-seat match in its middle (see :func:`mid_game`)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    mid_game(page, base_url, lang)
+    yield page
+    context.close()
+
+
 def mid_game(page, base_url, lang):
-    page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=image-1", prefs={**FAST, "language": lang})
     click(page, "#roll")
     click(page, ".checker.movable")
@@ -34,9 +51,8 @@ def mid_game(page, base_url, lang):
     click(page, ".checker.movable")                # one picked: rings and targets on the page's board
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_svg_image_shows_the_boards_checkers_with_or_without_numbers(page, base_url, lang):
-    mid_game(page, base_url, lang)
+def test_the_svg_image_shows_the_boards_checkers_with_or_without_numbers(board_page, lang):
+    page = board_page
     state = board_state(page)
     with expect_download(page) as saved:
         act(page, lambda: page.click("#export-svg"))
@@ -56,8 +72,8 @@ def test_the_svg_image_shows_the_boards_checkers_with_or_without_numbers(page, b
     assert checkers == state["checkers"] and numbers == 0
 
 
-def test_the_png_image_has_the_size_and_the_pixels_of_the_board(page, base_url):
-    mid_game(page, base_url, "en")
+def test_the_png_image_has_the_size_and_the_pixels_of_the_board(board_page):
+    page = board_page
     # where a light and a dark checker stand on the page's board (SVG units)
     spots = page.evaluate("""['light', 'dark'].map(c => {
         const e = document.querySelector('#board circle.checker.' + c);
@@ -76,9 +92,8 @@ def test_the_png_image_has_the_size_and_the_pixels_of_the_board(page, base_url):
     assert len(colours) > 20
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_printed_page_shows_the_board_and_the_positions_ids(page, base_url, lang):
-    mid_game(page, base_url, lang)
+def test_the_printed_page_shows_the_board_and_the_positions_ids(board_page, lang):
+    page = board_page
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")   # what printing fires first
     assert page.locator("#print-position-id").inner_text() == page.locator("#position-id").inner_text()
     assert page.locator("#print-match-id").inner_text() == page.locator("#match-id").inner_text()
@@ -89,12 +104,13 @@ def test_the_printed_page_shows_the_board_and_the_positions_ids(page, base_url, 
                       "fr": [page.locator('#ids dt').nth(0).inner_text(),
                              page.locator('#ids dt').nth(1).inner_text(), "XGID"]}[lang]
     assert not page.eval_on_selector("#print-sheet", SHOWN)         # on screen: not there
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")    # and what it fires last
 
 
 @pytest.mark.chromium_only("Playwright over BiDi does not emulate print media in Firefox ESR "
                            "(the sheet's IDs are checked in every engine by the test above)")
-def test_on_paper_the_board_and_the_ids_alone(page, base_url):
-    mid_game(page, base_url, "en")
+def test_on_paper_the_board_and_the_ids_alone(board_page):
+    page = board_page
     page.emulate_media(media="print")
     try:
         assert page.evaluate("matchMedia('print').matches")
@@ -106,10 +122,8 @@ def test_on_paper_the_board_and_the_ids_alone(page, base_url):
         page.emulate_media(media="screen")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_new_match_with_the_two_dice_opening_and_the_money_options(page, base_url, lang):
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=options-1", prefs={**FAST, "language": lang})
+def test_new_match_with_the_two_dice_opening_and_the_money_options(board_page, lang):
+    page = board_page
     page.click("#new-match")
     form = "#new-match-form"
     page.check(f'{form} input[name="mode"][value="hotseat"]')
