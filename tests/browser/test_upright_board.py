@@ -15,10 +15,10 @@ page start is most of what a test costs in WebKitGTK): the arrow keys on the boa
 loaded, then three turns, tapped, dragged, and tapped across a turn of the phone.
 """
 
-import pytest
-
 import pathlib
 from collections import Counter
+
+import pytest
 
 from game.ids.match_id import decode_match_id
 from game.position import Position
