@@ -49,7 +49,8 @@ play-sw: vendor
 # ([project.optional-dependencies] dev).
 # PIP_BREAK_SYSTEM_PACKAGES lets pip install into an "externally managed"
 # Debian Python; other Pythons ignore it. CI runs as root: no warning for that.
-# pip runs only when tools/deps_installed.py finds something missing (pip took 7.5 s to find nothing to do).
+# pip runs only when tools/deps_installed.py finds something missing, or game installed from another
+# checkout (pip took 7.5 s to find nothing to do, the check 0.2 s).
 test-deps:
 	@$(PYTHON) tools/deps_installed.py || PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore \
 		$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[dev]'

@@ -1,15 +1,16 @@
 """Exit 0 when what the tests need is installed already, 1 when pip has work to do.
 
 "What the tests need" is pyproject.toml's ``dev`` list, each at a version it allows,
-and the ``game`` package itself (installed editable, from some checkout: the tests
-import this checkout's ``game`` first, pyproject's ``pythonpath``). The Makefile's
-``test-deps`` runs pip only when this says no: pip took 7.5 s of wall clock to find
-nothing to do, this check 0.2 s.
+and the ``game`` package itself, installed editable from this checkout (so that
+``import game`` works from any folder; a fresh clone elsewhere installs it again). The
+Makefile's ``test-deps`` runs pip only when this says no: pip took 7.5 s of wall clock
+to find nothing to do, this check 0.2 s.
 
     python3 tools/deps_installed.py && echo "nothing to install"
 """
 
 import importlib.metadata
+import importlib.util
 import pathlib
 import sys
 import tomllib
@@ -40,5 +41,13 @@ def missing(pyproject=ROOT / "pyproject.toml"):
     return absent
 
 
+def installed_here():
+    """Whether ``import game`` outside this checkout finds this checkout's package."""
+    spec = importlib.util.find_spec("game")
+    return spec is not None and spec.origin is not None and \
+        pathlib.Path(spec.origin).resolve() == ROOT / "game" / "__init__.py"
+
+
 if __name__ == "__main__":
-    sys.exit(1 if missing() else 0)
+    sys.path[:] = [entry for entry in sys.path if pathlib.Path(entry or ".").resolve() != ROOT]
+    sys.exit(0 if installed_here() and not missing() else 1)
