@@ -3,7 +3,7 @@
 #   make play-sw  the same with the service worker, as players get it (offline after one visit)
 #   make test     install what the tests need (the three engines too), build, run every test (with no network but
 #                 loopback when the system allows: tools/netns.py)
-#   make test-fast  the tests that need no browser, no build and are not marked slow (about 80 s)
+#   make test-fast  the tests that need no browser, no build and are not marked slow (about 70 s)
 #   make dist     write dist/, a folder any static host can serve as is
 # Everything the page loads comes from this origin: static/vendor/ is copied
 # out of node_modules (npm registry), never fetched from a CDN.
