@@ -149,7 +149,8 @@ def test_a_hinted_play_is_previewed_on_hover_and_on_focus(page, base_url):
 
 
 def shoot_previews(page, rows, lang):
-    """The first play previewed (hovered) at each size, shot; back to the desktop's size."""
+    """The first play previewed (hovered) at each size, shot; back to the desktop's size (the
+    mouse still on the play)."""
     for name, size in SIZES.items():
         page.set_viewport_size(size)
         rows.first.scroll_into_view_if_needed()
@@ -158,7 +159,6 @@ def shoot_previews(page, rows, lang):
         # on a phone the hint lies below the board: the whole page shows both
         shoot(page, f"preview-{name}-{lang}", full_page=name == "phone")
     page.set_viewport_size(SIZES["desktop"])
-    page.mouse.move(2, 2)
 
 
 @pytest.mark.chromium_only("Playwright over WebDriver BiDi emulates no touch screen in Firefox: tap() sends no event")

@@ -30,6 +30,8 @@ def svg_checkers(text):
 
 @pytest.fixture(scope="module", params=["en", "fr"])
 def lang(request):
+    """The page's language: a parameter named ``lang``, which tests/conftest.py's
+    FIREFOX_ENGLISH_ONLY reads (French runs in Chromium only)."""
     return request.param
 
 
