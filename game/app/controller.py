@@ -34,7 +34,8 @@ from game.app.view import keyboard
 from game.app.keep import storage
 from game.app.lesson import mode as lessons
 from game.app.keep import match_files
-from game.app import new_match_form
+from game.app import links, new_match_form, preferences
+from game.app.boot import boot as start_app
 from game.app.keep.match_files import MAT_LIMIT
 from game.app.actions import Deferred, action, answer
 from game.app.announcer import Announcer
@@ -44,8 +45,8 @@ from game.app.keep.current_text import CurrentText
 from game.app.editor.mode import open_editor
 from game.app.friend.play import FriendPlay
 from game.app.effects import NOTHING
-from game.app.play.mode import GameMode, resignation_message
-from game.app.text.i18n import (LANGUAGES, Addressee, pick_language, translator)
+from game.app.play.mode import GameMode
+from game.app.text.i18n import Addressee, translator
 from game.app.view.last_moves import preview_of
 from game.app.text.messages import join as _join
 from game.app.text.messages import param as message_param
@@ -55,8 +56,7 @@ from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
 from game.app.review.mode import REVIEWS_KEPT, Reviews
 from game.app.keep.saved_matches import SavedMatches
-from game.app.keep.share import ShareError, decode, read_ids
-from game.app.keep.urlparams import (DEFAULT_LEVEL, lesson_in_query, parse_position_query, parse_query, query_language)
+from game.app.keep.urlparams import DEFAULT_LEVEL
 from game.app.prefs import Prefs
 from game.app.setup import Setup
 from game.app.view.view_model import View, spoken
@@ -187,42 +187,9 @@ class Controller:
     # --- start-up -------------------------------------------------------------------------
     @answer
     def boot(self, query="", languages=()):
-        """Start the app: a link's match, else the saved match, else a new one.
-
-        Returns True when the link set up a match or opened a lesson (the page
-        should then drop the query from its address, so that a reload resumes
-        instead of starting again).  The person's own unfinished match a link
-        replaces is kept in the saved list, never lost; links take turns in one
-        place: a link's match replaces the previous link's (see
-        :meth:`SavedMatches.set_aside_current`).  A lesson that was open is
-        opened again, at the same step.
-        """
-        self.set_language(pick_language(languages, query_language(query) or self.prefs.language),
-                          remember=bool(query_language(query)))
-        link = parse_query(query)
-        position_link = parse_position_query(query)
-        if position_link is not None:
-            # a position: two players on this device unless the link names a mode
-            mode = link.mode if link is not None and "mode=" in query else "hotseat"
-            level = link.level if link is not None else DEFAULT_LEVEL
-            seed = link.seed if link is not None else None
-            try:
-                self._open_position(decode(position_link), mode, level, seed, link=True)
-                return True
-            except ShareError as error:
-                self.kept.resume_or_start()
-                self.message = (error.key, {})
-                return False
-        if link is not None:
-            self.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
-                           link=True)
-            return True
-        self.kept.resume_or_start()
-        lesson = lesson_in_query(query)
-        if lesson is not None:
-            return self.open_lesson(lesson)    # ?lesson=bar: that lesson over the match (kept)
-        lessons.reopen(self)
-        return False
+        """Start the app from the page's query: a link's match, else the saved match, else a new
+        one (:func:`game.app.boot.boot`); True when the page should drop the query."""
+        return start_app(self, query, languages)
 
     # --- matches ------------------------------------------------------------------------------
     @answer
@@ -279,39 +246,16 @@ class Controller:
         self.save({"saved": saved} if saved is not None else None)
         return kept
 
-    def _open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False,
-                       opened=("msg.position_opened", {})):
-        """Open a :class:`game.app.keep.share.SharedPosition` as a new match (raises ShareError);
-        ``opened`` says where it came from (IDs or a link by default; the editor says its own)."""
-        dice = SeededDice(seed) if seed else SystemDice()
-        match = shared.match(dice, now=self.now)
-        cfg = match.config
-        setup = Setup(mode=mode, length=cfg.length, level=level, jacoby=cfg.jacoby,
-                      beavers=cfg.beavers, seed=seed)
-        message = opened
-        if shared.next_game:
-            score = match.score
-            message = ("msg.link_next_game", {"name0": {"player": 1}, "score0": score[1],
-                                               "name1": {"player": 0}, "score1": score[0]})
-        elif match.phase is Phase.RESIGNATION_OFFERED:
-            message = resignation_message(match)
-        self._open(setup, match, message, link)
+    def open_position(self, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False,
+                      opened=("msg.position_opened", {})):
+        """Open a shared position as a new match (:func:`game.app.links.open_position`)."""
+        links.open_position(self, shared, mode, level, seed, link, opened)
 
     @answer
     def open_ids(self, text):
-        """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link).
-
-        True when it opened; otherwise the message says why and nothing changed.
-        """
-        if "#friend=" in (text or "") or "live=" in (text or ""):
-            return self.friends.open(text)         # a friend's link (or a live code) pasted here: the same
-        try:
-            shared = decode(read_ids(text))
-            self._open_position(shared, "hotseat")
-        except ShareError as error:
-            self.message = (error.key, {})
-            return False
-        return True
+        """Open the position of pasted IDs (Position ID + Match ID, XGID, or a link): True when it
+        opened; otherwise the message says why and nothing changed (:func:`game.app.links.open_ids`)."""
+        return links.open_ids(self, text)
 
     # --- match files -----------------------------------------------------------------------------
     @answer
@@ -753,8 +697,7 @@ class Controller:
         self.saves.ask(also)
 
     def save_prefs(self):
-        self.prefs.language = self.language
-        self.kept.put(storage.PREFS, storage.pack("prefs", asdict(self.prefs)))
+        preferences.save(self)
 
     # --- the new-match dialog (game/app/new_match_form.py) ------------------------------------------
     def form_values(self):
@@ -765,36 +708,28 @@ class Controller:
         """The :class:`Setup` the new-match dialog's fields ask for (strings, "on" for ticks)."""
         return new_match_form.setup_of(self, values)
 
-    # --- preferences --------------------------------------------------------------------------
+    # --- preferences (game/app/preferences.py) ----------------------------------------------
     @action
     def set_language(self, language, remember=True):
-        self.language = language if language in LANGUAGES else "en"
-        self.tr = translator(self.language, self.touch)
-        if remember:
-            self.save_prefs()
+        preferences.set_language(self, language, remember)
 
     def set_touch(self, touch):
         """Say that the page is used by touch (the glue asks the browser: a coarse pointer and
         no fine one), before :meth:`boot`: from then on the words say "tap", not "click"."""
-        self.touch = bool(touch)
-        self.tr = translator(self.language, self.touch)
+        preferences.set_touch(self, touch)
 
     @action
     def flip(self):
-        self.prefs.flipped = not self.prefs.flipped
-        self.save_prefs()
+        preferences.flip(self)
 
     def board_shape(self):
-        """How every mode draws the board here: the home board's side (Settings) and whether
-        it stands upright or lies flat and compact (the page's shape, :attr:`upright`,
-        :attr:`compact`); fields of a ``BoardView``."""
-        return {"home_right": not self.prefs.home_left, "upright": self.upright, "compact": self.compact}
+        """How every mode draws the board here (:func:`game.app.preferences.board_shape`)."""
+        return preferences.board_shape(self)
 
     @action
     def set_pref(self, name, value):
-        """Keep a choice of Settings (:meth:`Prefs.set`: one it knows, with a value it takes)."""
-        if self.prefs.set(name, value):
-            self.save_prefs()
+        """Keep a choice of Settings (:func:`game.app.preferences.set_pref`)."""
+        preferences.set_pref(self, name, value)
 
     def preview_board(self, play):
         """The board with the hinted ``play`` (notation) shown over it, the match untouched; None

@@ -153,8 +153,8 @@ class EditorMode(Mode):
         it opened, otherwise the message says why and the editor stays open."""
         try:
             shared = self.state.shared()
-            self.app._open_position(shared, self.play_mode, self.app.setup.level,
-                                    opened=("editor.position_played", {}))
+            self.app.open_position(shared, self.play_mode, self.app.setup.level,
+                                   opened=("editor.position_played", {}))
         except EditorError as error:
             self.app.message = self.refusal(error)
             return False

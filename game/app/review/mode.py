@@ -130,7 +130,7 @@ class Reviews:
         try:
             shared = decode(read_ids(f"{entry['position_id']}:{entry['match_id']}"))
             app.message = app.modes.hidden("replay")   # what a set-aside match says when resumed
-            app._open_position(shared, "hotseat")
+            app.open_position(shared, "hotseat")
         except ShareError as error:
             app.message = (error.key, {})
             return False
