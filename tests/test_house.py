@@ -26,6 +26,7 @@ LAYERS = [
     ("app base", ["game.app.actions", "game.app.effects", "game.app.limits", "game.app.match_options",
                   "game.app.cooperative"]),
     ("app text", ["game.app.text"]),
+    ("review command", ["game.review"]),   # python -m game.review: the analysis in the app's words
     ("app view", ["game.app.view"]),
     ("app keep", ["game.app.keep"]),
     ("app modes", ["game.app.modes"]),

@@ -61,7 +61,7 @@ from game.ids.match_id import GAME_PLAYING, MatchIdInfo, encode_match_id
 from game.position import Position
 
 __all__ = ["analyse", "Review", "mark", "rating", "MARKS", "MARKS_ORDER", "RATINGS", "CLOSE_CUBE",
-           "LEVEL", "VERSION"]
+           "LEVEL", "VERSION", "MIN_RATED"]
 
 #: the layout version of :func:`analyse`'s data
 VERSION = 1
@@ -76,6 +76,9 @@ RATINGS = ((0.005, "world_class"), (0.008, "expert"), (0.013, "advanced"), (0.02
            (0.032, "casual"), (math.inf, "beginner"))
 #: a kept cube is a decision when doubling was within this much of not doubling
 CLOSE_CUBE = 0.16
+#: the decisions of a player the review weighs before it rates him: a game's worth (a rating
+#: from a handful of decisions says more about luck than about play)
+MIN_RATED = 20
 #: how many of the best plays the review lists before its fold (an entry keeps them all, ranked)
 TOP = 5
 _DIGITS = 6

@@ -58,42 +58,25 @@ def open_file(app, text, name=""):
     would not give, kept); otherwise the message says why (the line, and the reason when
     known) and nothing changed.
     """
-    from game.formats.mat_read import MatFileError, import_mats
-    from game.formats.sgf import SgfFileError, import_sgf
-    from game.formats.xg import XgFileError, import_xg, import_xgp
+    from game.formats.reading import FileRefused, file_kind, read_matches
+    from game.formats.xg import XgFileError, import_xgp
 
     if len(text) > MAT_LIMIT:
         app.message = ("error.mat_too_big", {})
         return False
     warnings = []
-    head = text[:64].decode("utf-8", "replace") if isinstance(text, (bytes, bytearray)) else text[:64]
-    sgf = str(name).lower().endswith(".sgf") or head.lstrip("\ufeff \t\r\n").startswith("(;")
-    suffix = str(name).lower().rsplit(".", 1)[-1]
-    xg = suffix in ("xg", "xgp") or head.startswith("RGMH")
+    kind = file_kind(text, name)
+    xg = kind in ("xg", "xgp")
     try:
-        if xg:
+        if kind == "xgp":
             data = bytes(text) if isinstance(text, (bytes, bytearray)) else text.encode("latin-1", "replace")
-            if suffix == "xgp":
-                return _open_position(app, import_xgp(data), name)
-            matches = [import_xg(data, warnings=warnings)]
-        elif sgf:
-            if isinstance(text, (bytes, bytearray)):
-                text = bytes(text).decode("utf-8", "replace")
-            matches = [import_sgf(text)]
-        else:
-            matches = import_mats(text, warnings=warnings)
-    except (SgfFileError, XgFileError) as error:
+            return _open_position(app, import_xgp(data), name)
+        matches = read_matches(text, name, warnings, known=app.tr.has)
+    except XgFileError as error:
         app.message = (error.key, dict(error.params))
         return False
-    except MatFileError as error:
-        if error.line is None:
-            app.message = ("error.mat_file", {})
-        else:
-            app.message = ("error.mat_line", {"line": error.line,
-                                               "text": (error.text or "").strip()[:60]})
-            if error.key is not None and app.tr.has(error.key):
-                app.message = ("error.mat_line_why", {**app.message[1],
-                                                       "why": {"message": [error.key, error.params]}})
+    except FileRefused as error:
+        app.message = error.message
         return False
     if len(matches) != 1:
         app.message = ("error.mat_several" if matches else "error.mat_file", {})

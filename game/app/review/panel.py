@@ -39,7 +39,7 @@ import bisect
 import time
 from html import escape
 
-from game.bot.analysis import MARKS_ORDER, TOP, Review
+from game.bot.analysis import MARKS_ORDER, MIN_RATED, TOP, Review
 from game.errors import GameError
 from game.position import Position
 from game.app.view.hints import percent, signed
@@ -50,9 +50,6 @@ __all__ = ["ReviewSession", "panel", "STEP_BUDGET", "MIN_RATED"]
 
 #: seconds of analysis between two paints of the page
 STEP_BUDGET = 0.04
-#: the decisions of a player the review weighs before it rates him: a game's worth (a rating
-#: from a handful of decisions says more about luck than about play)
-MIN_RATED = 20
 _ACTION_KEYS = {"double": "review.action_double", "no_double": "review.action_no_double",
                 "too_good": "review.action_too_good", "take": "review.action_take",
                 "drop": "review.action_drop", "beaver": "review.action_beaver"}
