@@ -111,7 +111,7 @@ def misjudged(p, shift):
 class Bot:
     """A backgammon player.  ``Bot()`` plays at the default level, ``"expert"``."""
 
-    def __init__(self, level=DEFAULT_LEVEL, seed=None, cube_life=_cube.CUBE_LIFE):
+    def __init__(self, level=DEFAULT_LEVEL, seed=None, cube_life=None):
         if level not in _SETTINGS:
             raise ValueError(f"level {level!r}: one of {', '.join(_SETTINGS)} expected")
         self.level = level
@@ -228,7 +228,8 @@ class Bot:
     def think_cube(self, position, ctx=None):
         """:meth:`cube_equities` step by step: a generator that returns them."""
         p = yield from self._cube_probs(position)
-        return _cube.cube_equities(p, ctx, self.cube_life)
+        life = _cube.cube_life(position, ctx) if self.cube_life is None else self.cube_life
+        return _cube.cube_equities(p, ctx, life)
 
     def cube_equities(self, position, ctx=None):
         """:class:`game.bot.cube.CubeEquities` for the player on roll in ``position``

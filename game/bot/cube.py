@@ -29,9 +29,36 @@ from .evaluator import equity
 from .match_equity import MatchCube, outcome_mwc
 
 __all__ = ["CubeContext", "CubeEquities", "cube_action", "take_decision", "cube_equities",
-           "money_cubeful", "CUBE_LIFE"]
+           "money_cubeful", "cube_life", "CUBE_LIFE", "MATCH_CONTACT_LIFE"]
 
+#: the cube life of money play (and the default where no position is known)
 CUBE_LIFE = 0.68
+#: the cube life of a match game while contact lasts: chosen on development positions
+#: against GNU Backgammon's cubeful 2-ply decisions (tools/bot/bench_cube.py, docs/bot.md)
+MATCH_CONTACT_LIFE = 0.72
+
+
+def cube_life(position, ctx=None):
+    """How live the cube is in ``position`` (the player on roll's side), as Janowski's ``x``.
+
+    Money play keeps :data:`CUBE_LIFE`. In a match, a contact game uses
+    :data:`MATCH_CONTACT_LIFE`, and a race a life that grows with the pips the player on roll
+    has left (a long race leaves more rolls in which the cube can be turned): 0.55 plus
+    0.00125 a pip, kept within 0.60 and 0.70, the figures of GNU Backgammon's evaluation
+    settings.
+
+    >>> from game import Position
+    >>> cube_life(Position.start()), cube_life(Position.start(), CubeContext(match_length=7))
+    (0.68, 0.72)
+    >>> race = Position.from_counts({1: 5, 2: 5, 3: 5}, {20: 15})
+    >>> cube_life(race, CubeContext(match_length=7))         # 30 pips left: the shortest life
+    0.6
+    """
+    if ctx is None or not ctx.is_match:
+        return CUBE_LIFE
+    if position.is_race():
+        return min(0.70, max(0.60, 0.55 + 0.00125 * position.pips()[0]))
+    return MATCH_CONTACT_LIFE
 
 
 @dataclass(frozen=True)
@@ -179,8 +206,8 @@ def cube_equities(p, ctx=None, x=CUBE_LIFE):
     action, response = _decide(nd, dt, dp)
     if ctx.crawford or owner == "opponent" or a <= c or (ctx.post_crawford and a == 1):
         action = "no_double"       # no cube, or a double that cannot help
-    elif ctx.post_crawford and b == 1:
-        action = "double"          # the trailer doubles at once
+    elif ctx.post_crawford and b == 1 and action != "too_good":
+        action = "double"          # the trailer doubles at once, unless playing on for a gammon pays more
     return CubeEquities(nd, dt, dp, "mwc", action, response)
 
 

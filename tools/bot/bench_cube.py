@@ -1,0 +1,200 @@
+"""How often the bot's cube decisions agree with GNU Backgammon's cubeful 2-ply ones, and what
+its disagreements cost (a benchmark that prints measured figures; development only).
+
+Positions come from games GNU Backgammon plays against itself at 0-ply on seeded dice
+(:func:`tools.oracle.sensible_game_positions`), the positions before a roll, each given a
+match score drawn from the same seed (both sides 2 to 11 away, or one side 1-away after the
+Crawford game) and a centred cube. GNU Backgammon's verdict is
+``gnubg_nn.evaluate_cube_decision(board, n=2)``: its cubeful match winning chances for no
+double, double/take and double/drop at 2-ply. The bot's is :func:`game.bot.cube.cube_equities`
+on the probabilities the chosen ``--level`` uses (``0-ply``, the review's, by default).
+
+Printed, for the double (double / no double, too good counted as no double) and the answer
+(take / drop): the share of positions where both agree, the mean cost of the bot's choice as
+GNU Backgammon's equities rate it (in normalised equity: ΔMWC over half the gap between
+winning and losing a 1-cube game), and how much the bot's double-minus-no-double margin
+leans above GNU Backgammon's. "Close" positions are those where GNU Backgammon's margin is
+within 0.16 of zero (as the review counts cube decisions, ``CLOSE_CUBE``).
+
+Money play is not measured here: ``gnubg_nn``'s cube evaluation answers "Not implemented
+for money".
+
+    python3 tools/bot/bench_cube.py --positions 2000 --dev 1
+    python3 tools/bot/bench_cube.py --positions 2000 --test 1234 --x fixed shipped
+"""
+
+import argparse
+import pathlib
+import random
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+for path in (ROOT, ROOT / "tools", ROOT / "tools" / "bot"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+import gnubg_nn  # noqa: E402  (development-only oracle)
+
+from bench_strength import add_dice_options, parsed_dice  # noqa: E402
+from game.bot import Bot  # noqa: E402
+from game.bot.cube import CUBE_LIFE, CubeContext, cube_equities  # noqa: E402
+from game.bot.cube import cube_life as game_cube_life  # noqa: E402
+from game.bot.lookahead import finish  # noqa: E402
+from game.bot.match_equity import outcome_mwc  # noqa: E402
+from game.levels import NO_LOOK_AHEAD  # noqa: E402
+from oracle import board_of, sensible_game_positions  # noqa: E402
+
+LENGTH = 11
+CLOSE = 0.16
+
+
+def scores(rng):
+    """``(a, b)``: how far each side is from winning (on roll first); 1 means post-Crawford (only
+    the trailer on roll: the leader at 1-away has no cube decision, and GNU Backgammon then
+    answers with the previous position's numbers)."""
+    if rng.random() < 0.1:
+        return rng.randint(2, LENGTH), 1
+    return rng.randint(2, LENGTH), rng.randint(2, LENGTH)
+
+
+def decide(nd, dt, dp):
+    """``(double?, take?)`` from the three cubeful values of the player on roll."""
+    return min(dt, dp) > nd, dt <= dp
+
+
+def gnubg_verdict(position, a, b):
+    """GNU Backgammon 2-ply's ``(nd, dt, dp)`` in match winning chances of the player on roll."""
+    gnubg_nn.set.score(a, b, 0)
+    found = gnubg_nn.evaluate_cube_decision(gnubg_nn.key_of_board(board_of(position)), n=2, i=1)
+    return found[3], found[4], found[5]
+
+
+def normaliser(a, b):
+    """Half the gap in MWC between winning and losing a game at cube 1 (ΔMWC / this = EMG)."""
+    post = a == 1 or b == 1
+    return (outcome_mwc(a - 1, b, post) - outcome_mwc(a, b - 1, post)) / 2.0
+
+
+def sample(count, seed):
+    """``count`` positions before a roll with a score each, where a double is thinkable (the
+    player on roll wins at least 45 % at GNU Backgammon's 0-ply)."""
+    rng = random.Random(seed)
+    found = []
+    pool = sensible_game_positions(count * 12, seed)
+    for position in pool:
+        if position.winner() is not None or sum(position.mine) == 0:
+            continue
+        if gnubg_nn.probabilities(board_of(position), 0)[0] < 0.45 or rng.random() < 0.5:
+            continue
+        found.append((position, *scores(rng)))
+        if len(found) == count:
+            break
+    return found
+
+
+def cube_life(name):
+    """The cube life a variant uses for a position: ``shipped`` (the bot's,
+    :func:`game.bot.cube.cube_life`), ``fixed`` (0.68, the bot's until 2026-12-02), a number (the
+    same for all), or ``race``:
+    ``contact`` (0.68 unless given, ``race:0.72``) until contact is over, then a life that
+    grows with the pips left, as GNU Backgammon's evaluation settings do (0.55 + 0.00125 a pip
+    of the player on roll, kept within 0.60 and 0.70)."""
+    if name == "fixed":
+        return lambda position: CUBE_LIFE
+    if name == "shipped":
+        return lambda position: game_cube_life(position, CubeContext(match_length=LENGTH))
+    if name.startswith("race"):
+        contact = float(name.split(":")[1]) if ":" in name else CUBE_LIFE
+        return lambda position: (min(0.70, max(0.60, 0.55 + 0.00125 * position.pips()[0]))
+                                 if position.is_race() else contact)
+    x = float(name)
+    return lambda position: x
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--level", default=NO_LOOK_AHEAD, help="the bot's level (0-ply, expert, master)")
+    parser.add_argument("--x", nargs="+", default=["fixed", "shipped"],
+                        help="cube lives to compare on the same positions: fixed, shipped, a number, race, race:0.72")
+    add_dice_options(parser)
+    args = parser.parse_args(argv)
+    kind, seed = parsed_dice(parser, args)
+    started = time.process_time()
+    bot = Bot(level=args.level, seed=seed)
+    lives = {name: cube_life(name) for name in args.x}
+    rows = {name: [] for name in args.x}
+    for position, a, b in sample(args.positions, seed):
+        g_nd, g_dt, g_dp = gnubg_verdict(position, a, b)
+        ctx = CubeContext(match_length=LENGTH, score_me=LENGTH - a, score_opponent=LENGTH - b,
+                          crawford=False)
+        p = finish(bot._cube_probs(position))
+        for name, life in lives.items():
+            rows[name].append(_row(cube_equities(p, ctx, life(position)), (g_nd, g_dt, g_dp), a, b))
+    cpu = time.process_time() - started
+    print(f"{kind} dice seed {seed}: {args.positions} positions, level {args.level}, "
+          f"GNU Backgammon 2-ply cubeful as the judge; {cpu:.0f} s of CPU")
+    first = args.x[0]
+    for name in args.x:
+        print(f"cube life {name}:")
+        report(rows[name])
+        if name != first:
+            paired(rows[name], rows[first], first)
+
+
+def paired(rows, base, base_name):
+    """The variant's costs minus the first variant's, position by position (mean ± standard error)."""
+    for cost, close in (("double_cost", "close"), ("take_cost", "take_close")):
+        diffs = [r[cost] - b[cost] for r, b in zip(rows, base) if b[close]]
+        if len(diffs) > 1:
+            se = statistics.stdev(diffs) / len(diffs) ** 0.5
+            print(f"  {cost.split('_')[0]} cost minus {base_name}'s on the same close positions: "
+                  f"{1000 * statistics.mean(diffs):+.2f} ± {1000 * se:.2f} millipoints")
+
+
+def _row(ours, gnubg, a, b):
+    """One position's agreement and costs for the bot's ``ours`` against ``gnubg``'s values."""
+    g_nd, g_dt, g_dp = gnubg
+    scale = normaliser(a, b)
+    g_double, g_take = decide(g_nd, g_dt, g_dp)
+    o_double = ours.action == "double"
+    o_take = ours.response in ("take", "beaver")
+    best = max(g_nd, min(g_dt, g_dp))
+    double_cost = (best - (min(g_dt, g_dp) if o_double else g_nd)) / scale
+    take_cost = ((g_dt if o_take else g_dp) - min(g_dt, g_dp)) / scale
+    margin_g = (min(g_dt, g_dp) - g_nd) / scale
+    margin_o = (min(ours.double_take, ours.double_drop) - ours.no_double) / scale
+    return {"double": o_double == g_double, "take": o_take == g_take, "double_cost": double_cost,
+            "take_cost": take_cost, "lean": margin_o - margin_g, "close": abs(margin_g) <= CLOSE,
+            "take_close": abs(g_dt - g_dp) / scale <= CLOSE, "post": a == 1 or b == 1}
+
+
+def _line(name, rows, agree, cost):
+    if not rows:
+        print(f"  {name}: none")
+        return
+    share = sum(r[agree] for r in rows) / len(rows)
+    costs = [r[cost] for r in rows]
+    se = statistics.stdev(costs) / len(costs) ** 0.5 if len(costs) > 1 else 0.0
+    print(f"  {name}: {len(rows)} positions, agree {100 * share:.1f} %, mean cost {1000 * statistics.mean(costs):.1f}"
+          f" ± {1000 * se:.1f} millipoints")
+
+
+def report(rows):
+    print("double / no double:")
+    _line("all", rows, "double", "double_cost")
+    _line("close (GNU Backgammon's margin within 0.16)", [r for r in rows if r["close"]], "double", "double_cost")
+    _line("post-Crawford", [r for r in rows if r["post"]], "double", "double_cost")
+    leans = [r["lean"] for r in rows if r["close"]]
+    if leans:
+        print(f"  lean towards doubling (bot's margin minus GNU Backgammon's, close positions): "
+              f"{statistics.mean(leans):+.4f} (median {statistics.median(leans):+.4f})")
+    print("take / drop:")
+    _line("all", rows, "take", "take_cost")
+    _line("close (take and drop within 0.16)", [r for r in rows if r["take_close"]], "take", "take_cost")
+
+
+if __name__ == "__main__":
+    main()
