@@ -11,6 +11,7 @@ from game.app.controller import Controller
 from game.app.drills import composer, links
 from game.app.drills.mode import close_drills, drills_of, open_drills, open_link
 from game.app.drills.progress import Progress
+from game.app.drills.view import answer_form
 from game.app.keep import storage
 from game.app.keep.storage import MemoryStore
 from game.app.text.i18n import translator
@@ -276,3 +277,31 @@ def test_every_screen_reads_in_french():
     mode.answer(("50",), now=1.0)
     mode.next(now=2.0)
     assert "Votre code de résultat" in unescape(mode.html(2.0))
+
+
+def test_in_french_the_pip_count_question_and_its_inputs_say_the_same_word():
+    """Issue 44, point 8: the prompt said "pips" and the inputs "Vos points": one word, the
+    board's own ("{n} pips", panel.pips)."""
+    fr = translator("fr")
+    q = Assignment.single("pips", seed=3, count=1).questions()[0]
+    prompt = message_text(q.prompt, fr)
+    labels = re.findall(r"<span>([^<]+)</span>", unescape(answer_form(q, fr)))
+    assert "pips" in prompt and "pips" in fr("panel.pips", n=3)
+    assert labels == ["Vos pips", "Pips de l'adversaire"]
+    assert not any("point" in label.lower() for label in labels)
+
+
+def test_the_play_box_shows_how_a_play_is_typed_with_a_play_that_is_not_legal_here():
+    """Issue 44, point 8: the example was the first legal play in alphabetical order (and the
+    label's "8/5 6/5" the best 3-1 opening): it read as a hint. Every opening roll is asked."""
+    a = Assignment(drills=(DrillSpec("opening", 15, "medium"),), seed=4)
+    questions = a.questions()
+    assert {tuple(sorted(q.dice)) for q in questions} == {(x, y) for x in range(1, 7) for y in range(x + 1, 7)}
+    for language in ("en", "fr"):
+        tr = translator(language)
+        for q in questions:
+            html = unescape(answer_form(q, tr))
+            example = re.search(r'placeholder="([^"]+)"', html).group(1)
+            assert example not in q.choices and example in html.split("<input")[0], (q.dice, example)
+            steps = {int(a) - int(b) for a, b in re.findall(r"(\d+)/(\d+)", example)}
+            assert not steps & set(q.dice), (q.dice, example)          # no die of the roll plays it

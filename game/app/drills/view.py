@@ -22,7 +22,7 @@ from game.drills.question import verdict
 from game.levels import LEVELS, text_keys
 
 from . import worksheet
-from .boards import board_html, said
+from .boards import board_html, example_play, said
 
 __all__ = ["render", "answer_form", "qr_html"]
 
@@ -57,9 +57,10 @@ def answer_form(question, tr, disabled=False):
         fields = _number("mine", tr("drills.page.your_pips")) + _number("theirs", tr("drills.page.their_pips"))
     elif ask == "play":
         options = "".join(f'<option value="{_e(c)}"></option>' for c in question.choices)
-        fields = (f'<label class="drill-field"><span>{_e(tr("drills.page.your_play"))}</span>'
+        example = example_play(question.dice)
+        fields = (f'<label class="drill-field"><span>{_e(tr("drills.page.your_play", example=example))}</span>'
                   f'<input type="text" name="play" list="drill-plays" autocomplete="off" spellcheck="false" '
-                  f'placeholder="{_e(question.choices[0])}"></label><datalist id="drill-plays">{options}</datalist>')
+                  f'placeholder="{_e(example)}"></label><datalist id="drill-plays">{options}</datalist>')
     else:
         label = "drills.page.your_percent" if ask == "percent" else "drills.page.your_count"
         fields = _number("n", tr(label))
