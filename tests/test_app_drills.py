@@ -305,3 +305,30 @@ def test_the_play_box_shows_how_a_play_is_typed_with_a_play_that_is_not_legal_he
             assert example not in q.choices and example in html.split("<input")[0], (q.dice, example)
             steps = {int(a) - int(b) for a, b in re.findall(r"(\d+)/(\d+)", example)}
             assert not steps & set(q.dice), (q.dice, example)          # no die of the roll plays it
+
+
+def test_a_refused_code_is_shown_by_both_ends_around_an_ellipsis_with_the_name_it_holds():
+    """Issue 44, point 7: each refused code was cut at 48 characters with no ellipsis, and
+    did not say whose it was."""
+    a = Assignment(drills=(DrillSpec("race", 30, "easy"),), seed=8)
+    other = Assignment(drills=(DrillSpec("race", 30, "easy"),), seed=9)
+    qa, qo = a.questions(), other.questions()
+    leo = encode_result(a, Result("Léo", tuple(q.answer for q in qa), 90), qa)
+    i = max(i for i, c in enumerate(leo[:-1]) if c != "-")      # a letter of the answers, not the name
+    edited = leo[:i] + ("A" if leo[i] != "A" else "B") + leo[i + 1:]
+    ana = encode_result(other, Result("Ana", tuple(q.answer for q in qo), 60), qo)
+    assert len(edited) > 64 and len(ana) > 64
+    for language, said_name in (("en", "name in the code: {}"), ("fr", "nom dans le code\u00a0: {}")):
+        mode = open_link(booted(language=language), links.summary_url("http://x/", a).split("?")[1])
+        mode.prepare(now=0.0)
+        mode.read_codes(f"{edited}\n{ana}\nhello")
+        items = re.findall(r"<li>(.*?)</li>", unescape(mode.html(0.0).split('id="summary-refused"')[1]))
+        assert len(items) == 3
+        for item, code, name in zip(items, (edited, ana, "hello"), ("Léo", "Ana", None)):
+            shown = re.search(r"<code[^>]*>([^<]*)</code>", item).group(1)
+            if len(code) > 64:
+                assert shown == code[:48] + "…" + code[-12:], (shown, code)
+            else:
+                assert shown == code
+            assert (said_name.format(name) in item) is (name is not None), item
+            assert f'title="{code}"' in item

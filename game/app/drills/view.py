@@ -24,7 +24,7 @@ from game.levels import LEVELS, text_keys
 from . import worksheet
 from .boards import board_html, example_play, said
 
-__all__ = ["render", "answer_form", "qr_html"]
+__all__ = ["render", "answer_form", "qr_html", "shown_code"]
 
 
 def _e(value):
@@ -227,6 +227,28 @@ def _composer(mode, tr, now):
     return "".join(out)
 
 
+#: a refused text longer than this is shown by its start and end around an ellipsis
+LONGEST_SHOWN = 64
+
+
+def shown_code(code):
+    """A pasted text as the list of refused codes shows it: whole when short, else its first
+    48 characters, an ellipsis and its last 12 (a code is told by both ends).
+
+    >>> shown_code("BG1-ABCDE"), len(shown_code("BG1-" + "ABCDE-" * 20)), shown_code("x" * 70)[46:52]
+    ('BG1-ABCDE', 61, 'xx…xxx')
+    """
+    code = str(code)
+    return code if len(code) <= LONGEST_SHOWN else code[:48] + "…" + code[-12:]
+
+
+def _refused_item(refused, tr):
+    """One refused code: the code (whole in its title), whose it seems to be, and why."""
+    name = "" if refused.name is None else f' <span class="refused-name">({_e(tr("drills.page.refused_name", name=refused.name))})</span>'
+    return (f'<li><code title="{_e(refused.code[:400])}">{_e(shown_code(refused.code))}</code>{name} — '
+            f'{_e(message_text(refused.message, tr))}</li>')
+
+
 def _summary(mode, tr, now):
     out = [_title(mode, tr), _about(mode, tr),
            f'<form id="summary-form" data-drill-form="codes"><label class="drill-field wide">'
@@ -237,8 +259,7 @@ def _summary(mode, tr, now):
     if s is None:
         return "".join(out)
     if s.refused:
-        items = "".join(f'<li><code>{_e(r.code[:48])}</code> — {_e(message_text(r.message, tr))}</li>'
-                        for r in s.refused)
+        items = "".join(_refused_item(r, tr) for r in s.refused)
         out.append(f'<div id="summary-refused" class="warn" role="alert"><p>'
                    f'{_e(tr.n("drills.page.refused", len(s.refused)))}</p><ul>{items}</ul></div>')
     numbers = "".join(f'<th scope="col" title="{_e(tr("drills.kind." + q.kind))}">{i + 1}</th>'
