@@ -2,6 +2,7 @@
 the progress kept on the device, the links, the composer, the summary, the worksheet,
 and what each screen draws (the HTML the page puts in ``#drills-body``)."""
 
+import json
 import re
 from html import unescape
 
@@ -108,8 +109,8 @@ def test_a_reload_resumes_where_the_student_was(pip_questions):
     mode.start("Ana", now=1.0)
     mode.answer(right_numbers(pip_questions[0]), now=2.0)
     mode.next(now=3.0)
-    kept = storage.unpack(store.get(storage.DRILLS), "drills")
-    assert kept["name"] == "Ana" and kept["index"] == 1
+    kept = storage.unpack(store.get(mode.progress.key), "drills")
+    assert mode.progress.key.startswith(storage.DRILL_SETS) and kept["name"] == "Ana" and kept["index"] == 1
     # the page reloaded: the same link, the same device
     again = booted(store)
     mode2 = open_link(again, LINK)
@@ -122,13 +123,126 @@ def test_a_reload_resumes_where_the_student_was(pip_questions):
     assert other.screen == "name" and other.progress.answers == [None] * 3
 
 
-def test_unreadable_progress_is_not_resumed():
+def finish(mode, now, name="Léa", right=True):
+    """Answer every question of ``mode``'s set (right, or each one wrong) to its results."""
+    mode.start(name, now=now)
+    for q in mode.questions:
+        mode.answer(right_numbers(q) if right else wrong_numbers(q), now=now + 1)
+        mode.next(now=now + 2)
+    assert mode.screen == "results"
+    return mode.result_code()
+
+
+def kept_codes(html):
+    return re.findall(r'<code class="kept-code">([^<]+)</code>', html)
+
+
+def test_a_second_set_on_the_same_device_keeps_the_first_set_s_results_and_code():
+    """Issue 44, point 5: on a shared tablet a second set wiped the first's results and code."""
     store = MemoryStore()
-    a = Assignment.single("race", seed=4, count=2)
-    store.set(storage.DRILLS, storage.pack("drills", {"token": a.token(), "questions": [], "answers": []}))
-    assert Progress.load(store, a) is None
+    first = open_link(booted(store), "?drill=race&seed=3&count=2")
+    first.prepare(now=0.0)
+    code_1 = finish(first, 10.0, "Ana")
+    second = open_link(booted(store), "?drill=race&seed=4&count=2")
+    second.prepare(now=100.0)
+    assert second.screen == "name"
+    html = unescape(second.html(100.0))
+    assert "drill-kept" in ids(html) and kept_codes(html) == [code_1]     # the name screen lists it
+    code_2 = finish(second, 110.0, "Ben", right=False)
+    assert kept_codes(unescape(second.html(120.0))) == [code_1]
+    back = open_link(booted(store), "?drill=race&seed=3&count=2")
+    back.prepare(now=200.0)
+    assert back.screen == "results" and back.result_code() == code_1 and back.progress.name == "Ana"
+    assert kept_codes(unescape(back.html(200.0))) == [code_2]
+    # the same set again: a new one, the first stays with its code
+    back.again(now=210.0)
+    code_3 = finish(back, 220.0, "Ana", right=False)
+    assert code_3 != code_1 and kept_codes(unescape(back.html(230.0))) == [code_1, code_2]
+    assert len([k for k in store.keys() if k.startswith(storage.DRILL_SETS)]) == 3
+
+
+def test_a_set_kept_is_removed_only_once_asked_and_confirmed():
+    store = MemoryStore()
+    first = open_link(booted(store), "?drill=race&seed=3&count=1")
+    first.prepare(now=0.0)
+    code = finish(first, 1.0)
+    mode = open_link(booted(store), "?drill=race&seed=4&count=1")
+    mode.prepare(now=10.0)
+    (key, _, _), = mode.kept_sets()
+    mode.remove(key)                                       # not asked: nothing removed
+    assert kept_codes(unescape(mode.html(10.0))) == [code]
+    mode.ask_remove(key)
+    html = unescape(mode.html(10.0))
+    assert "Remove this set, its answers and its result code from this device?" in html
+    assert f'data-drill-act="remove" data-drill-key="{key}"' in html and 'data-drill-act="keep"' in html
+    mode.keep()
+    assert store.get(key) is not None and 'data-drill-act="keep"' not in mode.html(10.0)
+    mode.ask_remove(key)
+    mode.remove(key)
+    assert store.get(key) is None and mode.kept_sets() == [] and "drill-kept" not in ids(mode.html(10.0))
+
+
+def old_slot(store, link, now, answers=1):
+    """What the first version kept: one set under ``backgammon.drills``, ``answers`` given."""
+    what, a = links.drill_link(link)
+    mode = open_drills(booted(MemoryStore()), what, a)
+    mode.prepare(now=now)
+    mode.start("Zoé", now=now)
+    for q in mode.questions[:answers]:
+        mode.answer(right_numbers(q), now=now + 1)
+        mode.next(now=now + 2)
+    data = mode.progress.to_dict()
+    store.set(storage.DRILLS, storage.pack("drills", data))
+    return data
+
+
+def test_the_first_version_s_single_set_is_moved_under_a_key_of_its_own_and_resumes():
+    store = MemoryStore()
+    data = old_slot(store, "?drill=race&seed=3&count=2", now=5.0)
+    mode = open_link(booted(store), "?drill=race&seed=3&count=2")
+    mode.prepare(now=50.0)
+    assert store.get(storage.DRILLS) is None
+    keys = [k for k in store.keys() if k.startswith(storage.DRILL_SETS)]
+    assert keys == [mode.progress.key] and storage.unpack(store.get(keys[0]), "drills") == data
+    assert mode.screen == "question" and mode.progress.index == 1 and mode.progress.name == "Zoé"
+    # and another set on the device lists it
+    other = open_link(booted(store), "?drill=race&seed=4&count=2")
+    other.prepare(now=60.0)
+    assert [p.name for _, p, _ in other.kept_sets()] == ["Zoé"]
+
+
+def test_a_finished_set_of_the_first_version_keeps_its_result_code():
+    store = MemoryStore()
+    data = old_slot(store, "?drill=race&seed=3&count=2", now=5.0, answers=2)
+    assert data["ended"] is not None
+    a = Assignment.single("race", seed=3, count=2)
+    mode = open_link(booted(store), "?drill=race&seed=4&count=1")
+    mode.prepare(now=50.0)
+    (_, progress, code), = mode.kept_sets()
+    questions = a.questions()
+    assert code == encode_result(a, Result("Zoé", tuple(tuple(q.answer) for q in questions),
+                                           int(data["ended"] - data["started"])), questions)
+
+
+def test_damaged_sets_are_kept_aside_with_the_app_s_unreadable_data_and_do_not_stop_a_set():
+    store = MemoryStore()
+    broken = storage.DRILL_SETS + "0123456789ab.1"
+    newer = storage.DRILL_SETS + "0123456789ab.2"
     store.set(storage.DRILLS, "{not json")
-    assert Progress.load(store, a) is None
+    store.set(broken, storage.pack("drills", {"token": "x", "questions": [], "answers": []}))
+    store.set(newer, '{"schema":9,"kind":"drills","data":{}}')
+    app = booted(store)
+    mode = open_link(app, "?drill=race&seed=3&count=1")
+    mode.prepare(now=0.0)
+    assert mode.screen == "name" and mode.kept_sets() == []
+    for key in (storage.DRILLS, broken, newer):
+        assert store.get(key) is None
+    aside = app.vault.aside
+    assert aside[storage.DRILLS] == "{not json" and aside[newer].startswith('{"schema":9')
+    assert storage.unpack(store.get(storage.UNREADABLE), "unreadable")["items"] == aside
+    assert broken in json.loads(app.vault.aside_text())["items"]     # the player can download it
+    finish(mode, 1.0)
+    assert len([k for k in store.keys() if k.startswith(storage.DRILL_SETS)]) == 1
 
 
 def test_the_end_gives_the_score_every_answer_and_a_result_code_the_summary_reads(pip_questions):

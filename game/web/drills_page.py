@@ -142,7 +142,7 @@ class DrillsPage:
             return
         button = closest(event, "[data-drill-act]")
         if button is not None:
-            self._act(mode, str(button.dataset.drillAct), now)
+            self._act(mode, str(button.dataset.drillAct), now, button.getAttribute("data-drill-key"))
 
     def _fields(self, form):
         return {str(e.name): str(e.value) for e in form.elements if str(e.name)}
@@ -166,13 +166,19 @@ class DrillsPage:
             if not missing(first):
                 first.setAttribute("aria-invalid", "true")
 
-    def _act(self, mode, name, now):
+    def _act(self, mode, name, now, key=None):
         if name == "next":
             mode.next(now)
         elif name == "again":
             mode.again(now)
         elif name == "composer":
             mode.open_composer()
+        elif name == "ask-remove":
+            mode.ask_remove(str(key or ""))
+        elif name == "remove":
+            mode.remove(str(key or ""))
+        elif name == "keep":
+            mode.keep()
         elif name == "summary":
             mode.open_summary()
         elif name == "csv":

@@ -30,12 +30,13 @@ True
 """
 
 from game.app.modes.stack import Mode
-from game.drills import InvalidAnswerError, Result, csv_text, encode_result, read_answer, summarize
+from game.drills import (Assignment, InvalidAnswerError, Result, csv_text, encode_result, read_answer,
+                         summarize)
 from game.drills.errors import DrillError
 from game.drills.result_code import _name as check_name
 
 from . import composer, links, view
-from .progress import Progress
+from .shelf import Shelf
 
 __all__ = ["DrillsMode", "SCREENS", "open_drills", "open_link", "close_drills", "drills_of"]
 
@@ -64,6 +65,7 @@ class DrillsMode(Mode):
         self.summary = None                 # the class summary read (game.drills.Summary)
         self.pasted = ""
         self.sheet = None                   # (assignment, its questions) of the worksheet drawn
+        self.removing = None                # the key of the set kept whose removal is being asked
 
     # --- the match below: its view as it is, the page hides it --------------------------------
     def view(self):
@@ -82,13 +84,18 @@ class DrillsMode(Mode):
             self.questions = tuple(self.assignment.questions())
             self.screen = "summary"
             return
-        kept = Progress.load(self.app.store, self.assignment)
+        shelf = self.shelf().open()
+        kept = shelf.latest(self.assignment)
         if kept is not None:
             self.progress, self.questions = kept, tuple(kept.questions)
         else:
             self.questions = tuple(self.assignment.questions())
-            self.progress = Progress.start(self.assignment, self.questions, now)
+            self.progress = shelf.start(self.assignment, self.questions, now)
         self._screen_of_progress(now)
+
+    def shelf(self):
+        """The sets kept on this device (:class:`.shelf.Shelf`)."""
+        return Shelf(self.app.store, getattr(self.app, "vault", None))
 
     def _screen_of_progress(self, now):
         p = self.progress
@@ -159,13 +166,48 @@ class DrillsMode(Mode):
         return self.screen == "question" and self._time_check(now)
 
     def again(self, now):
-        """Answer the same set again, from the first question (the name kept)."""
+        """Answer the same set again, from the first question (the name kept); the set done
+        stays on the device with its code."""
         name = self.progress.name
-        self.progress = Progress.start(self.assignment, self.questions, now)
+        self.progress = self.shelf().start(self.assignment, self.questions, now)
         self.progress.name = name
         self.progress.save(self.app.store)
-        self.problem = None
+        self.problem, self.removing = None, None
         self.screen = "question"
+
+    # --- the sets done on this device ---------------------------------------------------------
+    def kept_sets(self):
+        """``[(key, progress, code)]``: the other sets done on this device, oldest first, with
+        each finished one's result code (None for the others)."""
+        out = []
+        on_screen = self.progress.key if self.progress is not None else None
+        for key, progress in self.shelf().sets():
+            if key == on_screen:
+                continue
+            code = None
+            if progress.finished and progress.name:
+                try:
+                    assignment = Assignment.from_token(progress.token)
+                    code = encode_result(assignment, Result(progress.name, tuple(progress.answers),
+                                                            progress.seconds(progress.ended)), progress.questions)
+                except DrillError:
+                    code = None
+            out.append((key, progress, code))
+        return out
+
+    def ask_remove(self, key):
+        """The first step of removing a set kept: the page asks first."""
+        self.removing = key
+
+    def remove(self, key):
+        """The set ``key`` removed, once asked (:meth:`ask_remove`) and confirmed."""
+        if key and key == self.removing and (self.progress is None or key != self.progress.key):
+            self.shelf().remove(key)
+        self.removing = None
+
+    def keep(self):
+        """The removal asked is called off."""
+        self.removing = None
 
     def result_code(self):
         p = self.progress

@@ -17,7 +17,8 @@ from html import escape
 
 from game.app.text.messages import text as message_text
 from game.app.view.qr import QrTooLong, encode as qr_encode, svg as qr_svg
-from game.drills import KINDS, DIFFICULTIES
+from game.drills import KINDS, DIFFICULTIES, Assignment
+from game.drills.errors import DrillError
 from game.drills.question import verdict
 from game.levels import LEVELS, text_keys
 
@@ -98,13 +99,49 @@ def _about(mode, tr):
     return f'<p class="drills-about">{_e(line)}</p>'
 
 
+def _kept_line(progress, tr):
+    if not progress.name:
+        return tr("drills.page.kept_unnamed")
+    if not progress.finished:
+        return tr("drills.page.kept_unfinished", name=progress.name, n=progress.index + 1,
+                  total=len(progress.questions))
+    return tr("drills.page.kept_done", name=progress.name, score=progress.score(), total=len(progress.questions))
+
+
+def _kept(mode, tr):
+    """The other sets done on this device, each with its result code, a link to open it, and
+    a Remove that asks first."""
+    kept = mode.kept_sets()
+    if not kept:
+        return ""
+    items = []
+    for key, progress, code in kept:
+        try:
+            assignment = Assignment.from_token(progress.token)
+        except DrillError:
+            continue
+        title = assignment.title or ", ".join(tr(f"drills.kind.{d.kind}") for d in assignment.drills)
+        item = (f'<a href="?assignment={_e(progress.token)}">{_e(title)}</a> — {_e(_kept_line(progress, tr))}'
+                + (f' <code class="kept-code">{_e(code)}</code>' if code else ""))
+        if mode.removing == key:
+            item += (f'<p class="warn" role="alert">{_e(tr("drills.page.remove_ask"))}</p><p class="drill-buttons">'
+                     f'<button type="button" data-drill-act="remove" data-drill-key="{_e(key)}">{_e(tr("drills.page.remove_yes"))}</button>'
+                     f'<button type="button" data-drill-act="keep">{_e(tr("drills.page.remove_no"))}</button></p>')
+        else:
+            item += (f' <button type="button" data-drill-act="ask-remove" data-drill-key="{_e(key)}">'
+                     f'{_e(tr("drills.page.remove"))}</button>')
+        items.append(f'<li data-kept="{_e(key)}">{item}</li>')
+    return (f'<section id="drill-kept" class="drill-kept"><h3>{_e(tr("drills.page.kept_title"))}</h3>'
+            f'<p class="drills-about">{_e(tr("drills.page.kept_help"))}</p><ul>{"".join(items)}</ul></section>')
+
+
 def _name(mode, tr, now):
     return (f'{_title(mode, tr)}{_about(mode, tr)}'
             f'<form id="drill-name-form" data-drill-form="start"><label class="drill-field">'
             f'<span>{_e(tr("drills.page.name"))}</span><input type="text" id="drill-name" name="name" '
             f'maxlength="40" autocomplete="name" value="{_e(mode.progress.name)}"></label>'
             f'<button type="submit" class="primary">{_e(tr("drills.page.start"))}</button></form>'
-            f'{_problem(mode, tr)}')
+            f'{_problem(mode, tr)}{_kept(mode, tr)}')
 
 
 def _clock(mode, tr, now):
@@ -166,7 +203,7 @@ def _results(mode, tr, now):
             f'<div class="drill-scroll"><table id="drill-answers" class="drill-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
             f'<p><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button></p>'
-            f'{_play_a_game(tr)}')
+            f'{_kept(mode, tr)}{_play_a_game(tr)}')
 
 
 def _play_a_game(tr):
