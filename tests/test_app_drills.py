@@ -446,3 +446,91 @@ def test_a_refused_code_is_shown_by_both_ends_around_an_ellipsis_with_the_name_i
                 assert shown == code
             assert (said_name.format(name) in item) is (name is not None), item
             assert f'title="{code}"' in item
+
+
+def composed(store, fields=None, now=1000.0):
+    app = booted(store)
+    app.wall.t = now
+    mode = open_drills(app)
+    mode.open_composer()
+    mode.page_url = "http://school.example/app/"
+    mode.compose(fields or {"count-pips": "", "count-race": "2", "seed": "77", "title": "CM2 — mardi"})
+    assert mode.problem is None
+    return mode
+
+
+def test_the_composer_gives_the_summary_s_link_and_qr_code_beside_the_students():
+    """Issue 44, point 6: the composer showed no ``?summary=`` link (summary_url was never called)."""
+    mode = composed(MemoryStore())
+    html = mode.html(0.0)
+    summary = links.summary_url("http://school.example/app/", mode.composed)
+    assert {"assignment-anchor", "assignment-qr", "summary-link", "summary-qr"} <= ids(html)
+    assert f'<a id="summary-link" href="{summary}">' in unescape(html)
+    assert f'<a id="assignment-anchor" href="{mode.link()}">' in unescape(html)
+    assert links.drill_link(summary.split("?")[1]) == ("summary", mode.composed)
+
+
+def test_the_address_says_the_composer_s_set_and_the_summary_so_a_reload_comes_back():
+    store = MemoryStore()
+    mode = composed(store)
+    a = mode.composed
+    assert mode.address() == ("compose", a.token())
+    mode.open_summary()
+    assert mode.address() == ("summary", a.token())
+    assert links.with_drills("?lang=fr&compose=" + a.token(), *mode.address()) == "?lang=fr&summary=" + a.token()
+    # the composer's address reloaded: the same set, its links
+    again = open_link(booted(store), links.with_drills("?lang=en", "compose", a.token()))
+    again.page_url = "http://school.example/app/"
+    assert again.screen == "composer" and again.composed == a and again.link() == mode.link()
+    assert again.form["seed"] == "77" and again.form["count-race"] == "2"
+
+
+def test_a_reload_of_the_composer_before_a_set_is_made_keeps_its_seed():
+    store = MemoryStore()
+    first = open_link(booted(store), "?compose=")
+    seed = first.form["seed"]
+    first.compose({"count-pips": "3", "title": "Lundi", "seed": seed, "count-shots": "x"})   # refused
+    assert first.problem is not None
+    later = booted(store)
+    later.wall.t = 5555.0                     # another time: the blank form would draw another seed
+    again = open_link(later, "?compose=")
+    assert again.screen == "composer" and again.form["seed"] == seed and again.form["title"] == "Lundi"
+
+
+def test_the_teacher_s_sets_are_listed_on_the_device_with_their_links_and_the_codes_come_back():
+    store = MemoryStore()
+    one = composed(store, now=100.0)
+    two = composed(store, {"count-pips": "", "count-shots": "1", "seed": "78"}, now=200.0)
+    a, b = one.composed, two.composed
+    html = unescape(two.html(0.0))
+    made = re.findall(r'<li data-made="([^"]+)"><a href="\?compose=([^"]+)">', html)
+    assert [token for _, token in made] == [b.token(), a.token()]        # the newest first
+    assert f'<a href="?summary={a.token()}">Class summary</a>' in html
+    # a student's code pasted into a's summary is there again after a reload
+    qa = a.questions()
+    code = encode_result(a, Result("Ana", tuple(q.answer for q in qa), 30), qa)
+    one.open_summary()
+    one.read_codes(code)
+    back = open_link(booted(store), f"?summary={a.token()}")
+    back.prepare(now=0.0)
+    assert back.pasted == code and [r.name for r in back.summary.rows] == ["Ana"]
+    back.edit()
+    assert back.screen == "composer" and back.composed == a
+    # removing one asks first
+    key = made[1][0]
+    back.ask_remove(key)
+    assert "Remove this set from this device?" in unescape(back.html(0.0))
+    back.remove(key)
+    assert [k for k, _, _ in back.made_sets()] == [made[0][0]]
+
+
+def test_a_damaged_set_of_the_teacher_s_is_kept_aside():
+    store = MemoryStore()
+    store.set(storage.DRILLS_MADE + "00aa", "{oops")
+    store.set(storage.DRILLS_FORM, '{"schema":2,"kind":"drills-form","data":{"seed":3}}')
+    app = booted(store)
+    mode = open_drills(app)
+    mode.open_composer()
+    assert mode.made_sets() == [] and mode.form["count-pips"] == "10"
+    assert app.vault.aside[storage.DRILLS_MADE + "00aa"] == "{oops" and storage.DRILLS_FORM in app.vault.aside
+    assert store.get(storage.DRILLS_MADE + "00aa") is None

@@ -123,13 +123,7 @@ def _kept(mode, tr):
         title = assignment.title or ", ".join(tr(f"drills.kind.{d.kind}") for d in assignment.drills)
         item = (f'<a href="?assignment={_e(progress.token)}">{_e(title)}</a> — {_e(_kept_line(progress, tr))}'
                 + (f' <code class="kept-code">{_e(code)}</code>' if code else ""))
-        if mode.removing == key:
-            item += (f'<p class="warn" role="alert">{_e(tr("drills.page.remove_ask"))}</p><p class="drill-buttons">'
-                     f'<button type="button" data-drill-act="remove" data-drill-key="{_e(key)}">{_e(tr("drills.page.remove_yes"))}</button>'
-                     f'<button type="button" data-drill-act="keep">{_e(tr("drills.page.remove_no"))}</button></p>')
-        else:
-            item += (f' <button type="button" data-drill-act="ask-remove" data-drill-key="{_e(key)}">'
-                     f'{_e(tr("drills.page.remove"))}</button>')
+        item += _remove_buttons(mode, key, "drills.page.remove_ask", tr)
         items.append(f'<li data-kept="{_e(key)}">{item}</li>')
     return (f'<section id="drill-kept" class="drill-kept"><h3>{_e(tr("drills.page.kept_title"))}</h3>'
             f'<p class="drills-about">{_e(tr("drills.page.kept_help"))}</p><ul>{"".join(items)}</ul></section>')
@@ -252,16 +246,50 @@ def _composer(mode, tr, now):
            _problem(mode, tr)]
     link = mode.link()
     if link is not None:
+        summary = mode.summary_link()
         out.append(f'<h3>{_e(tr("drills.page.link_title"))}</h3>'
                    f'<p class="drill-link"><input type="text" id="assignment-link" readonly value="{_e(link)}" '
                    f'aria-label="{_e(tr("drills.page.link_title"))}">'
                    f'<button type="button" data-drill-act="copy-link">{_e(tr("drills.page.copy_link"))}</button></p>'
+                   f'<p class="drill-url"><a id="assignment-anchor" href="{_e(link)}">{_e(link)}</a></p>'
                    f'{qr_html(link, tr("drills.page.link_qr"), "assignment-qr")}'
+                   f'<h3>{_e(tr("drills.page.summary_link_title"))}</h3>'
+                   f'<p class="drills-about">{_e(tr("drills.page.summary_link_help"))}</p>'
+                   f'<p class="drill-url"><a id="summary-link" href="{_e(summary)}">{_e(summary)}</a></p>'
+                   f'{qr_html(summary, tr("drills.page.summary_qr"), "summary-qr")}'
                    f'<p class="drill-buttons"><button type="button" data-drill-act="summary">'
                    f'{_e(tr("drills.page.open_summary"))}</button>'
                    f'<button type="button" data-drill-act="print">{_e(tr("drills.page.print"))}</button></p>')
         out.append(worksheet.worksheet_html(mode.composed, mode.worksheet_questions(), tr))
+    out.append(_made(mode, tr))
     return "".join(out)
+
+
+def _remove_buttons(mode, key, ask, tr):
+    """Remove, or (once pressed) the question it asks and its two answers."""
+    if mode.removing == key:
+        return (f'<p class="warn" role="alert">{_e(tr(ask))}</p><p class="drill-buttons">'
+                f'<button type="button" data-drill-act="remove" data-drill-key="{_e(key)}">{_e(tr("drills.page.remove_yes"))}</button>'
+                f'<button type="button" data-drill-act="keep">{_e(tr("drills.page.remove_no"))}</button></p>')
+    return (f' <button type="button" data-drill-act="ask-remove" data-drill-key="{_e(key)}">'
+            f'{_e(tr("drills.page.remove"))}</button>')
+
+
+def _made(mode, tr):
+    """The sets the teacher made on this device: each one's composer and summary, as links."""
+    made = mode.made_sets()
+    if not made:
+        return ""
+    items = []
+    for key, assignment, _ in made:
+        kinds = ", ".join(tr(f"drills.kind.{d.kind}") for d in assignment.drills)
+        token = _e(assignment.token())
+        items.append(f'<li data-made="{_e(key)}"><a href="?compose={token}">{_e(assignment.title or kinds)}</a> — '
+                     f'{_e(tr("drills.page.about", n=assignment.total, kinds=kinds))} '
+                     f'<a href="?summary={token}">{_e(tr("drills.page.open_summary"))}</a>'
+                     f'{_remove_buttons(mode, key, "drills.page.remove_made_ask", tr)}</li>')
+    return (f'<section id="drills-made" class="drill-kept"><h3>{_e(tr("drills.page.made_title"))}</h3>'
+            f'<ul>{"".join(items)}</ul></section>')
 
 
 #: a refused text longer than this is shown by its start and end around an ellipsis
@@ -288,6 +316,7 @@ def _refused_item(refused, tr):
 
 def _summary(mode, tr, now):
     out = [_title(mode, tr), _about(mode, tr),
+           f'<p><button type="button" data-drill-act="edit">{_e(tr("drills.page.back_to_set"))}</button></p>',
            f'<form id="summary-form" data-drill-form="codes"><label class="drill-field wide">'
            f'<span>{_e(tr("drills.page.paste_codes"))}</span>'
            f'<textarea id="summary-codes" name="codes" rows="5" spellcheck="false">{_e(mode.pasted)}</textarea>'

@@ -61,7 +61,7 @@ import random
 
 __all__ = [
     "FORMAT", "SCHEMA", "PREFIX", "ROOT", "PREFS", "UNREADABLE", "PARTS", "KINDS", "FORMAT_1_KEYS",
-    "LESSON", "DRILLS", "DRILL_SETS", "DRILLS_MADE", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
+    "LESSON", "DRILLS", "DRILL_SETS", "DRILLS_MADE", "DRILLS_FORM", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
     "unpack_list", "read_format", "detect_format", "migrate_1_to_2", "MemoryStore", "LISTS",
     "Packed",
 ]
@@ -81,6 +81,8 @@ DRILLS = PREFIX + "drills"
 DRILL_SETS = PREFIX + "drills.set."
 #: the sets a teacher composed on the device, one key each (game/app/drills/made.py)
 DRILLS_MADE = PREFIX + "drills.made."
+#: the teacher's composer form being filled in (its seed survives a reload)
+DRILLS_FORM = PREFIX + "drills.form"
 #: ``{part: kind of what its keys hold}``
 KINDS = {"current": "current", "saved": "entry", "history": "entry"}
 PARTS = tuple(KINDS)
