@@ -24,6 +24,15 @@ LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 667}
 
 
+#: what of the answers' table does not fit the phone: the box wider than its content, or a cell
+#: past the screen's right edge ([] when all fits)
+FITS = """(() => { const box = document.querySelector('#drill-answers').parentElement, out = [];
+  if (box.scrollWidth > box.clientWidth) out.push(`scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
+  for (const cell of document.querySelectorAll('#drill-answers th, #drill-answers td'))
+    if (cell.getBoundingClientRect().right > innerWidth) out.push(cell.textContent);
+  return out; })()"""
+
+
 def wrong_answer(q):
     """An answer to ``q`` that is not the right one (a pip count 25 off, a count 7 off, the other choice)."""
     if q.ask == "pips":
@@ -110,9 +119,11 @@ def test_a_set_goes_out_by_link_and_two_students_codes_come_back_with_their_scor
     assert page_b.locator('#drill-play a[data-level="novice"]').inner_text() == "Premiers pas"
     box = page_b.locator("#result-code").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    # on the phone the page keeps its width: the answers' table scrolls within its own box
+    # on the phone the page keeps its width, and the answers' table fits it (issue 44, point 9:
+    # it scrolled sideways, its last column out of sight)
     frame = page_b.locator("#drill-answers").locator("xpath=..").bounding_box()
     assert frame is not None and frame["x"] >= 0 and frame["x"] + frame["width"] <= PHONE["width"]
+    assert page_b.evaluate(FITS) == [], page_b.evaluate(FITS)
     shoot(page_b, "class-student-b-phone")
     context_b.close()
     for code, given in ((code_a, right), (code_b, some_wrong)):
