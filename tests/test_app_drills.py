@@ -11,7 +11,6 @@ import pytest
 from game.app.controller import Controller
 from game.app.drills import composer, links
 from game.app.drills.mode import close_drills, drills_of, open_drills, open_link
-from game.app.drills.progress import Progress
 from game.app.drills.view import answer_form
 from game.app.keep import storage
 from game.app.keep.storage import MemoryStore

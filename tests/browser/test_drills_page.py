@@ -213,6 +213,21 @@ def test_the_composer_s_set_and_its_summary_come_back_after_a_reload(page):
     assert rows.count() == 1 and rows.first.locator("th").inner_text() == "Noé"
 
 
+def test_a_set_of_the_teacher_s_is_removed_only_after_saying_yes(page):
+    drill_act(page, lambda: page.click('[data-drill-act="edit"]'))
+    wait_screen(page, "composer")
+    made = page.locator("#drills-made li")
+    before = made.count()
+    assert before == 2                                # the set composed, and the summary's of the link
+    drill_act(page, lambda: made.last.locator('[data-drill-act="ask-remove"]').click())
+    assert page.locator('#drills-made [role="alert"]').inner_text() == EN("drills.page.remove_made_ask")
+    drill_act(page, lambda: page.click('#drills-made [data-drill-act="keep"]'))
+    assert made.count() == before and page.locator('#drills-made [role="alert"]').count() == 0
+    drill_act(page, lambda: made.last.locator('[data-drill-act="ask-remove"]').click())
+    drill_act(page, lambda: page.click('#drills-made [data-drill-act="remove"]'))
+    assert made.count() == before - 1
+
+
 def test_no_error_and_the_boot_time(page):
     assert not page.record.get("errors"), page.record.get("errors")
     print(f"drill link to its first screen: {page.boot_seconds:.1f} s")
