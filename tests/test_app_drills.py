@@ -160,6 +160,22 @@ def test_a_second_set_on_the_same_device_keeps_the_first_set_s_results_and_code(
     assert len([k for k in store.keys() if k.startswith(storage.DRILL_SETS)]) == 3
 
 
+def test_another_student_on_the_same_device_gets_the_set_afresh_and_the_first_code_stays():
+    store = MemoryStore()
+    mode = open_link(booted(store), "?drill=race&seed=3&count=2")
+    mode.prepare(now=0.0)
+    code_ana = finish(mode, 1.0, "Ana")
+    assert 'data-drill-act="another"' in mode.html(5.0)
+    mode.another(now=10.0)
+    assert mode.screen == "name" and mode.progress.name == "" and mode.progress.answers == [None, None]
+    assert kept_codes(unescape(mode.html(10.0))) == [code_ana]
+    code_ben = finish(mode, 11.0, "Ben", right=False)
+    assert kept_codes(unescape(mode.html(20.0))) == [code_ana]
+    back = open_link(booted(store), "?drill=race&seed=3&count=2")
+    back.prepare(now=30.0)
+    assert back.result_code() == code_ben and kept_codes(unescape(back.html(30.0))) == [code_ana]
+
+
 def test_a_set_kept_is_removed_only_once_asked_and_confirmed():
     store = MemoryStore()
     first = open_link(booted(store), "?drill=race&seed=3&count=1")

@@ -183,6 +183,8 @@ class DrillsPage:
             mode.next(now)
         elif name == "again":
             mode.again(now)
+        elif name == "another":
+            mode.another(now)
         elif name == "composer":
             mode.open_composer()
         elif name == "ask-remove":

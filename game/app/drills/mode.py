@@ -178,6 +178,13 @@ class DrillsMode(Mode):
         self.problem, self.removing = None, None
         self.screen = "question"
 
+    def another(self, now):
+        """The same set for another student on this device: a new set, a name to give; the
+        set done stays with its code."""
+        self.progress = self.shelf().start(self.assignment, self.questions, now)
+        self.problem, self.removing = None, None
+        self.screen = "name"
+
     # --- the sets done on this device ---------------------------------------------------------
     def kept_sets(self):
         """``[(key, progress, code)]``: the other sets done on this device, oldest first, with

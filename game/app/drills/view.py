@@ -196,7 +196,8 @@ def _results(mode, tr, now):
             f'{qr_html(code, tr("drills.page.code_qr"), "result-qr")}'
             f'<div class="drill-scroll"><table id="drill-answers" class="drill-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button></p>'
+            f'<p class="drill-buttons"><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button>'
+            f'<button type="button" data-drill-act="another">{_e(tr("drills.page.another"))}</button></p>'
             f'{_kept(mode, tr)}{_play_a_game(tr)}')
 
 
