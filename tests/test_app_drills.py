@@ -2,6 +2,7 @@
 the progress kept on the device, the links, the composer, the summary, the worksheet,
 and what each screen draws (the HTML the page puts in ``#drills-body``)."""
 
+import json
 import re
 from html import unescape
 
@@ -10,7 +11,7 @@ import pytest
 from game.app.controller import Controller
 from game.app.drills import composer, links
 from game.app.drills.mode import close_drills, drills_of, open_drills, open_link
-from game.app.drills.progress import Progress
+from game.app.drills.view import answer_form
 from game.app.keep import storage
 from game.app.keep.storage import MemoryStore
 from game.app.text.i18n import translator
@@ -107,8 +108,8 @@ def test_a_reload_resumes_where_the_student_was(pip_questions):
     mode.start("Ana", now=1.0)
     mode.answer(right_numbers(pip_questions[0]), now=2.0)
     mode.next(now=3.0)
-    kept = storage.unpack(store.get(storage.DRILLS), "drills")
-    assert kept["name"] == "Ana" and kept["index"] == 1
+    kept = storage.unpack(store.get(mode.progress.key), "drills")
+    assert mode.progress.key.startswith(storage.DRILL_SETS) and kept["name"] == "Ana" and kept["index"] == 1
     # the page reloaded: the same link, the same device
     again = booted(store)
     mode2 = open_link(again, LINK)
@@ -121,13 +122,142 @@ def test_a_reload_resumes_where_the_student_was(pip_questions):
     assert other.screen == "name" and other.progress.answers == [None] * 3
 
 
-def test_unreadable_progress_is_not_resumed():
+def finish(mode, now, name="Léa", right=True):
+    """Answer every question of ``mode``'s set (right, or each one wrong) to its results."""
+    mode.start(name, now=now)
+    for q in mode.questions:
+        mode.answer(right_numbers(q) if right else wrong_numbers(q), now=now + 1)
+        mode.next(now=now + 2)
+    assert mode.screen == "results"
+    return mode.result_code()
+
+
+def kept_codes(html):
+    return re.findall(r'<code class="kept-code">([^<]+)</code>', html)
+
+
+def test_a_second_set_on_the_same_device_keeps_the_first_set_s_results_and_code():
+    """Issue 44, point 5: on a shared tablet a second set wiped the first's results and code."""
     store = MemoryStore()
-    a = Assignment.single("race", seed=4, count=2)
-    store.set(storage.DRILLS, storage.pack("drills", {"token": a.token(), "questions": [], "answers": []}))
-    assert Progress.load(store, a) is None
+    first = open_link(booted(store), "?drill=race&seed=3&count=2")
+    first.prepare(now=0.0)
+    code_1 = finish(first, 10.0, "Ana")
+    second = open_link(booted(store), "?drill=race&seed=4&count=2")
+    second.prepare(now=100.0)
+    assert second.screen == "name"
+    html = unescape(second.html(100.0))
+    assert "drill-kept" in ids(html) and kept_codes(html) == [code_1]     # the name screen lists it
+    code_2 = finish(second, 110.0, "Ben", right=False)
+    assert kept_codes(unescape(second.html(120.0))) == [code_1]
+    back = open_link(booted(store), "?drill=race&seed=3&count=2")
+    back.prepare(now=200.0)
+    assert back.screen == "results" and back.result_code() == code_1 and back.progress.name == "Ana"
+    assert kept_codes(unescape(back.html(200.0))) == [code_2]
+    # the same set again: a new one, the first stays with its code
+    back.again(now=210.0)
+    code_3 = finish(back, 220.0, "Ana", right=False)
+    assert code_3 != code_1 and kept_codes(unescape(back.html(230.0))) == [code_1, code_2]
+    assert len([k for k in store.keys() if k.startswith(storage.DRILL_SETS)]) == 3
+
+
+def test_another_student_on_the_same_device_gets_the_set_afresh_and_the_first_code_stays():
+    store = MemoryStore()
+    mode = open_link(booted(store), "?drill=race&seed=3&count=2")
+    mode.prepare(now=0.0)
+    code_ana = finish(mode, 1.0, "Ana")
+    assert 'data-drill-act="another"' in mode.html(5.0)
+    mode.another(now=10.0)
+    assert mode.screen == "name" and mode.progress.name == "" and mode.progress.answers == [None, None]
+    assert kept_codes(unescape(mode.html(10.0))) == [code_ana]
+    code_ben = finish(mode, 11.0, "Ben", right=False)
+    assert kept_codes(unescape(mode.html(20.0))) == [code_ana]
+    back = open_link(booted(store), "?drill=race&seed=3&count=2")
+    back.prepare(now=30.0)
+    assert back.result_code() == code_ben and kept_codes(unescape(back.html(30.0))) == [code_ana]
+
+
+def test_a_set_kept_is_removed_only_once_asked_and_confirmed():
+    store = MemoryStore()
+    first = open_link(booted(store), "?drill=race&seed=3&count=1")
+    first.prepare(now=0.0)
+    code = finish(first, 1.0)
+    mode = open_link(booted(store), "?drill=race&seed=4&count=1")
+    mode.prepare(now=10.0)
+    (key, _, _), = mode.kept_sets()
+    mode.remove(key)                                       # not asked: nothing removed
+    assert kept_codes(unescape(mode.html(10.0))) == [code]
+    mode.ask_remove(key)
+    html = unescape(mode.html(10.0))
+    assert "Remove this set, its answers and its result code from this device?" in html
+    assert f'data-drill-act="remove" data-drill-key="{key}"' in html and 'data-drill-act="keep"' in html
+    mode.keep()
+    assert store.get(key) is not None and 'data-drill-act="keep"' not in mode.html(10.0)
+    mode.ask_remove(key)
+    mode.remove(key)
+    assert store.get(key) is None and mode.kept_sets() == [] and "drill-kept" not in ids(mode.html(10.0))
+
+
+def old_slot(store, link, now, answers=1):
+    """What the first version kept: one set under ``backgammon.drills``, ``answers`` given."""
+    what, a = links.drill_link(link)
+    mode = open_drills(booted(MemoryStore()), what, a)
+    mode.prepare(now=now)
+    mode.start("Zoé", now=now)
+    for q in mode.questions[:answers]:
+        mode.answer(right_numbers(q), now=now + 1)
+        mode.next(now=now + 2)
+    data = mode.progress.to_dict()
+    store.set(storage.DRILLS, storage.pack("drills", data))
+    return data
+
+
+def test_the_first_version_s_single_set_is_moved_under_a_key_of_its_own_and_resumes():
+    store = MemoryStore()
+    data = old_slot(store, "?drill=race&seed=3&count=2", now=5.0)
+    mode = open_link(booted(store), "?drill=race&seed=3&count=2")
+    mode.prepare(now=50.0)
+    assert store.get(storage.DRILLS) is None
+    keys = [k for k in store.keys() if k.startswith(storage.DRILL_SETS)]
+    assert keys == [mode.progress.key] and storage.unpack(store.get(keys[0]), "drills") == data
+    assert mode.screen == "question" and mode.progress.index == 1 and mode.progress.name == "Zoé"
+    # and another set on the device lists it
+    other = open_link(booted(store), "?drill=race&seed=4&count=2")
+    other.prepare(now=60.0)
+    assert [p.name for _, p, _ in other.kept_sets()] == ["Zoé"]
+
+
+def test_a_finished_set_of_the_first_version_keeps_its_result_code():
+    store = MemoryStore()
+    data = old_slot(store, "?drill=race&seed=3&count=2", now=5.0, answers=2)
+    assert data["ended"] is not None
+    a = Assignment.single("race", seed=3, count=2)
+    mode = open_link(booted(store), "?drill=race&seed=4&count=1")
+    mode.prepare(now=50.0)
+    (_, progress, code), = mode.kept_sets()
+    questions = a.questions()
+    assert code == encode_result(a, Result("Zoé", tuple(tuple(q.answer) for q in questions),
+                                           int(data["ended"] - data["started"])), questions)
+
+
+def test_damaged_sets_are_kept_aside_with_the_app_s_unreadable_data_and_do_not_stop_a_set():
+    store = MemoryStore()
+    broken = storage.DRILL_SETS + "0123456789ab.1"
+    newer = storage.DRILL_SETS + "0123456789ab.2"
     store.set(storage.DRILLS, "{not json")
-    assert Progress.load(store, a) is None
+    store.set(broken, storage.pack("drills", {"token": "x", "questions": [], "answers": []}))
+    store.set(newer, '{"schema":9,"kind":"drills","data":{}}')
+    app = booted(store)
+    mode = open_link(app, "?drill=race&seed=3&count=1")
+    mode.prepare(now=0.0)
+    assert mode.screen == "name" and mode.kept_sets() == []
+    for key in (storage.DRILLS, broken, newer):
+        assert store.get(key) is None
+    aside = app.vault.aside
+    assert aside[storage.DRILLS] == "{not json" and aside[newer].startswith('{"schema":9')
+    assert storage.unpack(store.get(storage.UNREADABLE), "unreadable")["items"] == aside
+    assert broken in json.loads(app.vault.aside_text())["items"]     # the player can download it
+    finish(mode, 1.0)
+    assert len([k for k in store.keys() if k.startswith(storage.DRILL_SETS)]) == 1
 
 
 def test_the_end_gives_the_score_every_answer_and_a_result_code_the_summary_reads(pip_questions):
@@ -276,3 +406,146 @@ def test_every_screen_reads_in_french():
     mode.answer(("50",), now=1.0)
     mode.next(now=2.0)
     assert "Votre code de résultat" in unescape(mode.html(2.0))
+
+
+def test_in_french_the_pip_count_question_and_its_inputs_say_the_same_word():
+    """Issue 44, point 8: the prompt said "pips" and the inputs "Vos points": one word, the
+    board's own ("{n} pips", panel.pips)."""
+    fr = translator("fr")
+    q = Assignment.single("pips", seed=3, count=1).questions()[0]
+    prompt = message_text(q.prompt, fr)
+    labels = re.findall(r"<span>([^<]+)</span>", unescape(answer_form(q, fr)))
+    assert "pips" in prompt and "pips" in fr("panel.pips", n=3)
+    assert labels == ["Vos pips", "Pips de l'adversaire"]
+    assert not any("point" in label.lower() for label in labels)
+
+
+def test_the_play_box_shows_how_a_play_is_typed_with_a_play_that_is_not_legal_here():
+    """Issue 44, point 8: the example was the first legal play in alphabetical order (and the
+    label's "8/5 6/5" the best 3-1 opening): it read as a hint. Every opening roll is asked."""
+    a = Assignment(drills=(DrillSpec("opening", 15, "medium"),), seed=4)
+    questions = a.questions()
+    assert {tuple(sorted(q.dice)) for q in questions} == {(x, y) for x in range(1, 7) for y in range(x + 1, 7)}
+    for language in ("en", "fr"):
+        tr = translator(language)
+        for q in questions:
+            html = unescape(answer_form(q, tr))
+            example = re.search(r'placeholder="([^"]+)"', html).group(1)
+            assert example not in q.choices and example in html.split("<input")[0], (q.dice, example)
+            steps = {int(a) - int(b) for a, b in re.findall(r"(\d+)/(\d+)", example)}
+            assert not steps & set(q.dice), (q.dice, example)          # no die of the roll plays it
+
+
+def test_a_refused_code_is_shown_by_both_ends_around_an_ellipsis_with_the_name_it_holds():
+    """Issue 44, point 7: each refused code was cut at 48 characters with no ellipsis, and
+    did not say whose it was."""
+    a = Assignment(drills=(DrillSpec("race", 30, "easy"),), seed=8)
+    other = Assignment(drills=(DrillSpec("race", 30, "easy"),), seed=9)
+    qa, qo = a.questions(), other.questions()
+    leo = encode_result(a, Result("Léo", tuple(q.answer for q in qa), 90), qa)
+    i = max(i for i, c in enumerate(leo[:-1]) if c != "-")      # a letter of the answers, not the name
+    edited = leo[:i] + ("A" if leo[i] != "A" else "B") + leo[i + 1:]
+    ana = encode_result(other, Result("Ana", tuple(q.answer for q in qo), 60), qo)
+    assert len(edited) > 64 and len(ana) > 64
+    for language, said_name in (("en", "name in the code: {}"), ("fr", "nom dans le code\u00a0: {}")):
+        mode = open_link(booted(language=language), links.summary_url("http://x/", a).split("?")[1])
+        mode.prepare(now=0.0)
+        mode.read_codes(f"{edited}\n{ana}\nhello")
+        items = re.findall(r"<li>(.*?)</li>", unescape(mode.html(0.0).split('id="summary-refused"')[1]))
+        assert len(items) == 3
+        for item, code, name in zip(items, (edited, ana, "hello"), ("Léo", "Ana", None)):
+            shown = re.search(r"<code[^>]*>([^<]*)</code>", item).group(1)
+            if len(code) > 64:
+                assert shown == code[:48] + "…" + code[-12:], (shown, code)
+            else:
+                assert shown == code
+            assert (said_name.format(name) in item) is (name is not None), item
+            assert f'title="{code}"' in item
+
+
+def composed(store, fields=None, now=1000.0):
+    app = booted(store)
+    app.wall.t = now
+    mode = open_drills(app)
+    mode.open_composer()
+    mode.page_url = "http://school.example/app/"
+    mode.compose(fields or {"count-pips": "", "count-race": "2", "seed": "77", "title": "CM2 — mardi"})
+    assert mode.problem is None
+    return mode
+
+
+def test_the_composer_gives_the_summary_s_link_and_qr_code_beside_the_students():
+    """Issue 44, point 6: the composer showed no ``?summary=`` link (summary_url was never called)."""
+    mode = composed(MemoryStore())
+    html = mode.html(0.0)
+    summary = links.summary_url("http://school.example/app/", mode.composed)
+    assert {"assignment-anchor", "assignment-qr", "summary-link", "summary-qr"} <= ids(html)
+    assert f'<a id="summary-link" href="{summary}">' in unescape(html)
+    assert f'<a id="assignment-anchor" href="{mode.link()}">' in unescape(html)
+    assert links.drill_link(summary.split("?")[1]) == ("summary", mode.composed)
+
+
+def test_the_address_says_the_composer_s_set_and_the_summary_so_a_reload_comes_back():
+    store = MemoryStore()
+    mode = composed(store)
+    a = mode.composed
+    assert mode.address() == ("compose", a.token())
+    mode.open_summary()
+    assert mode.address() == ("summary", a.token())
+    assert links.with_drills("?lang=fr&compose=" + a.token(), *mode.address()) == "?lang=fr&summary=" + a.token()
+    # the composer's address reloaded: the same set, its links
+    again = open_link(booted(store), links.with_drills("?lang=en", "compose", a.token()))
+    again.page_url = "http://school.example/app/"
+    assert again.screen == "composer" and again.composed == a and again.link() == mode.link()
+    assert again.form["seed"] == "77" and again.form["count-race"] == "2"
+
+
+def test_a_reload_of_the_composer_before_a_set_is_made_keeps_its_seed():
+    store = MemoryStore()
+    first = open_link(booted(store), "?compose=")
+    seed = first.form["seed"]
+    first.compose({"count-pips": "3", "title": "Lundi", "seed": seed, "count-shots": "x"})   # refused
+    assert first.problem is not None
+    later = booted(store)
+    later.wall.t = 5555.0                     # another time: the blank form would draw another seed
+    again = open_link(later, "?compose=")
+    assert again.screen == "composer" and again.form["seed"] == seed and again.form["title"] == "Lundi"
+
+
+def test_the_teacher_s_sets_are_listed_on_the_device_with_their_links_and_the_codes_come_back():
+    store = MemoryStore()
+    one = composed(store, now=100.0)
+    two = composed(store, {"count-pips": "", "count-shots": "1", "seed": "78"}, now=200.0)
+    a, b = one.composed, two.composed
+    html = unescape(two.html(0.0))
+    made = re.findall(r'<li data-made="([^"]+)"><a href="\?compose=([^"]+)">', html)
+    assert [token for _, token in made] == [b.token(), a.token()]        # the newest first
+    assert f'<a href="?summary={a.token()}">Class summary</a>' in html
+    # a student's code pasted into a's summary is there again after a reload
+    qa = a.questions()
+    code = encode_result(a, Result("Ana", tuple(q.answer for q in qa), 30), qa)
+    one.open_summary()
+    one.read_codes(code)
+    back = open_link(booted(store), f"?summary={a.token()}")
+    back.prepare(now=0.0)
+    assert back.pasted == code and [r.name for r in back.summary.rows] == ["Ana"]
+    back.edit()
+    assert back.screen == "composer" and back.composed == a
+    # removing one asks first
+    key = made[1][0]
+    back.ask_remove(key)
+    assert "Remove this set from this device?" in unescape(back.html(0.0))
+    back.remove(key)
+    assert [k for k, _, _ in back.made_sets()] == [made[0][0]]
+
+
+def test_a_damaged_set_of_the_teacher_s_is_kept_aside():
+    store = MemoryStore()
+    store.set(storage.DRILLS_MADE + "00aa", "{oops")
+    store.set(storage.DRILLS_FORM, '{"schema":2,"kind":"drills-form","data":{"seed":3}}')
+    app = booted(store)
+    mode = open_drills(app)
+    mode.open_composer()
+    assert mode.made_sets() == [] and mode.form["count-pips"] == "10"
+    assert app.vault.aside[storage.DRILLS_MADE + "00aa"] == "{oops" and storage.DRILLS_FORM in app.vault.aside
+    assert store.get(storage.DRILLS_MADE + "00aa") is None

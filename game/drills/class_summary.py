@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidResultCodeError
 from .question import mark
-from .result_code import PREFIX, decode
+from .result_code import PREFIX, decode, name_in
 
 __all__ = ["Row", "QuestionStats", "Refused", "Summary", "summarize", "split_codes", "csv_text"]
 
@@ -58,11 +58,13 @@ class QuestionStats:
 
 @dataclass(frozen=True)
 class Refused:
-    """A pasted text that is not a usable code, the ``problem`` (a ``drills.error.*`` key's end)."""
+    """A pasted text that is not a usable code, the ``problem`` (a ``drills.error.*`` key's end),
+    and the ``name`` in it when it can be read (:func:`game.drills.result_code.name_in`)."""
 
     code: str
     problem: str
     message: tuple
+    name: str = None
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ def summarize(assignment, pasted, questions=None):
         try:
             result = decode(assignment, code, questions)
         except InvalidResultCodeError as error:
-            refused.append(Refused(code, error.problem, error.message))
+            refused.append(Refused(code, error.problem, error.message, name_in(code)))
             continue
         key = (result.name, result.answers)
         if key in seen:

@@ -41,7 +41,7 @@ from .errors import InvalidResultCodeError
 from .kinds import KINDS
 from .packing import b32_text, from_b32_text, is_b32_text, put_varints, read_varint
 
-__all__ = ["Result", "encode", "decode", "questions_tag", "PREFIX", "LONGEST_NAME", "LARGEST_ANSWER"]
+__all__ = ["Result", "encode", "decode", "name_in", "questions_tag", "PREFIX", "LONGEST_NAME", "LARGEST_ANSWER"]
 
 #: what every code starts with ("1": the code's version; never a base32 letter)
 PREFIX = "BG1"
@@ -158,3 +158,27 @@ def decode(assignment, code, questions=None):
     except (IndexError, ValueError, UnicodeDecodeError):
         raise InvalidResultCodeError("code_edited", "the code's answers do not fit the assignment") from None
     return Result(name, tuple(answers), seconds)
+
+
+def name_in(code):
+    """The name a code holds, read without any check (None when it cannot be read): what the
+    class summary says of a code it refuses, to tell whose it was. An edited code's name may
+    be the edited part.
+
+    >>> from game.drills.assignment import Assignment
+    >>> a = Assignment.single("race", seed=4, count=1)
+    >>> code = encode(a, Result("Zoé", (None,)))
+    >>> name_in(code), name_in(code[:-1] + ("A" if code[-1] != "A" else "B")), name_in("BG1-AAAAA")
+    ('Zoé', 'Zoé', None)
+    """
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if not text.startswith(PREFIX) or not is_b32_text(text[len(PREFIX):]):
+        return None
+    try:
+        body = from_b32_text(text[len(PREFIX):])[:-CHECK]
+        size, at = read_varint(body, TAG + QUESTIONS_TAG)
+        if at + size > len(body):
+            return None
+        return _name(body[at:at + size].decode("utf-8"))
+    except (IndexError, ValueError, UnicodeDecodeError, InvalidResultCodeError):
+        return None

@@ -15,7 +15,7 @@ import time
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from game.app.drills import mode as drills
+from game.app.drills import links, mode as drills
 from game.web.elements import by_id, closest, missing
 
 __all__ = ["DrillsPage"]
@@ -87,8 +87,20 @@ class DrillsPage:
         self.renders += 1
         section.dataset.renders = str(self.renders)
         section.dataset.screen = mode.screen
+        self._address(mode)
         if focus:
             self._focus(mode)
+
+    def _address(self, mode):
+        """The address says the screen (the composer with its set, a summary): a reload, or
+        the link kept, comes back to it."""
+        found = mode.address()
+        if found is None:
+            return
+        location = window.location
+        query = links.with_drills(str(location.search), *found)
+        if query != str(location.search):
+            window.history.replaceState(None, "", f"{location.pathname}{query}{location.hash}")
 
     def _focus(self, mode):
         """The keyboard where the next thing to do is: the verdict's Next, else the answer."""
@@ -142,7 +154,7 @@ class DrillsPage:
             return
         button = closest(event, "[data-drill-act]")
         if button is not None:
-            self._act(mode, str(button.dataset.drillAct), now)
+            self._act(mode, str(button.dataset.drillAct), now, button.getAttribute("data-drill-key"))
 
     def _fields(self, form):
         return {str(e.name): str(e.value) for e in form.elements if str(e.name)}
@@ -166,15 +178,25 @@ class DrillsPage:
             if not missing(first):
                 first.setAttribute("aria-invalid", "true")
 
-    def _act(self, mode, name, now):
+    def _act(self, mode, name, now, key=None):
         if name == "next":
             mode.next(now)
         elif name == "again":
             mode.again(now)
+        elif name == "another":
+            mode.another(now)
         elif name == "composer":
             mode.open_composer()
+        elif name == "ask-remove":
+            mode.ask_remove(str(key or ""))
+        elif name == "remove":
+            mode.remove(str(key or ""))
+        elif name == "keep":
+            mode.keep()
         elif name == "summary":
             mode.open_summary()
+        elif name == "edit":
+            mode.edit()
         elif name == "csv":
             file_name, text = mode.csv()
             self.page.files.download(file_name, text, message="drills.page.csv_saved",

@@ -466,7 +466,8 @@ class Page:
         # a touch screen with no mouse: the words say "tap", not "click" (issue 33)
         self.app.set_touch(bool(window.matchMedia(TOUCH_ONLY).matches))
         search = str(location.search)
-        drill_link = any(key in parse_qs(search.lstrip("?")) for key in ("drill", "assignment", "summary"))
+        drill_link = any(key in parse_qs(search.lstrip("?"), keep_blank_values=True)
+                         for key in ("drill", "assignment", "summary", "compose"))
         if drill_link:
             # a drill's link opens over the match the person had (its keys start no match)
             from game.app.drills.links import without_drills

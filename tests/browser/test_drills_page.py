@@ -20,7 +20,7 @@ from engines import expect_download
 from game.app.drills.boards import said
 from game.app.text.i18n import translator
 from game.app.text.messages import text as message_text
-from game.drills import Assignment, decode_result, mark
+from game.drills import Assignment, Result, decode_result, encode_result, mark
 from game.drills.question import verdict
 
 SHOTS = pathlib.Path("/tmp/shots-drills")
@@ -183,6 +183,49 @@ def test_the_composer_gives_a_link_a_qr_code_and_a_printable_worksheet(page):
     SHOTS.mkdir(parents=True, exist_ok=True)
     pdf = page.pdf(path=str(SHOTS / "worksheet.pdf"), format="A4")
     assert pdf[:5] == b"%PDF-" and pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") >= 2
+
+
+def test_the_composer_s_set_and_its_summary_come_back_after_a_reload(page):
+    """Issue 44, point 6: no summary link, a Class summary button that left the address as it
+    was, and a reload of the composer that lost the link and drew another seed."""
+    link = page.input_value("#assignment-link")
+    token = re.search(r"\?assignment=([^&#]+)", link).group(1)
+    assert re.search(rf"[?&]compose={token}$", page.url), page.url
+    assert page.get_attribute("#summary-link", "href").endswith(f"?summary={token}")
+    assert page.locator("#summary-qr svg").count() == 1 and page.locator("#assignment-qr svg").count() == 1
+    page.reload()
+    wait_ready(page)
+    wait_screen(page, "composer")
+    assert page.input_value("#assignment-link") == link and page.input_value('input[name="seed"]') == "77"
+    assert page.locator(f'#drills-made a[href="?compose={token}"]').count() == 1
+    drill_act(page, lambda: page.click('[data-drill-act="summary"]'))
+    wait_screen(page, "summary")
+    assert re.search(rf"[?&]summary={token}$", page.url), page.url
+    made = Assignment.from_token(token)
+    questions = made.questions()
+    code = encode_result(made, Result("Noé", tuple(q.answer for q in questions), 12), questions)
+    page.fill("#summary-codes", code)
+    drill_act(page, lambda: page.click('#summary-form button[type="submit"]'))
+    page.reload()
+    wait_ready(page)
+    wait_screen(page, "summary")
+    rows = page.locator("#summary-table tbody tr")
+    assert rows.count() == 1 and rows.first.locator("th").inner_text() == "Noé"
+
+
+def test_a_set_of_the_teacher_s_is_removed_only_after_saying_yes(page):
+    drill_act(page, lambda: page.click('[data-drill-act="edit"]'))
+    wait_screen(page, "composer")
+    made = page.locator("#drills-made li")
+    before = made.count()
+    assert before == 2                                # the set composed, and the summary's of the link
+    drill_act(page, lambda: made.last.locator('[data-drill-act="ask-remove"]').click())
+    assert page.locator('#drills-made [role="alert"]').inner_text() == EN("drills.page.remove_made_ask")
+    drill_act(page, lambda: page.click('#drills-made [data-drill-act="keep"]'))
+    assert made.count() == before and page.locator('#drills-made [role="alert"]').count() == 0
+    drill_act(page, lambda: made.last.locator('[data-drill-act="ask-remove"]').click())
+    drill_act(page, lambda: page.click('#drills-made [data-drill-act="remove"]'))
+    assert made.count() == before - 1
 
 
 def test_no_error_and_the_boot_time(page):

@@ -9,13 +9,20 @@ True
 >>> pips = Assignment.single("pips", seed=3, count=1).questions()[0]
 >>> 'class="pips"' in board_html(pips, translator("en")), board_of(pips, translator("en")).bottom
 (False, 0)
+>>> example_play((3, 1)), example_play((6, 4)), example_play((4, 4))
+('8/4 6/4', '8/3 6/3', '13/7 8/7')
 """
 
 from game.app.view.board_svg import board_svg
 from game.app.view.geometry import BoardView
 from game.app.view.view_model import spoken
 
-__all__ = ["board_of", "board_html", "said"]
+__all__ = ["board_of", "board_html", "said", "example_play", "EXAMPLE_PLAYS"]
+
+#: how a play is typed, shown beside the play's input: ``(play, its dice)``; one whose dice are
+#: not the question's is shown, so the example is never a legal play there (a play moves by the
+#: dice rolled): it cannot read as a hint
+EXAMPLE_PLAYS = (("13/7 8/7", (6, 1)), ("8/4 6/4", (4, 2)), ("8/3 6/3", (5, 3)))
 
 
 def board_of(question, tr, numbers=True):
@@ -47,3 +54,11 @@ def said(question, answer, tr):
     if question.ask == "choice":
         return tr(f"drills.cube.{question.choices[answer[0]]}") if 0 <= answer[0] < len(question.choices) else "?"
     return " / ".join(str(n) for n in answer)
+
+
+def example_play(dice):
+    """A play to show how a play is typed, that no roll of ``dice`` can play (the first of
+    :data:`EXAMPLE_PLAYS` sharing no die with them: their dice are apart, so two dice meet
+    two of them at most)."""
+    rolled = set(dice or ())
+    return next(play for play, used in EXAMPLE_PLAYS if not rolled & set(used))

@@ -17,13 +17,15 @@ game.drills.errors.InvalidAssignmentError: drills_range: choose at least one dri
 Traceback (most recent call last):
 ...
 game.drills.errors.InvalidAssignmentError: count_range: count 'two': a whole number from 1 to 30
+>>> read_form(form_of(a)) == a
+True
 """
 
 from game.drills import KINDS, Assignment, DrillSpec
 from game.drills.assignment import LARGEST_SEED, LONGEST_TIME, MOST_DRILLS
 from game.drills.errors import InvalidAssignmentError
 
-__all__ = ["read_form", "blank_form", "TOLERANT"]
+__all__ = ["read_form", "blank_form", "form_of", "TOLERANT"]
 
 #: the drills whose answers a teacher may accept within a tolerance
 TOLERANT = tuple(kind for kind, k in KINDS.items() if k.tolerances[1] > 0)
@@ -66,4 +68,16 @@ def blank_form(seed):
     fields |= {f"level-{kind}": "medium" for kind in KINDS}
     fields |= {f"tolerance-{kind}": str(KINDS[kind].tolerance) for kind in TOLERANT}
     fields |= {"count-pips": "10", "seed": str(seed), "title": "", "time": ""}
+    return fields
+
+
+def form_of(assignment):
+    """The form's values that make ``assignment`` (what a reload of the composer shows)."""
+    fields = blank_form(assignment.seed) | {"count-pips": ""}
+    for d in assignment.drills:
+        fields[f"count-{d.kind}"] = str(d.count)
+        fields[f"level-{d.kind}"] = d.level
+        if d.kind in TOLERANT:
+            fields[f"tolerance-{d.kind}"] = str(d.tolerance)
+    fields |= {"title": assignment.title, "time": str(assignment.time_limit) if assignment.time_limit else ""}
     return fields

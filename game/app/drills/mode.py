@@ -29,13 +29,16 @@ True
 'game'
 """
 
+from game.app.keep import storage
 from game.app.modes.stack import Mode
-from game.drills import InvalidAnswerError, Result, csv_text, encode_result, read_answer, summarize
+from game.drills import (Assignment, InvalidAnswerError, Result, csv_text, encode_result, read_answer,
+                         summarize)
 from game.drills.errors import DrillError
 from game.drills.result_code import _name as check_name
 
 from . import composer, links, view
-from .progress import Progress
+from .made import Made
+from .shelf import Shelf
 
 __all__ = ["DrillsMode", "SCREENS", "open_drills", "open_link", "close_drills", "drills_of"]
 
@@ -64,6 +67,7 @@ class DrillsMode(Mode):
         self.summary = None                 # the class summary read (game.drills.Summary)
         self.pasted = ""
         self.sheet = None                   # (assignment, its questions) of the worksheet drawn
+        self.removing = None                # the key of the set kept whose removal is being asked
 
     # --- the match below: its view as it is, the page hides it --------------------------------
     def view(self):
@@ -81,14 +85,20 @@ class DrillsMode(Mode):
         if self.what == "summary":
             self.questions = tuple(self.assignment.questions())
             self.screen = "summary"
+            self._pasted_back()
             return
-        kept = Progress.load(self.app.store, self.assignment)
+        shelf = self.shelf().open()
+        kept = shelf.latest(self.assignment)
         if kept is not None:
             self.progress, self.questions = kept, tuple(kept.questions)
         else:
             self.questions = tuple(self.assignment.questions())
-            self.progress = Progress.start(self.assignment, self.questions, now)
+            self.progress = shelf.start(self.assignment, self.questions, now)
         self._screen_of_progress(now)
+
+    def shelf(self):
+        """The sets kept on this device (:class:`.shelf.Shelf`)."""
+        return Shelf(self.app.store, getattr(self.app, "vault", None))
 
     def _screen_of_progress(self, now):
         p = self.progress
@@ -159,13 +169,59 @@ class DrillsMode(Mode):
         return self.screen == "question" and self._time_check(now)
 
     def again(self, now):
-        """Answer the same set again, from the first question (the name kept)."""
+        """Answer the same set again, from the first question (the name kept); the set done
+        stays on the device with its code."""
         name = self.progress.name
-        self.progress = Progress.start(self.assignment, self.questions, now)
+        self.progress = self.shelf().start(self.assignment, self.questions, now)
         self.progress.name = name
         self.progress.save(self.app.store)
-        self.problem = None
+        self.problem, self.removing = None, None
         self.screen = "question"
+
+    def another(self, now):
+        """The same set for another student on this device: a new set, a name to give; the
+        set done stays with its code."""
+        self.progress = self.shelf().start(self.assignment, self.questions, now)
+        self.problem, self.removing = None, None
+        self.screen = "name"
+
+    # --- the sets done on this device ---------------------------------------------------------
+    def kept_sets(self):
+        """``[(key, progress, code)]``: the other sets done on this device, oldest first, with
+        each finished one's result code (None for the others)."""
+        out = []
+        on_screen = self.progress.key if self.progress is not None else None
+        for key, progress in self.shelf().sets():
+            if key == on_screen:
+                continue
+            code = None
+            if progress.finished and progress.name:
+                try:
+                    assignment = Assignment.from_token(progress.token)
+                    code = encode_result(assignment, Result(progress.name, tuple(progress.answers),
+                                                            progress.seconds(progress.ended)), progress.questions)
+                except DrillError:
+                    code = None
+            out.append((key, progress, code))
+        return out
+
+    def ask_remove(self, key):
+        """The first step of removing a set kept: the page asks first."""
+        self.removing = key
+
+    def remove(self, key):
+        """The set ``key`` (a student's, or one the teacher made) removed, once asked
+        (:meth:`ask_remove`) and confirmed."""
+        if key and key == self.removing and (self.progress is None or key != self.progress.key):
+            if key.startswith(storage.DRILLS_MADE):
+                self.made().remove(key)
+            else:
+                self.shelf().remove(key)
+        self.removing = None
+
+    def keep(self):
+        """The removal asked is called off."""
+        self.removing = None
 
     def result_code(self):
         p = self.progress
@@ -173,18 +229,52 @@ class DrillsMode(Mode):
                              self.questions)
 
     # --- the teacher --------------------------------------------------------------------------
-    def open_composer(self):
-        self.screen, self.problem = "composer", None
+    def made(self):
+        """What the teacher made on this device (:class:`.made.Made`)."""
+        return Made(self.app.store, getattr(self.app, "vault", None))
+
+    def open_composer(self, assignment=None):
+        """The composer: with ``assignment`` composed (a ``?compose=<token>`` address), else
+        with the form as it was last left on this device (its seed kept)."""
+        made = self.made()
+        if assignment is not None:
+            self.form, self.composed = composer.form_of(assignment), assignment
+            made.add(assignment, self.app.wall())
+        elif self.composed is None:
+            self.form = made.form() or self.form
+        made.save_form(self.form)
+        self.screen, self.problem, self.removing = "composer", None, None
 
     def compose(self, fields):
-        """The composer's form sent: the assignment's link, or the reason it cannot be made."""
+        """The composer's form sent: the assignment's link, or the reason it cannot be made.
+        The form is kept on the device, and the set made among the teacher's sets."""
         self.form = {**self.form, **{k: str(v) for k, v in fields.items()}}
+        made = self.made()
+        made.save_form(self.form)
         try:
             self.composed = composer.read_form(self.form)
         except DrillError as error:
             self.problem, self.composed = error.message, None
             return
         self.problem = None
+        made.add(self.composed, self.app.wall())
+
+    def summary_link(self):
+        return None if self.composed is None else links.summary_url(self.page_url, self.composed)
+
+    def address(self):
+        """``(key, value)``: the drills' part of the page's address for the screen on show (the
+        composer's, with the set composed; a summary's), so that a reload comes back to it;
+        None where the link that opened the screen is its address."""
+        if self.screen == "composer":
+            return "compose", self.composed.token() if self.composed is not None else ""
+        if self.screen == "summary" and self.assignment is not None:
+            return "summary", self.assignment.token()
+        return None
+
+    def made_sets(self):
+        """``[(key, assignment, entry)]``: the sets made on this device, the newest first."""
+        return self.made().sets()
 
     def link(self):
         return None if self.composed is None else links.assignment_url(self.page_url, self.composed)
@@ -198,6 +288,11 @@ class DrillsMode(Mode):
         """The questions of the worksheet of the assignment composed, or None (not drawn)."""
         return self.sheet[1] if self.sheet is not None and self.sheet[0] == self.composed else None
 
+    def edit(self):
+        """From a summary back to its set in the composer: its links, its QR codes."""
+        if self.assignment is not None:
+            self.open_composer(self.assignment)
+
     def open_summary(self):
         """The class summary of the assignment composed (its questions drawn once)."""
         if self.composed is None:
@@ -207,11 +302,22 @@ class DrillsMode(Mode):
         if self.questions is None:
             self.questions = tuple(self.assignment.questions())
         self.what, self.screen, self.problem = "summary", "summary", None
+        self._pasted_back()
 
-    def read_codes(self, text):
-        """Codes pasted (one a line): the table; each code refused says why, the others count."""
+    def _pasted_back(self):
+        """The codes pasted into this summary before, on this device, read again."""
+        if not self.pasted:
+            pasted = self.made().pasted(self.assignment)
+            if pasted:
+                self.read_codes(pasted, keep=False)
+
+    def read_codes(self, text, keep=True):
+        """Codes pasted (one a line): the table; each code refused says why, the others count.
+        The codes are kept on the device with the set (a reload finds them)."""
         self.pasted = str(text)[:200000]
         self.summary = summarize(self.assignment, self.pasted, self.questions)
+        if keep:
+            self.made().keep_pasted(self.assignment, self.pasted, self.app.wall())
 
     def csv(self):
         """``(file name, text)`` of the summary's CSV."""
@@ -245,6 +351,10 @@ def open_link(app, query, now=0.0):
         return open_drills(app, problem=error.message, now=now)
     if found is None:
         return None
+    if found[0] == "compose":
+        mode = open_drills(app, now=now)
+        mode.open_composer(found[1])
+        return mode
     return open_drills(app, found[0], found[1], now=now)
 
 

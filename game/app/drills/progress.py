@@ -3,9 +3,8 @@
 :class:`Progress` holds the assignment's token, the questions drawn (kept, so a reload
 does not draw them again), the name, each answer given (the numbers of
 :func:`game.drills.read_answer`, or None), the question on screen and whether its
-verdict is shown, and the time. It is stored whole under ``backgammon.drills``
-(:data:`game.app.keep.storage.DRILLS`), one ``setItem`` per answer; what cannot be
-read back (another assignment's, a damaged text) is simply not resumed.
+verdict is shown, and the time. It is stored whole under a key of its own (``key``, given by
+:class:`.shelf.Shelf`: one a set done on the device), one ``setItem`` per answer.
 
 >>> from game.app.keep.storage import MemoryStore
 >>> from game.drills import Assignment
@@ -13,11 +12,10 @@ read back (another assignment's, a damaged text) is simply not resumed.
 >>> p = Progress.start(a, a.questions(), now=100.0)
 >>> p.name = "Léa"; p.give((60,)); p.index, p.shown, p.answers[0]
 (0, True, (60,))
->>> store = MemoryStore(); p.save(store)
->>> back = Progress.load(store, a)
->>> back.answers == p.answers and back.questions == p.questions and back.name == "Léa"
+>>> store = MemoryStore(); p.key = "backgammon.drills.set.ab.1"; p.save(store)
 True
->>> Progress.load(store, Assignment.single("race", seed=6, count=2)) is None
+>>> back = Progress.from_dict(storage.unpack(store.get(p.key), KIND))
+>>> back.answers == p.answers and back.questions == p.questions and back.name == "Léa"
 True
 """
 
@@ -54,6 +52,7 @@ class Progress:
     shown: bool = False
     started: float = 0.0
     ended: float = None
+    key: str = None                 # where it is kept (not part of what is kept)
 
     @classmethod
     def start(cls, assignment, questions, now):
@@ -113,20 +112,12 @@ class Progress:
                    None if ended is None else float(ended))
 
     def save(self, store):
-        """Write it whole, in one ``setItem`` (a full storage: it holds for this visit)."""
+        """Write it whole under its key, in one ``setItem``; False when the store refused it
+        (full or off: it holds for this visit)."""
+        if self.key is None:
+            return False
         try:
-            store.set(storage.DRILLS, storage.pack(KIND, self.to_dict()))
+            store.set(self.key, storage.pack(KIND, self.to_dict()))
         except Exception:  # noqa: BLE001 - full or off: kept in memory
-            pass
-
-    @classmethod
-    def load(cls, store, assignment):
-        """The progress kept for ``assignment``, or None (none, another's, unreadable)."""
-        data = storage.unpack(store.get(storage.DRILLS), KIND)
-        if not isinstance(data, dict) or data.get("token") != assignment.token():
-            return None
-        try:
-            progress = cls.from_dict(data)
-        except ValueError:
-            return None
-        return progress if len(progress.questions) == assignment.total else None
+            return False
+        return True

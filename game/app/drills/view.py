@@ -17,14 +17,15 @@ from html import escape
 
 from game.app.text.messages import text as message_text
 from game.app.view.qr import QrTooLong, encode as qr_encode, svg as qr_svg
-from game.drills import KINDS, DIFFICULTIES
+from game.drills import KINDS, DIFFICULTIES, Assignment
+from game.drills.errors import DrillError
 from game.drills.question import verdict
 from game.levels import LEVELS, text_keys
 
 from . import worksheet
-from .boards import board_html, said
+from .boards import board_html, example_play, said
 
-__all__ = ["render", "answer_form", "qr_html"]
+__all__ = ["render", "answer_form", "qr_html", "shown_code"]
 
 
 def _e(value):
@@ -57,9 +58,10 @@ def answer_form(question, tr, disabled=False):
         fields = _number("mine", tr("drills.page.your_pips")) + _number("theirs", tr("drills.page.their_pips"))
     elif ask == "play":
         options = "".join(f'<option value="{_e(c)}"></option>' for c in question.choices)
-        fields = (f'<label class="drill-field"><span>{_e(tr("drills.page.your_play"))}</span>'
+        example = example_play(question.dice)
+        fields = (f'<label class="drill-field"><span>{_e(tr("drills.page.your_play", example=example))}</span>'
                   f'<input type="text" name="play" list="drill-plays" autocomplete="off" spellcheck="false" '
-                  f'placeholder="{_e(question.choices[0])}"></label><datalist id="drill-plays">{options}</datalist>')
+                  f'placeholder="{_e(example)}"></label><datalist id="drill-plays">{options}</datalist>')
     else:
         label = "drills.page.your_percent" if ask == "percent" else "drills.page.your_count"
         fields = _number("n", tr(label))
@@ -97,13 +99,43 @@ def _about(mode, tr):
     return f'<p class="drills-about">{_e(line)}</p>'
 
 
+def _kept_line(progress, tr):
+    if not progress.name:
+        return tr("drills.page.kept_unnamed")
+    if not progress.finished:
+        return tr("drills.page.kept_unfinished", name=progress.name, n=progress.index + 1,
+                  total=len(progress.questions))
+    return tr("drills.page.kept_done", name=progress.name, score=progress.score(), total=len(progress.questions))
+
+
+def _kept(mode, tr):
+    """The other sets done on this device, each with its result code, a link to open it, and
+    a Remove that asks first."""
+    kept = mode.kept_sets()
+    if not kept:
+        return ""
+    items = []
+    for key, progress, code in kept:
+        try:
+            assignment = Assignment.from_token(progress.token)
+        except DrillError:
+            continue
+        title = assignment.title or ", ".join(tr(f"drills.kind.{d.kind}") for d in assignment.drills)
+        item = (f'<a href="?assignment={_e(progress.token)}">{_e(title)}</a> — {_e(_kept_line(progress, tr))}'
+                + (f' <code class="kept-code">{_e(code)}</code>' if code else ""))
+        item += _remove_buttons(mode, key, "drills.page.remove_ask", tr)
+        items.append(f'<li data-kept="{_e(key)}">{item}</li>')
+    return (f'<section id="drill-kept" class="drill-kept"><h3>{_e(tr("drills.page.kept_title"))}</h3>'
+            f'<p class="drills-about">{_e(tr("drills.page.kept_help"))}</p><ul>{"".join(items)}</ul></section>')
+
+
 def _name(mode, tr, now):
     return (f'{_title(mode, tr)}{_about(mode, tr)}'
             f'<form id="drill-name-form" data-drill-form="start"><label class="drill-field">'
             f'<span>{_e(tr("drills.page.name"))}</span><input type="text" id="drill-name" name="name" '
             f'maxlength="40" autocomplete="name" value="{_e(mode.progress.name)}"></label>'
             f'<button type="submit" class="primary">{_e(tr("drills.page.start"))}</button></form>'
-            f'{_problem(mode, tr)}')
+            f'{_problem(mode, tr)}{_kept(mode, tr)}')
 
 
 def _clock(mode, tr, now):
@@ -164,8 +196,9 @@ def _results(mode, tr, now):
             f'{qr_html(code, tr("drills.page.code_qr"), "result-qr")}'
             f'<div class="drill-scroll"><table id="drill-answers" class="drill-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button></p>'
-            f'{_play_a_game(tr)}')
+            f'<p class="drill-buttons"><button type="button" data-drill-act="again">{_e(tr("drills.page.again"))}</button>'
+            f'<button type="button" data-drill-act="another">{_e(tr("drills.page.another"))}</button></p>'
+            f'{_kept(mode, tr)}{_play_a_game(tr)}')
 
 
 def _play_a_game(tr):
@@ -214,20 +247,77 @@ def _composer(mode, tr, now):
            _problem(mode, tr)]
     link = mode.link()
     if link is not None:
+        summary = mode.summary_link()
         out.append(f'<h3>{_e(tr("drills.page.link_title"))}</h3>'
                    f'<p class="drill-link"><input type="text" id="assignment-link" readonly value="{_e(link)}" '
                    f'aria-label="{_e(tr("drills.page.link_title"))}">'
                    f'<button type="button" data-drill-act="copy-link">{_e(tr("drills.page.copy_link"))}</button></p>'
+                   f'<p class="drill-url"><a id="assignment-anchor" href="{_e(link)}">{_e(link)}</a></p>'
                    f'{qr_html(link, tr("drills.page.link_qr"), "assignment-qr")}'
+                   f'<h3>{_e(tr("drills.page.summary_link_title"))}</h3>'
+                   f'<p class="drills-about">{_e(tr("drills.page.summary_link_help"))}</p>'
+                   f'<p class="drill-url"><a id="summary-link" href="{_e(summary)}">{_e(summary)}</a></p>'
+                   f'{qr_html(summary, tr("drills.page.summary_qr"), "summary-qr")}'
                    f'<p class="drill-buttons"><button type="button" data-drill-act="summary">'
                    f'{_e(tr("drills.page.open_summary"))}</button>'
                    f'<button type="button" data-drill-act="print">{_e(tr("drills.page.print"))}</button></p>')
         out.append(worksheet.worksheet_html(mode.composed, mode.worksheet_questions(), tr))
+    out.append(_made(mode, tr))
     return "".join(out)
+
+
+def _remove_buttons(mode, key, ask, tr):
+    """Remove, or (once pressed) the question it asks and its two answers."""
+    if mode.removing == key:
+        return (f'<p class="warn" role="alert">{_e(tr(ask))}</p><p class="drill-buttons">'
+                f'<button type="button" data-drill-act="remove" data-drill-key="{_e(key)}">{_e(tr("drills.page.remove_yes"))}</button>'
+                f'<button type="button" data-drill-act="keep">{_e(tr("drills.page.remove_no"))}</button></p>')
+    return (f' <button type="button" data-drill-act="ask-remove" data-drill-key="{_e(key)}">'
+            f'{_e(tr("drills.page.remove"))}</button>')
+
+
+def _made(mode, tr):
+    """The sets the teacher made on this device: each one's composer and summary, as links."""
+    made = mode.made_sets()
+    if not made:
+        return ""
+    items = []
+    for key, assignment, _ in made:
+        kinds = ", ".join(tr(f"drills.kind.{d.kind}") for d in assignment.drills)
+        token = _e(assignment.token())
+        items.append(f'<li data-made="{_e(key)}"><a href="?compose={token}">{_e(assignment.title or kinds)}</a> — '
+                     f'{_e(tr("drills.page.about", n=assignment.total, kinds=kinds))} '
+                     f'<a href="?summary={token}">{_e(tr("drills.page.open_summary"))}</a>'
+                     f'{_remove_buttons(mode, key, "drills.page.remove_made_ask", tr)}</li>')
+    return (f'<section id="drills-made" class="drill-kept"><h3>{_e(tr("drills.page.made_title"))}</h3>'
+            f'<ul>{"".join(items)}</ul></section>')
+
+
+#: a refused text longer than this is shown by its start and end around an ellipsis
+LONGEST_SHOWN = 64
+
+
+def shown_code(code):
+    """A pasted text as the list of refused codes shows it: whole when short, else its first
+    48 characters, an ellipsis and its last 12 (a code is told by both ends).
+
+    >>> shown_code("BG1-ABCDE"), len(shown_code("BG1-" + "ABCDE-" * 20)), shown_code("x" * 70)[46:52]
+    ('BG1-ABCDE', 61, 'xx…xxx')
+    """
+    code = str(code)
+    return code if len(code) <= LONGEST_SHOWN else code[:48] + "…" + code[-12:]
+
+
+def _refused_item(refused, tr):
+    """One refused code: the code (whole in its title), whose it seems to be, and why."""
+    name = "" if refused.name is None else f' <span class="refused-name">({_e(tr("drills.page.refused_name", name=refused.name))})</span>'
+    return (f'<li><code title="{_e(refused.code[:400])}">{_e(shown_code(refused.code))}</code>{name} — '
+            f'{_e(message_text(refused.message, tr))}</li>')
 
 
 def _summary(mode, tr, now):
     out = [_title(mode, tr), _about(mode, tr),
+           f'<p><button type="button" data-drill-act="edit">{_e(tr("drills.page.back_to_set"))}</button></p>',
            f'<form id="summary-form" data-drill-form="codes"><label class="drill-field wide">'
            f'<span>{_e(tr("drills.page.paste_codes"))}</span>'
            f'<textarea id="summary-codes" name="codes" rows="5" spellcheck="false">{_e(mode.pasted)}</textarea>'
@@ -236,8 +326,7 @@ def _summary(mode, tr, now):
     if s is None:
         return "".join(out)
     if s.refused:
-        items = "".join(f'<li><code>{_e(r.code[:48])}</code> — {_e(message_text(r.message, tr))}</li>'
-                        for r in s.refused)
+        items = "".join(_refused_item(r, tr) for r in s.refused)
         out.append(f'<div id="summary-refused" class="warn" role="alert"><p>'
                    f'{_e(tr.n("drills.page.refused", len(s.refused)))}</p><ul>{items}</ul></div>')
     numbers = "".join(f'<th scope="col" title="{_e(tr("drills.kind." + q.kind))}">{i + 1}</th>'

@@ -61,7 +61,7 @@ import random
 
 __all__ = [
     "FORMAT", "SCHEMA", "PREFIX", "ROOT", "PREFS", "UNREADABLE", "PARTS", "KINDS", "FORMAT_1_KEYS",
-    "LESSON", "DRILLS", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
+    "LESSON", "DRILLS", "DRILL_SETS", "DRILLS_MADE", "DRILLS_FORM", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
     "unpack_list", "read_format", "detect_format", "migrate_1_to_2", "MemoryStore", "LISTS",
     "Packed",
 ]
@@ -75,8 +75,14 @@ PREFS = PREFIX + "prefs"
 UNREADABLE = PREFIX + "unreadable"
 #: the lesson open on the page (game/app/lesson/player.py), so that a reload goes back to it
 LESSON = PREFIX + "lesson"
-#: a drill set or assignment in progress (game/app/drills/progress.py), apart from the matches
+#: the one drill set the first drills version kept (moved under DRILL_SETS: game/app/drills/shelf.py)
 DRILLS = PREFIX + "drills"
+#: the drill sets done on the device, one key each: ``backgammon.drills.set.<tag>.<n>``
+DRILL_SETS = PREFIX + "drills.set."
+#: the sets a teacher composed on the device, one key each (game/app/drills/made.py)
+DRILLS_MADE = PREFIX + "drills.made."
+#: the teacher's composer form being filled in (its seed survives a reload)
+DRILLS_FORM = PREFIX + "drills.form"
 #: ``{part: kind of what its keys hold}``
 KINDS = {"current": "current", "saved": "entry", "history": "entry"}
 PARTS = tuple(KINDS)
@@ -424,6 +430,15 @@ class Vault:
             self.store.remove(key)
         except Exception:  # noqa: BLE001 - a leftover is removed at the next start
             pass
+
+    def keep_aside(self, found):
+        """Keep ``{key: text}`` aside (other parts' stored text that could not be read, such
+        as a drill set's), then remove those keys; :class:`StorageFull`: nothing removed."""
+        self._keep_aside(found)
+        self.problems = self.problems or ["unreadable"]
+        for key in found:
+            if key != UNREADABLE:
+                self._remove(key)
 
     def set_aside(self, part):
         """Keep the current match's text aside (its data could not be used) and empty the part."""
