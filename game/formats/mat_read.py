@@ -486,11 +486,14 @@ class _Replay(Replay):
     def game(self, game):
         items = game.items
         self.auto_doubles = game.auto_doubles
+        read = {"roll": self.do_roll, "double": self.do_double, "beaver": self.do_beaver,
+                "take": self.do_take, "drop": self.do_drop, "win": self.do_win,
+                "unknown": self.do_unknown}
         for k, item in enumerate(items):
             following = items[k + 1] if k + 1 < len(items) else None
             self.item = item
             try:
-                getattr(self, "do_" + item.kind)(item, following)
+                read[item.kind](item, following)
             except MatFileError:
                 raise
             except GameError as error:
