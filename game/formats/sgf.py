@@ -63,7 +63,10 @@ position cannot be written.  A board or a cube set up in a file, as GNU
 Backgammon writes a position edited before or during a game
 (``;PL[W]AE[a:y]AW[f][f]...AB[s]...``, ``;CV[2]``, ``;CP[b]``), is read:
 the game starts from it, or the board is replaced where the file says
-(:meth:`game.match.Match.setup` with ``edit``).  This engine's options that gnubg
+(:meth:`game.match.Match.setup` with ``edit``).  The score in a game's root
+(``MI[ws:6][bs:3]``, as gnubg's ``set score`` writes it with such a board) is the
+score that game is played at, as GNU Backgammon reads it (a later game's with a
+warning when the games before it give another).  This engine's options that gnubg
 has no word for travel in a property gnubg ignores, ``XO[...]`` in the
 first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 ``opening:BothDice``.
@@ -71,15 +74,16 @@ first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 
 import datetime
 import re
+from dataclasses import dataclass, field
 
 from game.errors import GameError
-from game.match import Match, MatchConfig, Phase
+from game.match import InvalidMatchError, Match, MatchConfig, Phase
 from game.formats.common import gnubg_steps
 from game.formats.replaying import Replay
 from game.move import Move, Step
 from game.position import Position
 
-__all__ = ["SgfFileError", "export_sgf", "import_sgf", "sgf_info", "DEFAULT_NAMES", "APPLICATION"]
+__all__ = ["SgfFileError", "SgfWarning", "export_sgf", "import_sgf", "sgf_info", "DEFAULT_NAMES", "APPLICATION"]
 
 #: the names written for players whose name is empty (and read back as empty)
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -88,6 +92,22 @@ APPLICATION = "Backgammon in the browser:1"
 
 _MAX_CUBE_UNSTATED = 1 << 15   # a file without XO[maxcube:N]: no limit short of the engine's
 _COLOURS = "WB"                # player 0, player 1
+
+
+@dataclass(frozen=True)
+class SgfWarning:
+    """Something an ``.sgf`` file says that the rules would not, read as the file says it:
+    ``key`` a message of the app's translations, ``params`` its parameters (``game``, 1-based).
+
+    >>> warnings = []
+    >>> match = import_sgf("(;GM[6]MI[length:3][ws:0][bs:0]RE[W+1R];W[31hefe];B[resign:1])"
+    ...                    "(;GM[6]MI[length:3][game:1][ws:2][bs:0])", warnings=warnings)
+    >>> match.score, warnings
+    ((2, 0), [SgfWarning(key='warning.sgf_score', params={'game': 2, 'file0': 2, 'file1': 0, 'rules0': 1, 'rules1': 0})])
+    """
+
+    key: str
+    params: dict = field(default_factory=dict)
 
 
 class SgfFileError(GameError):
@@ -533,14 +553,33 @@ def _config(roots, trees):
         raise SgfFileError("error.sgf_rules", f"rules: {error}", game=1) from None
 
 
+def _crawford_at(config, root, score):
+    """Whether the first game, at ``score``, is the Crawford game: one player a point short,
+    and its ``RU`` saying so (``Crawford:CrawfordGame``; ``RU[Crawford]`` alone: after it,
+    as gnubg's ``set score`` writes it)."""
+    if not (config.length and config.crawford) or list(score).count(config.length - 1) != 1:
+        return False
+    return root.rules is None or "crawford" not in root.rules or "crawfordgame" in root.rules
+
+
 class _Replay(Replay):
     """Drives a new Match through the nodes of the games of an SGF collection."""
 
-    def __init__(self, trees, dice=None):
+    def __init__(self, trees, dice=None, warnings=None):
         super().__init__(dice)
         self.trees = trees
+        self.warnings = [] if warnings is None else warnings
         self.roots = [_Root(nodes[0], k + 1) for k, nodes in enumerate(trees)]
-        self.match = Match(_config(self.roots, trees), self.dice)
+        config = _config(self.roots, trees)
+        first = self.roots[0]
+        # a score set before the first game (gnubg's "set score", a board set up at a score)
+        # is the score the match starts at, as GNU Backgammon reads it
+        score = first.score or (0, 0)
+        try:
+            self.match = Match(config, self.dice, score=score, crawford=_crawford_at(config, first, score))
+        except InvalidMatchError as error:
+            raise SgfFileError("error.sgf_score", f"the score {score[0]}-{score[1]}: {error}", game=1,
+                               move=0) from None
         self.game_number = 0
         self.node_number = 0
 
@@ -560,10 +599,10 @@ class _Replay(Replay):
                     self.fail("error.sgf_result", f"game {index + 1} starts before game {index} is over")
                 if match.match_winner is not None:
                     self.fail("error.sgf_result", f"game {index + 1} comes after the end of the match")
-                match.new_game()
-            if root.score is not None and root.score != match.score:
-                self.fail("error.sgf_score", f"the score is {match.score[0]}-{match.score[1]} here, "
-                          f"the file says {root.score[0]}-{root.score[1]}")
+                if root.score is not None and root.score != match.score:
+                    self.score_set(root)
+                else:
+                    match.new_game()
             variants = sorted(word for word in root.rules or () if word.startswith(_VARIANTS))
             if variants:
                 self.fail("error.sgf_rules", f"{variants[0]}: only standard backgammon is played here")
@@ -573,6 +612,19 @@ class _Replay(Replay):
                           ("" if "crawfordgame" in root.rules else "not ") + "the Crawford game")
             self.game(root, nodes)
         return match
+
+    def score_set(self, root):
+        """A game whose ``MI`` score is not what the games before it give: started at the
+        file's score, as GNU Backgammon reads it, with a warning (``warning.sgf_score``)."""
+        match = self.match
+        score = root.score
+        self.warnings.append(SgfWarning("warning.sgf_score", {
+            "game": self.game_number, "file0": score[0], "file1": score[1],
+            "rules0": match.score[0], "rules1": match.score[1]}))
+        try:
+            match.new_game(score=score)
+        except InvalidMatchError as error:
+            self.fail("error.sgf_score", f"the score {score[0]}-{score[1]}: {error}")
 
     def game(self, root, nodes):
         self.auto_doubles = root.auto
@@ -811,7 +863,7 @@ class _Replay(Replay):
                       text=f"{colour}+{points}{'R' if resigned else ''}")
 
 
-def import_sgf(text, *, dice=None):
+def import_sgf(text, *, dice=None, warnings=None):
     """The match of an ``.sgf`` text, rebuilt by the engine's own actions (a :class:`Match`).
 
     Every game tree (``GM[6]``) of the file is a game of the match, in
@@ -824,6 +876,11 @@ def import_sgf(text, *, dice=None):
     is that ``ManualDice`` with ``dice`` as its fallback.  Bad text raises
     :class:`SgfFileError` and nothing is returned.
 
+    A score written in a game's root (``MI[ws:6][bs:3]``) is the score that game is played
+    at, as GNU Backgammon reads it: the first game's starts the match there (a match set up
+    at a score); a later one that the games before it do not give is kept too, and a
+    :class:`SgfWarning` says so in ``warnings`` (a list), when given.
+
     >>> match = import_sgf("(;GM[6]MI[length:1];W[65xrrm])")
     >>> match
     <Match 1-point match, score 0-0, game 1 roll_or_double>
@@ -832,7 +889,11 @@ def import_sgf(text, *, dice=None):
     ...
     game.formats.sgf.SgfFileError: game 1, node 1: move '24/18 6/1' in 4HPwATDgc/ABMA with 6-5: point_blocked
     """
-    return _Replay(_backgammon_trees(text), dice).run()
+    found = []
+    match = _Replay(_backgammon_trees(text), dice, found).run()
+    if warnings is not None:
+        warnings.extend(found)
+    return match
 
 
 def sgf_info(text):

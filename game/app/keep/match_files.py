@@ -79,7 +79,7 @@ def open_file(app, text, name=""):
         elif sgf:
             if isinstance(text, (bytes, bytearray)):
                 text = bytes(text).decode("utf-8", "replace")
-            matches = [import_sgf(text)]
+            matches = [import_sgf(text, warnings=warnings)]
         else:
             matches = import_mats(text, warnings=warnings)
     except (SgfFileError, XgFileError) as error:
