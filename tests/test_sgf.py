@@ -342,8 +342,9 @@ def test_a_file_with_a_second_game_before_the_first_is_over_or_after_the_match_i
 
 
 def test_every_error_key_has_a_sentence_in_both_languages():
-    keys = set(re.findall(r'"(error\.sgf_[a-z_]+)"', (Path(__file__).resolve().parents[1] /
-                                                      "game" / "formats" / "sgf.py").read_text()))
+    folder = Path(__file__).resolve().parents[1] / "game" / "formats"
+    keys = set(re.findall(r'"(error\.sgf_[a-z_]+)"', (folder / "sgf.py").read_text() +
+                          (folder / "sgf_text.py").read_text()))
     assert len(keys) == 8
     for lang in ("en", "fr"):
         tr = translator(lang)

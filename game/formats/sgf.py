@@ -80,6 +80,7 @@ from game.errors import GameError
 from game.match import InvalidMatchError, Match, MatchConfig, Phase
 from game.formats.common import gnubg_steps
 from game.formats.replaying import Replay
+from game.formats.sgf_text import SgfFileError, backgammon_trees as _backgammon_trees, props as _props
 from game.move import Move, Step
 from game.position import Position
 
@@ -108,36 +109,6 @@ class SgfWarning:
 
     key: str
     params: dict = field(default_factory=dict)
-
-
-class SgfFileError(GameError):
-    """An ``.sgf`` file that cannot be read (or a match that cannot be written as one).
-
-    ``key`` is the message id of the app's sentence (``error.sgf_syntax``,
-    ``error.sgf_no_game``, ``error.sgf_rules``, ``error.sgf_setup``,
-    ``error.sgf_node``, ``error.sgf_illegal``, ``error.sgf_result``,
-    ``error.sgf_score``), ``params`` what that sentence needs (``game``,
-    1-based, and ``move``, the node's number in the game, where there are
-    some; ``text``, the property read, where there is one).
-
-    >>> try:
-    ...     import_sgf("(;GM[6];W[31hcfe])(")
-    ... except SgfFileError as error:
-    ...     print(error.key, error.params)
-    error.sgf_syntax {'line': 1}
-    """
-
-    def __init__(self, key, message, **params):
-        where = []
-        if params.get("game") is not None:
-            where.append(f"game {params['game']}")
-        if params.get("move") is not None:
-            where.append(f"node {params['move']}")
-        prefix = ", ".join(where)
-        shown = f": {params['text']!r}" if params.get("text") is not None else ""
-        super().__init__(f"{prefix + ': ' if prefix else ''}{message}{shown}")
-        self.key = key
-        self.params = {name: value for name, value in params.items() if value is not None}
 
 
 # ======================================================================================
@@ -330,127 +301,10 @@ def export_sgf(match, *, event=None, site=None, date=None, round=None, annotator
 # reading
 # ======================================================================================
 
-_IDENT = re.compile(r"[A-Za-z]+")
 _ROLL = re.compile(r"([1-6])([1-6])([a-z]*)")
 _RESIGN = re.compile(r"resign(?::([0-9]+))?")
 _SETUP_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")   # a board or a cube set up during a game
 _VARIANTS = ("nackgammon", "hypergammon")       # gnubg's other games, in RU[]
-
-
-def _line_of(text, offset):
-    return text.count("\n", 0, offset) + 1
-
-
-def _parse_collection(text):
-    """The game trees of an SGF text: for each, its main line, a list of nodes.
-
-    A node is a list of ``(identifier, [values])``.  Only the first
-    variation is followed (as gnubg does).
-    """
-    size = len(text)
-    pos = 0
-
-    def fail(offset, message):
-        raise SgfFileError("error.sgf_syntax", f"line {_line_of(text, offset)}: {message}",
-                           line=_line_of(text, offset))
-
-    def skip(pos):
-        while pos < size and text[pos].isspace():
-            pos += 1
-        return pos
-
-    def value(pos):          # text[pos] == "["
-        out = []
-        pos += 1
-        while pos < size:
-            char = text[pos]
-            if char == "\\":
-                if pos + 1 < size and text[pos + 1] not in "\r\n":
-                    out.append(text[pos + 1])
-                pos += 2
-                continue
-            if char == "]":
-                return "".join(out), pos + 1
-            out.append(char)
-            pos += 1
-        fail(pos, "a property value is not closed by ']'")
-
-    def node(pos):           # text[pos] == ";"
-        properties = []
-        pos = skip(pos + 1)
-        while pos < size:
-            found = _IDENT.match(text, pos)
-            if not found:
-                break
-            ident = "".join(c for c in found.group() if c.isupper())
-            pos = skip(found.end())
-            if pos >= size or text[pos] != "[":
-                fail(pos, f"property {found.group()} has no value")
-            values = []
-            while pos < size and text[pos] == "[":
-                item, pos = value(pos)
-                values.append(item)
-                pos = skip(pos)
-            properties.append((ident, values))
-        return properties, pos
-
-    trees = []
-    stack = []               # per open tree: [main line (or None in a variation skipped), children]
-    pos = skip(pos)
-    while pos < size:
-        char = text[pos]
-        if char == "(":
-            if stack:
-                parent = stack[-1]
-                line = parent[0] if parent[1] == 0 else None     # the first variation goes on
-                parent[1] += 1
-            else:
-                line = []
-                trees.append(line)
-            stack.append([line, 0])
-            pos = skip(pos + 1)
-            if pos >= size or text[pos] != ";":
-                fail(pos, "a game tree starts with ';'")
-        elif char == ";" and stack:
-            if stack[-1][1]:
-                fail(pos, "a node after a variation")
-            properties, pos = node(pos)
-            if stack[-1][0] is not None:
-                stack[-1][0].append(properties)
-        elif char == ")" and stack:
-            stack.pop()
-            pos = skip(pos + 1)
-        else:
-            fail(pos, "'(' expected" if not stack else "';', '(' or ')' expected")
-    if stack:
-        fail(size, "')' expected at the end")
-    return trees
-
-
-def _props(node):
-    """A node's properties as a dict (the first occurrence of each)."""
-    out = {}
-    for ident, values in node:
-        out.setdefault(ident, values)
-    return out
-
-
-def _backgammon_trees(text):
-    if not isinstance(text, str):
-        raise SgfFileError("error.sgf_syntax", f"import_sgf: text expected, got {type(text).__name__}",
-                           line=1)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    trees = []
-    for nodes in _parse_collection(text):
-        if not nodes:   # pragma: no cover - the parser gives each tree a node
-            continue
-        game_type = _props(nodes[0]).get("GM", ["1"])[0].strip()
-        if game_type == "6":
-            trees.append(nodes)
-    if not trees:
-        raise SgfFileError("error.sgf_no_game", "no backgammon game (GM[6]) in this file")
-    return trees
 
 
 class _Root:
@@ -887,7 +741,7 @@ def import_sgf(text, *, dice=None, warnings=None):
     >>> import_sgf("(;GM[6]MI[length:1];W[65xrfa])")
     Traceback (most recent call last):
     ...
-    game.formats.sgf.SgfFileError: game 1, node 1: move '24/18 6/1' in 4HPwATDgc/ABMA with 6-5: point_blocked
+    game.formats.sgf_text.SgfFileError: game 1, node 1: move '24/18 6/1' in 4HPwATDgc/ABMA with 6-5: point_blocked
     """
     found = []
     match = _Replay(_backgammon_trees(text), dice, found).run()
