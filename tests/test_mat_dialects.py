@@ -204,3 +204,5 @@ def test_anything_but_a_result_after_the_row_s_number_again_is_refused():
     with pytest.raises(MatFileError, match="only a result can follow") as caught:
         import_mat(text)
     assert caught.value.line == 6
+    with pytest.raises(MatFileError, match="no play before the row's number again"):
+        import_mat(SAME_LINE.replace("  2) 43: 13/10 13/9    2)", "  2) Losses 2 point    2)"))

@@ -289,6 +289,8 @@ def _parse_row(line, number):
         again = re.compile(rf"(?<=\s){found.group(1)}\)(?=\s|$)").search(line, start)
         if again is not None and line[start:again.start()].strip():
             items = _parse_row(line[:again.start()], number)
+            if not items:
+                raise MatFileError("no play before the row's number again", number, line)
             results = _parse_row(" " * again.end() + line[again.end():], number) \
                 if line[again.end():].strip() else []
             if any(item.kind != "win" for item in results):
