@@ -1,5 +1,6 @@
 """The rules of the house, checked on the code itself: who may import whom, no circle,
-no module or folder too big (no mixin and no dispatch on built names: tests/test_ui_composition.py).
+no module or folder too big (no mixin and no dispatch on built names, in game/app, game/web and
+game/formats: tests/test_ui_composition.py).
 
 The layers, from the bottom: the engine (``game``'s own modules, ``game.ids``,
 ``game.formats``), the bot, the lessons, the drills, then the app (``game.app``) in its own

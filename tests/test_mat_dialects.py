@@ -142,3 +142,67 @@ def test_a_resignation_s_points_over_the_cube_give_its_kind_as_gnubg_reads_them(
     match = import_mat(text, warnings=warnings)
     assert match.resignation == (0, kind) and match.results[0].points == 2 * kind
     assert bool(warnings) is warned
+
+
+# An online site's habit (two real files): the last line of a game holds the winner's play,
+# then the row's number again with the loser's "Losses N point" and the winner's "Wins N point"
+SAME_LINE = (
+    ' 5 point match\n'
+    '\n'
+    ' Game 1\n'
+    ' Ann : 0                        Bob : 0\n'
+    '  1) 31: 8/5 6/5                 42: 8/4 6/4\n'
+    '  2) 43: 13/10 13/9    2)  Losses 2 point    Wins 2 point\n'
+    '\n'
+    ' Game 2\n'
+    ' Ann : 2                        Bob : 0\n'
+    '  1) 31: 8/5 6/5                 42: 8/4 6/4\n'
+    '  2) 63: 24/18 13/10             43: 24/21 13/9    2)  Losses 1 point    Wins 1 point\n'
+    '\n'
+    ' Game 3\n'
+    ' Ann : 2                        Bob : 1\n'
+    '  1) 43: 24/21 13/9    1)  Losses 3 point    Wins 3 point and the match\n'
+)
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", "Game 1, line 6: this file writes a game's result on the line of its last play"),
+    ("fr", "Partie 1, ligne 6\u00a0: ce fichier écrit le résultat d'une partie sur la ligne de son dernier coup"),
+])
+def test_a_result_after_the_row_s_number_again_is_the_winner_s_who_played_on_that_line(language, words):
+    from game.app.text.i18n import translator
+    warnings = []
+    match = import_mat(SAME_LINE, warnings=warnings)
+    # the plays on those lines are played, "Losses" left out, each "Wins" its player's: Ann
+    # plays 43, then Bob resigns a gammon; Bob plays 43, then Ann resigns a single game
+    moves = [e["move"] for e in match.events if e["type"] == "move"]
+    assert moves[2] == "13/10 13/9" and moves[6] == "24/21 13/9" and moves[7] == "24/21 13/9"
+    assert results(match)[:2] == [(0, 2, "resign"), (1, 1, "resign")]
+    assert [e["score"] for e in match.events if e["type"] == "game_start"] == [[0, 0], [2, 0], [2, 1]]
+    # the last game: Ann played, then Bob gave up a backgammon and the match
+    assert match.match_winner == 0 and match.score == (5, 1) and results(match)[2] == (0, 3, "resign")
+    # one warning for the file, at the first such line
+    assert [(w.key, w.line) for w in warnings] == [("warning.mat_same_line", 6)]
+    assert words in translator(language)(warnings[0].key, **warnings[0].params)
+
+
+def test_the_online_site_s_files_of_the_corpus_are_read_with_their_results():
+    files = sorted(CORPUS.glob("online_*.mat"))
+    assert len(files) == 3
+    for path in files:
+        text = path.read_text()
+        warnings = []
+        match = import_mats(path.read_bytes(), warnings=warnings)[0]
+        lines = [line for line in text.splitlines() if ")  Losses " in line]
+        assert lines and len(match.results) == text.count(" Game ")
+        assert [w.key for w in warnings] == ["warning.mat_same_line"]
+        assert match.match_winner is not None
+
+
+def test_anything_but_a_result_after_the_row_s_number_again_is_refused():
+    text = SAME_LINE.replace("2)  Losses 2 point    Wins 2 point", "2)  Doubles => 2")
+    with pytest.raises(MatFileError, match="only a result can follow") as caught:
+        import_mat(text)
+    assert caught.value.line == 6
+    with pytest.raises(MatFileError, match="no play before the row's number again"):
+        import_mat(SAME_LINE.replace("  2) 43: 13/10 13/9    2)", "  2) Losses 2 point    2)"))

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from check_mat_with_gnubg import compare, expected_view, random_match
-from check_sgf_with_gnubg import FIXTURES, _normal
+from check_sgf_with_gnubg import FIXTURES, _after, _normal
 from game.dice import ManualDice
 from game.match import Match, MatchConfig, Phase
+from game.position import Position
 from game.formats.sgf import (SgfFileError, export_sgf, import_sgf, sgf_info)
 from game.app.text.i18n import translator
 
@@ -304,7 +305,7 @@ GOOD = "(;GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]RE[B+1]\n;W[31hefe]\n
     (("RE[B+1]", "RE[B+2]"), "error.sgf_result", {"game": 1, "move": 4, "text": "B+2"}),
     (("RE[B+1]", "RE[B+3R]"), "error.sgf_result", {"game": 1, "move": 4, "text": "B+3R"}),
     (("RE[B+1]", "RE[white]"), "error.sgf_node", {"game": 1, "move": 0, "text": "white"}),
-    (("[ws:0]", "[ws:1]"), "error.sgf_score", {"game": 1, "move": 0}),
+    (("[ws:0]", "[ws:3]"), "error.sgf_score", {"game": 1, "move": 0}),
     (("MI[length:3]", "MI[length:30]"), "error.sgf_rules", {"game": 1}),
     (("RU[Crawford]", "RU[Nackgammon]"), "error.sgf_rules", {"game": 1, "move": 0}),
     (("RU[Crawford]", "RU[Crawford:Hypergammon3]"), "error.sgf_rules", {"game": 1, "move": 0}),
@@ -341,8 +342,9 @@ def test_a_file_with_a_second_game_before_the_first_is_over_or_after_the_match_i
 
 
 def test_every_error_key_has_a_sentence_in_both_languages():
-    keys = set(re.findall(r'"(error\.sgf_[a-z_]+)"', (Path(__file__).resolve().parents[1] /
-                                                      "game" / "formats" / "sgf.py").read_text()))
+    folder = Path(__file__).resolve().parents[1] / "game" / "formats"
+    keys = set(re.findall(r'"(error\.sgf_[a-z_]+)"', (folder / "sgf.py").read_text() +
+                          (folder / "sgf_text.py").read_text()))
     assert len(keys) == 8
     for lang in ("en", "fr"):
         tr = translator(lang)
@@ -391,6 +393,54 @@ def test_a_board_and_cube_set_up_during_a_game_are_read_as_gnu_backgammon_writes
     assert (match.position_id(), match.player_on_roll) == ("4HPwAFjgc/AAWA", 0)
     assert (match.cube_value, match.cube_owner, match.phase) == (2, 1, Phase.ROLL_OR_DOUBLE)
     assert match.position.mine[24] == 1 and match.position.theirs[24] == 1     # one on each bar
+
+
+def test_a_score_set_with_the_board_is_the_score_the_match_is_played_at_as_gnubg_reads_it():
+    # Given GNU Backgammon's save of a board edited at 6-3 in a 7-point match (tools/
+    # sgf_setup_fixture.py: "set score 6 3", the board, White on roll with 5-2 set, the cube
+    # on 2 owned by Black; MI[...][ws:6][bs:3] in the root), and gnubg's reading of it
+    text = (DATA / "gnubg_setup_score.sgf").read_text(encoding="utf-8")
+    theirs = json.loads((DATA / "gnubg_setup_score.json").read_text())["games"]
+    assert "MI[length:7][game:0][ws:6][bs:3]" in text and ";PL[W]AE[a:y]AW[" in text
+    assert ";PL[W]DI[52]\n;CV[2]\n;CP[b]\n" in text
+    # When we read it
+    warnings = []
+    match = import_sgf(text, warnings=warnings)
+    # Then the game is played at 6-3, not the Crawford game (gnubg: post-Crawford), no warning
+    assert match.events[0]["score"] == [theirs[0]["info"]["score-X"], theirs[0]["info"]["score-O"]] == [6, 3]
+    assert match.is_crawford_game is theirs[0]["info"]["crawford"] is False and warnings == []
+    # and the board, the cube and every play after it are gnubg's
+    sets = {key: record[key] for record in theirs[0]["game"] if record["action"] == "set"
+            for key in ("board", "cube", "cube-owner") if key in record}
+    setups = [e for e in match.events if e["type"] == "setup"]
+    assert setups[0]["position_id"] == sets["board"] == "T1TkQSBKT/ABSA"
+    assert (setups[-1]["cube"], setups[-1]["cube_owner"]) == (sets["cube"], "XO".index(sets["cube-owner"]))
+    plays = [(a["player"], a["board"], sorted(a["dice"]), _after(a["board"], a["dice"], a["move"]))
+             for a in theirs[0]["game"] if a["action"] == "move"]
+    ours = []
+    for event in match.events:
+        if event["type"] in ("move", "pass"):
+            before = Position.from_position_id(event["position_id"])
+            after = before.play(before.parse_move(event["move"], event["dice"])) if event.get("move") \
+                else before.swapped()
+            ours.append(("XO"[event["player"]], event["position_id"], sorted(event["dice"]),
+                         after.position_id()))
+    assert ours == plays and len(plays) == 6
+    assert (match.score, match.phase, match.player_on_roll) == ((6, 3), Phase.ROLL_OR_DOUBLE, 0)
+
+
+def test_a_later_game_at_a_score_the_games_before_it_do_not_give_is_kept_with_a_warning():
+    # gnubg reads each game's MI score as it is written
+    text = ("(;GM[6]MI[length:7][game:0][ws:0][bs:0]RU[Crawford]RE[W+1R]\n;W[31hefe]\n;B[resign:1])"
+            "(;GM[6]MI[length:7][game:1][ws:4][bs:2]RU[Crawford]\n;W[31hefe])")
+    warnings = []
+    match = import_sgf(text, warnings=warnings)
+    assert [e["score"] for e in match.events if e["type"] == "game_start"] == [[0, 0], [4, 2]]
+    assert [(w.key, w.params) for w in warnings] == [
+        ("warning.sgf_score", {"game": 2, "file0": 4, "file1": 2, "rules0": 1, "rules1": 0})]
+    for language, words in (("en", "Game 2: the file starts this game at 4-2"),
+                            ("fr", "Partie 2\u00a0: le fichier commence cette partie à 4-2")):
+        assert words in translator(language)(warnings[0].key, **warnings[0].params)
 
 
 def test_a_game_set_up_before_its_first_roll_starts_from_that_board():

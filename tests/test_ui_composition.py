@@ -1,5 +1,6 @@
-"""Rules of the house for the app layer and the glue (issue 32, point 2): parts held and called,
-no mixins, no attribute proxies, no dispatch on method names built or kept as text.
+"""Rules of the house for the app layer, the glue and the file formats (issue 32, point 2; issue 44,
+point 15): parts held and called, no mixins, no attribute proxies, no dispatch on method names built
+or kept as text.
 
 The source is read as text and parsed (the glue cannot be imported in CPython)."""
 
@@ -11,7 +12,7 @@ import pytest
 from game.app.controller import Controller
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FILES = sorted([*ROOT.glob("game/app/**/*.py"), *ROOT.glob("game/web/*.py")])
+FILES = sorted([*ROOT.glob("game/app/**/*.py"), *ROOT.glob("game/web/*.py"), *ROOT.glob("game/formats/*.py")])
 #: what a class of the app may take behaviour from, besides one class of the project
 OUTSIDE = {"ValueError", "Exception", "str", "dict", "gettext.NullTranslations"}
 

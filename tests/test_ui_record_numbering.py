@@ -1,6 +1,7 @@
 """The record and the last play's marks agree with the numbers the board shows (issue 33,
 point 9): in a two-player game the numbers turn to the player to act, and the computer's
-moves are numbered as the person's board numbers them."""
+moves are numbered as the person's board numbers them; in a replay of two other people each move is
+in its player's own numbering, as the review's list writes it (issue 44, point 12)."""
 
 import re
 
@@ -81,3 +82,51 @@ def test_against_the_computer_its_play_in_the_record_is_in_the_person_s_numbers(
     app.set_pref("numbering", "theirs")                        # Settings: the opponent's numbers
     text = re.findall(r'<span class="what">([^<]*)</span>', app.view().record_html)[-1]
     assert text == "65: 24/13" and record_numbers(text) == marked_numbers(app.view())
+
+
+#: a short match of two other people, finished (Ann resigns on her roll)
+TWO_OTHERS = (
+    ' 1 point match\n'
+    '\n'
+    ' Game 1\n'
+    ' Ann : 0                        Bob : 0\n'
+    '  1) 31: 8/5 6/5                 64: 24/18 13/9\n'
+    '  2) 52: 13/8 13/11              51: 13/8 24/23\n'
+    '  3)                             Wins 1 point and the match\n'
+)
+
+
+def test_a_replay_of_two_other_people_writes_each_move_in_its_player_s_numbering_in_both_lists():
+    from game.app.keep.storage import MemoryStore
+    from game.app.controller import Controller
+    # Given an imported match of two other people, replayed and reviewed
+    app = Controller(MemoryStore())
+    assert app.open_mat(TWO_OTHERS, "two.mat") is True and app.replay is not None
+    # each as its player numbers it, as the file does (in the engine's order of the steps)
+    own = ["31: 8/5 6/5", "64: 24/18 13/9", "52: 13/11 13/8", "51: 24/23 13/8"]
+    assert app.bottom == 1
+    # Then "Moves of this game" writes each move as its player numbers it, not as the bottom player
+    record = re.findall(r'<span class="what">([^<]*)</span>', app.view().record_html)
+    assert [line for line in record if re.match(r"\d\d: ", line)] == own
+    # and so does the review's list beside it
+    assert app.start_review()
+    while app.review_step():
+        pass
+    listed = re.findall(r'<li class="review-item[^"]*"[^>]*>([^<]*)', app.view().review["list_html"])
+    moves = [re.search(r"(\d\d: \S.*?)\s*$", line) for line in listed]
+    assert [m.group(1) for m in moves if m] == own
+
+
+def test_a_replay_against_the_computer_keeps_its_moves_in_the_person_s_numbers():
+    app = make([1, 3, 6, 5], mode="bot", length=5)
+    app.roll()
+    app.type_move("8/5 6/5")
+    app.done()
+    for _ in range(40):
+        if not app.bot_to_act():
+            break
+        app.bot_act()
+    assert app.start_replay() and app.replay is not None
+    app.replay_go(len(app.replay.frames) - 1)
+    record = re.findall(r'<span class="what">([^<]*)</span>', app.view().record_html)
+    assert record[-2:] == ["31: 8/5 6/5", "65: 1/12"]       # the computer's 24/13, as the board numbers it

@@ -57,3 +57,20 @@ def test_a_bad_sgf_file_says_why_in_the_player_s_language_and_changes_nothing():
     french.boot("?lang=fr")
     assert french.open_mat("(;GM[6]MI[length:3];W[31hefe];B[42xxxx])", "bad.sgf") is False
     assert "partie 1, coup 2" in french.view().message
+
+
+def test_a_board_set_up_at_a_score_opens_at_that_score_and_a_score_that_does_not_follow_says_so():
+    from pathlib import Path
+    from game.app.text.i18n import translator
+    from game.app.text.messages import text as message_text
+    data = Path(__file__).resolve().parent / "data" / "gnubg_setup_score.sgf"
+    app = hotseat(store=MemoryStore())
+    assert app.open_mat(data.read_bytes(), "setup.sgf") is True
+    assert app.match.score == (6, 3) and app.match.cube_value == 2 and app.replay is None
+    text = ("(;GM[6]MI[length:7][game:0][ws:0][bs:0]RE[W+1R];W[31hefe];B[resign:1])"
+            "(;GM[6]MI[length:7][game:1][ws:4][bs:2];W[31hefe])")
+    app = hotseat(store=MemoryStore())
+    assert app.open_mat(text, "later.sgf") is True and app.match.score == (4, 2)
+    for language, words in (("en", "Game 2: the file starts this game at 4-2"),
+                            ("fr", "Partie 2\u00a0: le fichier commence cette partie à 4-2")):
+        assert words in message_text(app.message, translator(language))

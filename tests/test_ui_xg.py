@@ -52,3 +52,17 @@ def test_a_damaged_or_foreign_xg_file_is_refused_with_its_reason_and_changes_not
         for language in ("en", "fr"):
             assert message_text(app.message, translator(language))
         assert app.match.to_dict() == before
+
+
+def test_the_open_button_names_every_kind_of_file_it_opens_in_both_languages():
+    # Given the file input behind "Open a match file" and what it accepts
+    import re
+    page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    accept = re.search(r'id="import-mat" accept="([^"]+)"', page).group(1)
+    kinds = [kind for kind in accept.split(",") if kind in (".mat", ".sgf", ".xg", ".xgp")]
+    assert kinds == [".mat", ".sgf", ".xg", ".xgp"]
+    # Then its label names each of them, in English and in French, and the page's own text too
+    shown = re.search(r'id="open-mat"[^>]*>([^<]+)<', page).group(1)
+    for label in (translator("en")("button.import_mat"), translator("fr")("button.import_mat"), shown):
+        assert re.findall(r"\.[a-z]+", label) == kinds, label
+    assert shown == translator("en")("button.import_mat")

@@ -28,8 +28,14 @@ resignation with one play or none (gnubg plays it).
 
 ``--fixtures DIR`` also writes gnubg's view of every file of DIR to
 ``DIR/gnubg_views.json``, which ``tests/test_mat_corpus.py`` compares with
-our reading without gnubg.  This module imports gnubg only in its child
-processes.
+our reading without gnubg; ``--only PREFIX`` reads only the files whose name
+starts with PREFIX and keeps the other views.  This module imports gnubg only
+in its child processes: the PyPI ``gnubg`` module (1.1) by default, or, with
+``GNUBG=PROGRAM`` in the environment, Debian's gnubg program (1.07), which runs
+the child's script itself::
+
+    GNUBG=/usr/games/gnubg python3 tools/compare_mat_files.py --fixtures tests/data/mat_corpus \
+        --only online_ < /dev/null
 """
 
 import json
@@ -55,9 +61,13 @@ import gnubg
 null = os.open(os.devnull, os.O_WRONLY)
 saved = os.dup(1)
 os.dup2(null, 1)
-for command in sys.argv[2:]:
+if "COMPARE_MAT_FILE" in os.environ:     # Debian's gnubg runs this script itself (-p)
+    arguments = [os.environ["COMPARE_MAT_FILE"]] + os.environ["COMPARE_MAT_COMMANDS"].split(";")
+else:
+    arguments = sys.argv[1:]
+for command in arguments[1:]:
     gnubg.command(command)
-gnubg.command("import mat " + sys.argv[1])
+gnubg.command("import mat " + arguments[0])
 data = gnubg.match()
 os.dup2(saved, 1)
 print("GNUBG-MATCH " + json.dumps(data, default=str), flush=True)
@@ -91,9 +101,21 @@ def gnubg_read(path, data, timeout=120):
         folder = tempfile.TemporaryDirectory()
         path = Path(folder.name) / "utf8.mat"
         path.write_bytes(decode_mat(data).encode("utf-8"))
+    program = os.environ.get("GNUBG")
     try:
-        done = subprocess.run([sys.executable, "-c", _CHILD, str(path), *gnubg_settings(data)],
-                              stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+        if program:
+            # Debian's gnubg (the program, 1.07): the script in a file, the file in the environment
+            with tempfile.TemporaryDirectory() as home:
+                script = Path(home) / "child.py"
+                script.write_text(_CHILD)
+                env = dict(os.environ, HOME=home, COMPARE_MAT_FILE=str(path),
+                           COMPARE_MAT_COMMANDS=";".join(gnubg_settings(data)))
+                done = subprocess.run([program, "-t", "-q", "-r", "-s", home, "-p", str(script)],
+                                      stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout,
+                                      env=env)
+        else:
+            done = subprocess.run([sys.executable, "-c", _CHILD, str(path), *gnubg_settings(data)],
+                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None
     finally:
@@ -184,8 +206,11 @@ def _forced(action_set, move):
     return len(plays) == 1 and move["after"] == plays.results()[0].position_id()
 
 
-def compare_views(ours, theirs):
-    """``(differences, known)`` between our normal view and gnubg's, lists of strings."""
+def compare_views(ours, theirs, same_line=()):
+    """``(differences, known)`` between our normal view and gnubg's, lists of strings.
+
+    ``same_line``: the numbers of the games whose result the file writes after the row's
+    number again, on the line of the last play (gnubg cannot read that line)."""
     differences, known = [], []
     if ours["length"] != theirs["length"]:
         differences.append(f"match length {ours['length']} != {theirs['length']}")
@@ -197,7 +222,15 @@ def compare_views(ours, theirs):
         # the file's next score line (gnubg may stop before it: see below)
         next_score = ours["games"][number]["score"] if number < len(ours["games"]) else None
         result_known = False
-        if a["resigned"] and b["winner"] is None and not y_actions and \
+        if number in same_line and b["winner"] is None and a["winner"] is not None:
+            known.append(f"game {number}: its result follows the row's number again; gnubg warns "
+                         f"and records no result (the next score line has it)")
+            x_actions, result_known = [x for x in x_actions if x["action"] != "resign"], True
+            if x_actions and x_actions[-1]["action"] == "move" and x_actions[:-1] == y_actions:
+                known.append(f"game {number}: gnubg does not read the last play, on the line of "
+                             f"the row's number again")
+                x_actions = x_actions[:-1]
+        elif a["resigned"] and b["winner"] is None and not y_actions and \
                 all(action["action"] == "resign" for action in x_actions):
             known.append(f"game {number}: a resignation before the first roll; gnubg records "
                          f"no result (the next score line has it)")
@@ -299,7 +332,9 @@ def classify(data, theirs):
             gnubg_ok, why = False, (why or "") + f" [gnubg takes an illegal play: {bad}]"
     differences, known = ([], [])
     if ours is not None and gnubg_ok:
-        differences, known = compare_views(ours, theirs)
+        games = _parse(data)[0].games
+        same_line = {k for k, game in enumerate(games, 1) if any(item.same_line for item in game.items)}
+        differences, known = compare_views(ours, theirs, same_line)
     return ours is not None, gnubg_ok, differences, known, why
 
 
@@ -347,11 +382,16 @@ def summary(counts):
 
 def main(argv):
     fixtures = None
+    only = None
+    if "--only" in argv:
+        index = argv.index("--only")
+        only = argv[index + 1]
+        argv = argv[:index] + argv[index + 2:]
     if "--fixtures" in argv:
         index = argv.index("--fixtures")
         fixtures = Path(argv[index + 1])
         argv = argv[:index] + argv[index + 2:] + [str(fixtures)]
-    files = files_of(argv)
+    files = [path for path in files_of(argv) if only is None or path.name.startswith(only)]
     if not files:
         print(__doc__)
         return 2
@@ -384,6 +424,8 @@ def main(argv):
             print(f"{name}: known: {line}")
     if fixtures is not None:
         path = fixtures / "gnubg_views.json"
+        if only is not None and path.exists():        # the other files' views are kept
+            views = {**json.loads(path.read_text()), **views}
         write_views(path, views)
         print(f"wrote gnubg's view of {len(views)} files to {os.path.relpath(path)}")
     print(summary(counts))

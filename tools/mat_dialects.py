@@ -26,6 +26,10 @@ The habits, by producer:
 - ``gamesgrid``: names with ratings (``BlueNote,1780``), the lower die first
   (``14:``), ``Cannot Move`` for a pass, ``Losses N point`` in the loser's
   column beside the winner's last play.
+- ``online``: an online site (the shape of two real files): the last line of a game
+  holds the winner's last play, then the row's number again with the loser's
+  ``Losses N point`` and the winner's ``Wins N point and the match``, always singular
+  (``24) 43: 21/18 18/14    24)  Losses 2 point    Wins 2 point and the match``).
 - ``bgstudio``: Backgammon Studio: a game given up before its first roll as
   ``????  Wins N point`` (a forfeit).
 - ``transcription``: a tournament transcription: Windows-1252 names, tabs
@@ -52,7 +56,7 @@ from game.match import Match, MatchConfig, Phase  # noqa: E402
 from game.formats.mat_write import _game_records, export_mat  # noqa: E402
 from game.move import Move  # noqa: E402
 
-PRODUCERS = ("gnubg", "xg", "xg_mobile", "galaxy", "dailygammon", "gamesgrid", "bgstudio",
+PRODUCERS = ("gnubg", "xg", "xg_mobile", "galaxy", "dailygammon", "gamesgrid", "online", "bgstudio",
              "transcription", "handwritten")
 
 _STYLES = {
@@ -65,6 +69,7 @@ _STYLES = {
                     "tags": False},
     "gamesgrid": {"ratings": True, "low_first": True, "cannot_move": True, "losses": True,
                   "tags": False},
+    "online": {"short": True, "singular": True, "same_line_result": True, "tags": False},
     "bgstudio": {"short": True, "forfeit_marks": True, "site": "Backgammon Studio"},
     "transcription": {"encoding": "cp1252", "tabs": True, "comment_box": True, "short": True,
                       "resumed": True, "names": ("José Ñúñez", "Zoë Müller")},
@@ -133,6 +138,16 @@ class _Rows:
         self.lines.append(line.rstrip())
         self.row = None
 
+    def ends_with(self, winner):
+        """Whether the row being filled ends with ``winner``'s item (his last play)."""
+        return self.row is not None and self.row[winner] is not None and (winner == 1 or self.row[1] is None)
+
+    def same_line_result(self, points, text):
+        """The row, then its number again with ``Losses N point`` and the ``Wins`` text."""
+        self.flush()
+        self.lines[-1] += f"    {self.number})  Losses {points} point    {text}"
+        self.lines.append("")
+
     def result(self, column, text):
         """A ``Wins`` line in ``column``."""
         self.flush()
@@ -161,6 +176,10 @@ def _game_lines(records, style, length, score, final_points):
             if record.win is not None:
                 winner = column
                 value = record.win
+                if style.get("same_line_result"):
+                    text = _result(value, style, length, score, winner, final_points)
+                    rows.same_line_result(int(text.split()[1]), text)
+                    continue
                 if style.get("losses"):
                     points = int(value.split()[1])
                     if column == 0:
@@ -188,7 +207,9 @@ def _game_lines(records, style, length, score, final_points):
             winner = 1 - column
             where = column if style.get("loser_column") else winner
             text = _result(record.value, style, length, score, winner, final_points)
-            if style.get("forfeit_marks") and k == 0:
+            if style.get("same_line_result") and rows.ends_with(winner):
+                rows.same_line_result(int(text.split()[1]), text)
+            elif style.get("forfeit_marks") and k == 0:
                 rows.put(column, "????")
                 rows.put(1 - column, text) if column == 0 else rows.put(0, text)
                 rows.flush()
@@ -353,6 +374,7 @@ CORPUS = {
     "galaxy": [(7, {"length": 5}), (8, {"length": 5}), (9, {"length": 7}), (24, {"length": 3})],
     "dailygammon": [(10, {"length": 3}), (11, {"length": 5}), (12, {"length": 3}), (25, {"length": 1})],
     "gamesgrid": [(13, {"length": 5}), (14, {"length": 3}), (26, {"length": 7})],
+    "online": [(30, {"length": 5}), (68, {"length": 5}), (46, {"length": 7})],
     "bgstudio": [(15, {"length": 5}), (16, {"length": 3}), (27, {"length": 7})],
     "transcription": [(17, {"length": 7}), (18, {"length": 9}), (28, {"length": 5})],
     "handwritten": [(19, {"length": 0}), (20, {"length": 0}), (29, {"length": 0, "jacoby": True})],

@@ -56,7 +56,11 @@ result or nothing, a match resumed (its first game not at 0-0, as its
 score line says), a resignation before the first roll or by the player
 not on roll (:meth:`Match.forfeit`), a resignation's result written in
 the loser's column (the next score line, or ``and the match``, names the
-winner), and ``Wins N`` capped at what the match still needed.  A result
+winner), ``Wins N`` capped at what the match still needed, and a result
+written after the row's number again on the line of the winner's last play
+(``24) 43: 21/18 18/14    24)  Losses 2 point    Wins 2 point``: that play's
+player won; gnubg warns that it cannot read such a line, and a
+:class:`MatWarning` says so here, once a file).  A result
 the rules would not give is read as the file says, with a
 :class:`MatWarning` (``import_mats(text, warnings=[])``).
 
@@ -175,7 +179,7 @@ _TAG = re.compile(r'^[;#]\s*\[\s*([A-Za-z][A-Za-z0-9 ]*?)\s+"(.*)"\s*\]\s*$')
 _MATCH_LINE = re.compile(r"^\s*(\d+)\s*points?\s+match\s*$", re.IGNORECASE)
 _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _SCORE_LINE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
-_ROW_NUMBER = re.compile(r"^\s*\d+\)")
+_ROW_NUMBER = re.compile(r"^\s*(\d+)\)")
 _ITEM_START = re.compile(
     r"(?<![^\s)])(?:[1-6][1-6]:|\?{3,}|(?:doubles?|beavers?|raccoons?|takes?|drops?|wins?)(?![A-Za-z]))",
     re.IGNORECASE)
@@ -191,7 +195,7 @@ _RIGHT_COLUMN = 16          # a lone item starting at this column or later is th
 
 
 class _Item:
-    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value", "match_won")
+    __slots__ = ("kind", "player", "line", "text", "dice", "move", "value", "match_won", "same_line")
 
     def __init__(self, kind, player, line, text):
         self.kind = kind          # roll, double, beaver, take, drop, win, unknown (????)
@@ -202,6 +206,7 @@ class _Item:
         self.move = ""
         self.value = None         # double, beaver: the cube offered; win: the points
         self.match_won = False    # win: "and the match" written
+        self.same_line = False    # win: after the row's number again, on the line of the last play
 
 
 class _GameText:
@@ -271,11 +276,30 @@ def _parse_item(chunk, player, number, line):
 
 
 def _parse_row(line, number):
-    """The items of one row (one or two), each with its column as its player."""
+    """The items of one row (one or two), each with its column as its player.
+
+    A row may end with its number again and the game's result, on the line of the
+    winner's last play (``24) 43: 21/18 18/14    24)  Losses 2 point    Wins 2 point``):
+    that ``Wins`` is the player's of the play before it.
+    """
     start = 0
     found = _ROW_NUMBER.match(line)
     if found:
         start = found.end()
+        again = re.compile(rf"(?<=\s){found.group(1)}\)(?=\s|$)").search(line, start)
+        if again is not None and line[start:again.start()].strip():
+            items = _parse_row(line[:again.start()], number)
+            if not items:
+                raise MatFileError("no play before the row's number again", number, line)
+            results = _parse_row(" " * again.end() + line[again.end():], number) \
+                if line[again.end():].strip() else []
+            if any(item.kind != "win" for item in results):
+                raise MatFileError("only a result can follow the row's number again", number, line)
+            for item in results:
+                item.player, item.text, item.same_line = items[-1].player, line, True
+            for item in items:
+                item.text = line
+            return items + results
     shown = line
     # "Losses 2 points" beside a move says what the result already says: left out
     line = _LOSSES.sub(lambda m: " " * len(m.group(0)), line)
@@ -486,11 +510,14 @@ class _Replay(Replay):
     def game(self, game):
         items = game.items
         self.auto_doubles = game.auto_doubles
+        read = {"roll": self.do_roll, "double": self.do_double, "beaver": self.do_beaver,
+                "take": self.do_take, "drop": self.do_drop, "win": self.do_win,
+                "unknown": self.do_unknown}
         for k, item in enumerate(items):
             following = items[k + 1] if k + 1 < len(items) else None
             self.item = item
             try:
-                getattr(self, "do_" + item.kind)(item, following)
+                read[item.kind](item, following)
             except MatFileError:
                 raise
             except GameError as error:
@@ -583,6 +610,10 @@ class _Replay(Replay):
         match = self.match
         g = match.game
         winner = item.player
+        if item.same_line and not any(w.key == "warning.mat_same_line" for w in self.warnings):
+            # read as the result (gnubg warns that it cannot read the line): said once a file
+            self.warnings.append(MatWarning("warning.mat_same_line", {"game": self.current.number,
+                                                                      "line": item.line}, item.line))
         if match.phase is Phase.OVER:
             result = g.result
             before = list(match.score)

@@ -83,7 +83,7 @@ def read_matches(data, name="", warnings=None, known=lambda key: True):
             return [import_xg(raw, warnings=warnings)]
         if kind == "sgf":
             text = bytes(data).decode("utf-8", "replace") if isinstance(data, (bytes, bytearray)) else data
-            return [import_sgf(text)]
+            return [import_sgf(text, warnings=warnings)]
         return import_mats(data, warnings=warnings)
     except (SgfFileError, XgFileError, MatFileError) as error:
         raise FileRefused(refusal(error, known)) from error

@@ -63,7 +63,10 @@ position cannot be written.  A board or a cube set up in a file, as GNU
 Backgammon writes a position edited before or during a game
 (``;PL[W]AE[a:y]AW[f][f]...AB[s]...``, ``;CV[2]``, ``;CP[b]``), is read:
 the game starts from it, or the board is replaced where the file says
-(:meth:`game.match.Match.setup` with ``edit``).  This engine's options that gnubg
+(:meth:`game.match.Match.setup` with ``edit``).  The score in a game's root
+(``MI[ws:6][bs:3]``, as gnubg's ``set score`` writes it with such a board) is the
+score that game is played at, as GNU Backgammon reads it (a later game's with a
+warning when the games before it give another).  This engine's options that gnubg
 has no word for travel in a property gnubg ignores, ``XO[...]`` in the
 first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 ``opening:BothDice``.
@@ -71,15 +74,17 @@ first game's root: ``maxcube:N``, ``beavers:1``, ``autodoubles:N``,
 
 import datetime
 import re
+from dataclasses import dataclass, field
 
 from game.errors import GameError
-from game.match import Match, MatchConfig, Phase
+from game.match import InvalidMatchError, Match, MatchConfig, Phase
 from game.formats.common import gnubg_steps
 from game.formats.replaying import Replay
+from game.formats.sgf_text import SgfFileError, backgammon_trees as _backgammon_trees, props as _props
 from game.move import Move, Step
 from game.position import Position
 
-__all__ = ["SgfFileError", "export_sgf", "import_sgf", "sgf_info", "DEFAULT_NAMES", "APPLICATION"]
+__all__ = ["SgfFileError", "SgfWarning", "export_sgf", "import_sgf", "sgf_info", "DEFAULT_NAMES", "APPLICATION"]
 
 #: the names written for players whose name is empty (and read back as empty)
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -90,34 +95,20 @@ _MAX_CUBE_UNSTATED = 1 << 15   # a file without XO[maxcube:N]: no limit short of
 _COLOURS = "WB"                # player 0, player 1
 
 
-class SgfFileError(GameError):
-    """An ``.sgf`` file that cannot be read (or a match that cannot be written as one).
+@dataclass(frozen=True)
+class SgfWarning:
+    """Something an ``.sgf`` file says that the rules would not, read as the file says it:
+    ``key`` a message of the app's translations, ``params`` its parameters (``game``, 1-based).
 
-    ``key`` is the message id of the app's sentence (``error.sgf_syntax``,
-    ``error.sgf_no_game``, ``error.sgf_rules``, ``error.sgf_setup``,
-    ``error.sgf_node``, ``error.sgf_illegal``, ``error.sgf_result``,
-    ``error.sgf_score``), ``params`` what that sentence needs (``game``,
-    1-based, and ``move``, the node's number in the game, where there are
-    some; ``text``, the property read, where there is one).
-
-    >>> try:
-    ...     import_sgf("(;GM[6];W[31hcfe])(")
-    ... except SgfFileError as error:
-    ...     print(error.key, error.params)
-    error.sgf_syntax {'line': 1}
+    >>> warnings = []
+    >>> match = import_sgf("(;GM[6]MI[length:3][ws:0][bs:0]RE[W+1R];W[31hefe];B[resign:1])"
+    ...                    "(;GM[6]MI[length:3][game:1][ws:2][bs:0])", warnings=warnings)
+    >>> match.score, warnings
+    ((2, 0), [SgfWarning(key='warning.sgf_score', params={'game': 2, 'file0': 2, 'file1': 0, 'rules0': 1, 'rules1': 0})])
     """
 
-    def __init__(self, key, message, **params):
-        where = []
-        if params.get("game") is not None:
-            where.append(f"game {params['game']}")
-        if params.get("move") is not None:
-            where.append(f"node {params['move']}")
-        prefix = ", ".join(where)
-        shown = f": {params['text']!r}" if params.get("text") is not None else ""
-        super().__init__(f"{prefix + ': ' if prefix else ''}{message}{shown}")
-        self.key = key
-        self.params = {name: value for name, value in params.items() if value is not None}
+    key: str
+    params: dict = field(default_factory=dict)
 
 
 # ======================================================================================
@@ -310,127 +301,10 @@ def export_sgf(match, *, event=None, site=None, date=None, round=None, annotator
 # reading
 # ======================================================================================
 
-_IDENT = re.compile(r"[A-Za-z]+")
 _ROLL = re.compile(r"([1-6])([1-6])([a-z]*)")
 _RESIGN = re.compile(r"resign(?::([0-9]+))?")
 _SETUP_PROPERTIES = ("AE", "AB", "AW", "CV", "CP")   # a board or a cube set up during a game
 _VARIANTS = ("nackgammon", "hypergammon")       # gnubg's other games, in RU[]
-
-
-def _line_of(text, offset):
-    return text.count("\n", 0, offset) + 1
-
-
-def _parse_collection(text):
-    """The game trees of an SGF text: for each, its main line, a list of nodes.
-
-    A node is a list of ``(identifier, [values])``.  Only the first
-    variation is followed (as gnubg does).
-    """
-    size = len(text)
-    pos = 0
-
-    def fail(offset, message):
-        raise SgfFileError("error.sgf_syntax", f"line {_line_of(text, offset)}: {message}",
-                           line=_line_of(text, offset))
-
-    def skip(pos):
-        while pos < size and text[pos].isspace():
-            pos += 1
-        return pos
-
-    def value(pos):          # text[pos] == "["
-        out = []
-        pos += 1
-        while pos < size:
-            char = text[pos]
-            if char == "\\":
-                if pos + 1 < size and text[pos + 1] not in "\r\n":
-                    out.append(text[pos + 1])
-                pos += 2
-                continue
-            if char == "]":
-                return "".join(out), pos + 1
-            out.append(char)
-            pos += 1
-        fail(pos, "a property value is not closed by ']'")
-
-    def node(pos):           # text[pos] == ";"
-        properties = []
-        pos = skip(pos + 1)
-        while pos < size:
-            found = _IDENT.match(text, pos)
-            if not found:
-                break
-            ident = "".join(c for c in found.group() if c.isupper())
-            pos = skip(found.end())
-            if pos >= size or text[pos] != "[":
-                fail(pos, f"property {found.group()} has no value")
-            values = []
-            while pos < size and text[pos] == "[":
-                item, pos = value(pos)
-                values.append(item)
-                pos = skip(pos)
-            properties.append((ident, values))
-        return properties, pos
-
-    trees = []
-    stack = []               # per open tree: [main line (or None in a variation skipped), children]
-    pos = skip(pos)
-    while pos < size:
-        char = text[pos]
-        if char == "(":
-            if stack:
-                parent = stack[-1]
-                line = parent[0] if parent[1] == 0 else None     # the first variation goes on
-                parent[1] += 1
-            else:
-                line = []
-                trees.append(line)
-            stack.append([line, 0])
-            pos = skip(pos + 1)
-            if pos >= size or text[pos] != ";":
-                fail(pos, "a game tree starts with ';'")
-        elif char == ";" and stack:
-            if stack[-1][1]:
-                fail(pos, "a node after a variation")
-            properties, pos = node(pos)
-            if stack[-1][0] is not None:
-                stack[-1][0].append(properties)
-        elif char == ")" and stack:
-            stack.pop()
-            pos = skip(pos + 1)
-        else:
-            fail(pos, "'(' expected" if not stack else "';', '(' or ')' expected")
-    if stack:
-        fail(size, "')' expected at the end")
-    return trees
-
-
-def _props(node):
-    """A node's properties as a dict (the first occurrence of each)."""
-    out = {}
-    for ident, values in node:
-        out.setdefault(ident, values)
-    return out
-
-
-def _backgammon_trees(text):
-    if not isinstance(text, str):
-        raise SgfFileError("error.sgf_syntax", f"import_sgf: text expected, got {type(text).__name__}",
-                           line=1)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    trees = []
-    for nodes in _parse_collection(text):
-        if not nodes:   # pragma: no cover - the parser gives each tree a node
-            continue
-        game_type = _props(nodes[0]).get("GM", ["1"])[0].strip()
-        if game_type == "6":
-            trees.append(nodes)
-    if not trees:
-        raise SgfFileError("error.sgf_no_game", "no backgammon game (GM[6]) in this file")
-    return trees
 
 
 class _Root:
@@ -533,14 +407,33 @@ def _config(roots, trees):
         raise SgfFileError("error.sgf_rules", f"rules: {error}", game=1) from None
 
 
+def _crawford_at(config, root, score):
+    """Whether the first game, at ``score``, is the Crawford game: one player a point short,
+    and its ``RU`` saying so (``Crawford:CrawfordGame``; ``RU[Crawford]`` alone: after it,
+    as gnubg's ``set score`` writes it)."""
+    if not (config.length and config.crawford) or list(score).count(config.length - 1) != 1:
+        return False
+    return root.rules is None or "crawford" not in root.rules or "crawfordgame" in root.rules
+
+
 class _Replay(Replay):
     """Drives a new Match through the nodes of the games of an SGF collection."""
 
-    def __init__(self, trees, dice=None):
+    def __init__(self, trees, dice=None, warnings=None):
         super().__init__(dice)
         self.trees = trees
+        self.warnings = [] if warnings is None else warnings
         self.roots = [_Root(nodes[0], k + 1) for k, nodes in enumerate(trees)]
-        self.match = Match(_config(self.roots, trees), self.dice)
+        config = _config(self.roots, trees)
+        first = self.roots[0]
+        # a score set before the first game (gnubg's "set score", a board set up at a score)
+        # is the score the match starts at, as GNU Backgammon reads it
+        score = first.score or (0, 0)
+        try:
+            self.match = Match(config, self.dice, score=score, crawford=_crawford_at(config, first, score))
+        except InvalidMatchError as error:
+            raise SgfFileError("error.sgf_score", f"the score {score[0]}-{score[1]}: {error}", game=1,
+                               move=0) from None
         self.game_number = 0
         self.node_number = 0
 
@@ -560,10 +453,10 @@ class _Replay(Replay):
                     self.fail("error.sgf_result", f"game {index + 1} starts before game {index} is over")
                 if match.match_winner is not None:
                     self.fail("error.sgf_result", f"game {index + 1} comes after the end of the match")
-                match.new_game()
-            if root.score is not None and root.score != match.score:
-                self.fail("error.sgf_score", f"the score is {match.score[0]}-{match.score[1]} here, "
-                          f"the file says {root.score[0]}-{root.score[1]}")
+                if root.score is not None and root.score != match.score:
+                    self.score_set(root)
+                else:
+                    match.new_game()
             variants = sorted(word for word in root.rules or () if word.startswith(_VARIANTS))
             if variants:
                 self.fail("error.sgf_rules", f"{variants[0]}: only standard backgammon is played here")
@@ -573,6 +466,19 @@ class _Replay(Replay):
                           ("" if "crawfordgame" in root.rules else "not ") + "the Crawford game")
             self.game(root, nodes)
         return match
+
+    def score_set(self, root):
+        """A game whose ``MI`` score is not what the games before it give: started at the
+        file's score, as GNU Backgammon reads it, with a warning (``warning.sgf_score``)."""
+        match = self.match
+        score = root.score
+        self.warnings.append(SgfWarning("warning.sgf_score", {
+            "game": self.game_number, "file0": score[0], "file1": score[1],
+            "rules0": match.score[0], "rules1": match.score[1]}))
+        try:
+            match.new_game(score=score)
+        except InvalidMatchError as error:
+            self.fail("error.sgf_score", f"the score {score[0]}-{score[1]}: {error}")
 
     def game(self, root, nodes):
         self.auto_doubles = root.auto
@@ -811,7 +717,7 @@ class _Replay(Replay):
                       text=f"{colour}+{points}{'R' if resigned else ''}")
 
 
-def import_sgf(text, *, dice=None):
+def import_sgf(text, *, dice=None, warnings=None):
     """The match of an ``.sgf`` text, rebuilt by the engine's own actions (a :class:`Match`).
 
     Every game tree (``GM[6]``) of the file is a game of the match, in
@@ -824,15 +730,24 @@ def import_sgf(text, *, dice=None):
     is that ``ManualDice`` with ``dice`` as its fallback.  Bad text raises
     :class:`SgfFileError` and nothing is returned.
 
+    A score written in a game's root (``MI[ws:6][bs:3]``) is the score that game is played
+    at, as GNU Backgammon reads it: the first game's starts the match there (a match set up
+    at a score); a later one that the games before it do not give is kept too, and a
+    :class:`SgfWarning` says so in ``warnings`` (a list), when given.
+
     >>> match = import_sgf("(;GM[6]MI[length:1];W[65xrrm])")
     >>> match
     <Match 1-point match, score 0-0, game 1 roll_or_double>
     >>> import_sgf("(;GM[6]MI[length:1];W[65xrfa])")
     Traceback (most recent call last):
     ...
-    game.formats.sgf.SgfFileError: game 1, node 1: move '24/18 6/1' in 4HPwATDgc/ABMA with 6-5: point_blocked
+    game.formats.sgf_text.SgfFileError: game 1, node 1: move '24/18 6/1' in 4HPwATDgc/ABMA with 6-5: point_blocked
     """
-    return _Replay(_backgammon_trees(text), dice).run()
+    found = []
+    match = _Replay(_backgammon_trees(text), dice, found).run()
+    if warnings is not None:
+        warnings.extend(found)
+    return match
 
 
 def sgf_info(text):

@@ -481,11 +481,12 @@ class _Replay(Replay):
         self.set_up = None
         if any(start) and tuple(start) != _START:
             self.set_up = start
+        read = {"cube": self.do_cube, "move": self.do_move, "footer_game": self.do_footer_game}
         for k, record in enumerate(records):
             self.move_number = k + 1
             following = records[k + 1] if k + 1 < len(records) else None
             try:
-                getattr(self, "do_" + record["kind"])(record, following)
+                read[record["kind"]](record, following)
             except XgFileError:
                 raise
             except GameError as error:

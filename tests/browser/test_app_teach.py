@@ -169,11 +169,29 @@ def test_a_windows_1252_mat_file_keeps_its_accented_names(page, tmp_path):
     assert "Ren\u00e9e" in page.locator("body").inner_text()
 
 
+def own_moves(game):
+    """The moves of ``game`` (1-based) of FINISHED_MAT as the record writes them in each
+    player's own numbering: ``63: 8/5 8/2``."""
+    events = import_mat(FINISHED_MAT.read_text()).events
+    starts = [k for k, e in enumerate(events) if e["type"] == "game_start"] + [len(events)]
+    return [f"{''.join(map(str, sorted(e['dice'], reverse=True)))}: {e.get('move') or '—'}"
+            for e in events[starts[game - 1]:starts[game]] if e["type"] in ("move", "pass")]
+
+
+def record_moves(page):
+    """The move lines of "Moves of this game" on the page."""
+    return [line for line in page.locator("#record li .what").all_inner_texts()
+            if line[:2].isdigit() and line[2:4] == ": "]
+
+
 def test_a_mat_file_opens_for_replay_and_the_history_replays_and_exports_it(page):
     act(page, lambda: page.set_input_files("#import-mat", str(FINISHED_MAT)))
     assert page.locator("#replay-bar").is_visible()
     assert page.locator("#actions").is_hidden()
     assert "Game 1" in page.locator("#replay-info").inner_text()
+    # a replay of two other people: each move in its player's own numbering, as the file
+    # writes it (issue 44, point 12); game 1 holds one move, of the top player's
+    assert record_moves(page) == own_moves(1) == ["63: 8/5 8/2"]
     start = board_state(page)
     click(page, "#replay-next")
     moved = board_state(page)
@@ -193,6 +211,8 @@ def test_a_mat_file_opens_for_replay_and_the_history_replays_and_exports_it(page
     click(page, "#replay-last")
     assert "Wins" in page.locator("#record li.current").inner_text() or \
         "wins" in page.locator("#record li.current").inner_text()
+    last = max(e["game"] for e in import_mat(FINISHED_MAT.read_text()).events if e["type"] == "game_start")
+    assert len(own_moves(last)) > 50 and record_moves(page) == own_moves(last)
     page.click("#history-button")
     with expect_download(page) as saved:
         page.locator("#history-list [data-action='export']").first.click()

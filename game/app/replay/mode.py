@@ -79,12 +79,13 @@ class ReplayMode(Mode):
         game = [(i, f) for i, f in enumerate(self.frames) if f.game == frame.game]
         rows = []
         signs = self._mark_signs()
+        viewer = self.record_numbers()
         for index, shown in game:
             if shown.event is None:
                 rows.append(("", tr("replay.start", game=shown.game), False, index))
             else:
                 who = self.app.player_name(shown.player, setup) if shown.player is not None else None
-                text = self.app.game.screen.event_text(shown.event, who, viewer=bottom) or ""
+                text = self.app.game.screen.event_text(shown.event, who, viewer=viewer) or ""
                 if signs.get(index):
                     text += " " + signs[index]
                 rows.append((who or "", text,
@@ -109,6 +110,14 @@ class ReplayMode(Mode):
             record_html=record_html(rows, current=self.index), xgid=xgid,
             replay={"text": bar_text, "index": self.index, "count": len(self.frames)},
             review=self.app._review_view())
+
+    def record_numbers(self):
+        """Whose numbering the record writes the moves in: the person's (the bottom player),
+        when he played one side (against the computer, or a friend), as his board numbers
+        them; None, each move in its player's own, in a replay of two other people (a file
+        opened, a two-player game, the computer against itself), as the file, the review's
+        list and every other program write them."""
+        return self.app.bottom if len(self.setup.humans()) == 1 else None
 
     def _mark_signs(self):
         """``{frame: sign}`` while the match is reviewed: the worst mark of the decisions each
