@@ -1,12 +1,11 @@
 """Shared fixtures: the page served from this checkout, and Debian's browsers.
 
-Every browser test runs in Chromium. The journeys of tests/browser/test_journeys.py
-and tests/browser/test_upright_board.py run in every engine: Chromium, Firefox ESR
-and WebKitGTK. Of the other browser tests, those of :data:`FIREFOX_MODULES` (the
-page's layout on phones, the board's feel under the pointer, the board drawn as
-an image, the themes, storage, offline, the security policy and the boot's
-failures: where the engines differ) run in
-Firefox ESR too; ``EVERY_ENGINE=1`` runs all of them in Firefox (about 10 more
+Every browser test runs in Chromium. The journeys of tests/browser/test_journeys.py,
+tests/browser/test_upright_board.py and tests/browser/test_friend_match.py run in every
+engine: Chromium, Firefox ESR and WebKitGTK. Of the other browser tests, those of
+:data:`FIREFOX_MODULES` (the page's layout on phones, the board's feel under the
+pointer, the board drawn as an image, the themes, storage, offline, the security policy
+and the boot's failures: where the engines differ) run in Firefox ESR too; ``EVERY_ENGINE=1`` runs all of them in Firefox (about 10 more
 minutes here). ``make test`` must stay well inside CI's 90 minutes on a 2-core
 machine, and the Python code the page runs is the same in every engine.
 pytest-playwright's ``--browser`` chooses the Playwright engines (``--browser

@@ -4,6 +4,8 @@ Each side is the whole app (:class:`game.app.controller.Controller`) over its ow
 devices would be; a link goes from one to the other only as the address the page shows.
 """
 
+import re
+
 import pytest
 
 from game.friend import link_url
@@ -207,9 +209,14 @@ def test_a_drop_ends_the_game_on_both_devices_and_the_next_one_starts():
     app.double()
     exchange(alice, bob)
     other.drop()
+    # each device says who won, the points and the score, though its board shows the next game (issue 44)
+    assert other.text(other.message).startswith(
+        "You drop: Your friend wins 1 point. Score: you 0, your friend 1. Send this link"), other.text(other.message)
     exchange(alice, bob)
     assert alice.match.score == bob.match.score and sum(alice.match.score) == 1
     assert alice.match.game_number == bob.match.game_number == 2
+    assert app.text(app.message).startswith("Your friend drops: you win 1 point. Score: you 1, your friend 0."), \
+        app.text(app.message)
 
 
 def test_a_resignation_is_offered_and_answered_by_links():
@@ -225,8 +232,10 @@ def test_a_resignation_is_offered_and_answered_by_links():
     exchange(alice, bob)
     assert other.match.phase is Phase.RESIGNATION_OFFERED and other.buttons()["accept-resign"] == (True, True)
     other.accept_resignation()
+    assert other.text(other.message).startswith("Your friend resigns: you win 1 point. Score: you 1, your friend 0.")
     exchange(alice, bob)
     assert alice.match.score == bob.match.score and sum(alice.match.score) >= 1
+    assert app.text(app.message).startswith("You resign: Your friend wins 1 point. Score: you 0, your friend 1.")
 
 
 def test_a_link_for_a_match_kept_under_matches_brings_it_back():
@@ -271,3 +280,115 @@ def test_the_new_match_form_offers_a_friend_and_has_no_clock():
 def test_the_link_mode_friend_starts_a_match_by_links(query):
     app = Controller(MemoryStore())
     assert app.boot(query) is True and app.friend is not None and app.friend.turn == 1
+
+
+# --- a game's end, the next game, the match's end (issue 44) ----------------------------------------------
+
+def fixed_seeds(monkeypatch, first):
+    """The devices' secret seeds drawn in order from ``first`` (a match that plays the same every run)."""
+    import game.friend.friend_match as friend_match
+    drawn = iter(range(first, first + 100))
+    monkeypatch.setattr(friend_match, "new_seed", lambda: bytes([next(drawn) % 256]) * 32)
+
+
+def play_game_one():
+    """A match by links to 5, nobody doubling, each move of game 1 with the word to roll (one link a
+    turn); stops at the Done that ends game 1, before its link is carried. Returns (ender, other)."""
+    alice, bob = pair(length=5)
+    for app in (alice, bob):
+        app.friend_then_roll(True)
+    for _ in range(400):
+        app = to_act(alice, bob)
+        play_one(app)
+        if app.match.game_number == 2:
+            return app, (bob if app is alice else alice)
+        exchange(alice, bob)
+    raise AssertionError("game 1 never ends")
+
+
+def opening_turn(match):
+    rolls = [e["type"] for e in match.events if e["type"] in ("opening_roll", "roll", "reroll")]
+    return rolls[-1] == "opening_roll"
+
+
+@pytest.mark.parametrize("first", [2, 1], ids=["ender-wins-the-opening", "ender-loses-the-opening"])
+def test_a_word_given_with_a_game_s_last_move_does_not_throw_a_roll_of_the_next_game(monkeypatch, first):
+    # Given a match to 5 where each move of game 1 carried the word to roll (the tick box), the cube centred,
+    # When game 2 starts and the box is unticked, whoever wins its opening,
+    # Then at his first turn that is not the opening's, the player who ended game 1 has Roll and Double
+    fixed_seeds(monkeypatch, first)
+    ender, other = play_game_one()
+    exchange(ender, other)
+    # the other device throws game 2's opening as it opens the link that ended game 1
+    opener = next(e["player"] for e in reversed(other.match.events) if e["type"] == "opening_roll")
+    assert (opener == ender.friend.seat) == (first == 2)          # the case each seed gives
+    for app in (ender, other):
+        app.friend_then_roll(False)
+    for _ in range(6):
+        app = to_act(ender, other)
+        if app is ender and (app.match.phase is Phase.ROLL_OR_DOUBLE or not opening_turn(app.match)):
+            break                                   # his first turn after the opening's
+        play_one(app)
+        exchange(ender, other)
+    m = ender.match
+    assert (m.game_number, m.cube_value, m.cube_owner, m.is_crawford_game) == (2, 1, None, False)
+    assert m.phase is Phase.ROLL_OR_DOUBLE and m.player_on_roll == ender.friend.seat, m.phase
+    assert ender.buttons()["roll"] == (True, True) and ender.buttons()["double"] == (True, True)
+
+
+def test_the_end_of_a_game_says_who_won_the_points_and_the_score_on_both_devices(monkeypatch):
+    # Given a match to 5 whose first game ends by a move (a single game, a gammon or a backgammon),
+    # When the winner presses Done and his link is opened on the other device,
+    # Then each page says who won, for how many points, and the score, its own player first
+    fixed_seeds(monkeypatch, 2)
+    ender, other = play_game_one()
+    assert ender.match.results[0].kind == "gammon" and ender.match.game_number == 2
+    said = ender.text(ender.message)
+    assert said.startswith("You win a gammon: 2 points. Score: you 2, your friend 0. Send this link"), said
+    exchange(ender, other)
+    heard = other.text(other.message)
+    assert "Your friend wins a gammon: 2 points. Score: you 0, your friend 2. Opening roll" in heard, heard
+    other.set_language("fr")
+    assert "Score\u00a0: vous 0, votre adversaire 2." in other.text(other.message)
+
+
+def test_the_end_of_the_match_says_it_is_over_and_what_the_last_link_is_for(monkeypatch):
+    # Given a 1-point match by links, When its winner plays the last move,
+    # Then his page says the match is over and that the last link shows the friend its end, nothing
+    # more to open; the friend's page, once it opens it, says who won and that nothing is left to send
+    fixed_seeds(monkeypatch, 1)
+    alice, bob = pair(length=1)
+    for _ in range(600):
+        app = to_act(alice, bob)
+        play_one(app)
+        if app.friend.over:
+            break
+        exchange(alice, bob)
+    other = bob if app is alice else alice
+    said, panel = app.text(app.message), app.friend_panel()
+    assert re.search(r"You win the match \d–0\. The match is over: send your friend this last link", said), said
+    assert "goes on" not in said and "open theirs" not in panel["text"]
+    assert panel["payload"] and panel["text"].startswith("The match is over."), panel["text"]
+    app.set_language("fr")
+    assert "Le match est terminé" in app.text(app.message) and "Le match est terminé" in app.friend_panel()["text"]
+    exchange(alice, bob)
+    assert other.friend.over and re.search(r"Your friend wins the match \d–0\.$", other.text(other.message))
+    assert other.friend_panel()["payload"] == "" and "nothing more to send" in other.friend_panel()["text"]
+
+
+def test_every_way_to_end_a_turn_says_which_link_to_send():
+    # Given a match by links, When a turn ends by the key D on the board, or by a click on the dice,
+    # Then the page says to send the link, as after Done (it said "Your friend is thinking…")
+    alice, bob = pair(length=5)
+    for end in (lambda app: app.board_key("d"), lambda app: app.click("dice")):
+        app = to_act(alice, bob)
+        if app.match.phase is Phase.ROLL_OR_DOUBLE:
+            app.roll()
+            exchange(alice, bob)
+            app = to_act(alice, bob)
+        m = app.match
+        if not m.turn.no_move:
+            assert app.type_move(str(sorted(m.turn.plays, key=str)[0])) is True, app.message
+        end(app)
+        assert app.friend.waiting and app.text(app.message).startswith("Send this link"), app.text(app.message)
+        exchange(alice, bob)

@@ -130,6 +130,23 @@ def test_two_devices_connect_by_codes_and_play_live_with_the_links_checks():
     assert "msg.live_sent" in repr(waiter.message)
 
 
+def test_the_match_s_last_link_sent_live_says_the_match_is_over():
+    # Given a match to 3 played live, When the opening's winner resigns a backgammon and his friend accepts,
+    # Then the winner's page says the last link went and the match is over, not "wait for their move"
+    alice, bob, wire = connect()
+    wire.pump()
+    resigner = to_act(alice, bob)
+    winner = bob if resigner is alice else alice
+    resigner.resign("backgammon")
+    wire.pump()
+    winner.accept_resignation()
+    assert winner.friend.over and winner.friend_panel()["payload"] == ""
+    said = winner.text(winner.message)
+    assert said.endswith("You win the match 3–0. Sent to your friend: the match is over."), said
+    wire.pump()
+    assert resigner.friend.over and "Your friend wins the match 3–0." in resigner.text(resigner.message)
+
+
 def test_a_link_sent_again_over_the_channel_is_no_news_and_a_forged_one_is_refused():
     alice, bob, wire = connect()
     wire.pump()

@@ -297,7 +297,7 @@ class Controller:
     def click(self, slot, button="left"):
         """A click (``button`` ``"left"``, ``"right"`` or ``"shift"``, a shift-click) on the
         element with ``data-slot=slot``."""
-        self.modes.top().click(slot, button)
+        self._game(lambda: self.modes.top().click(slot, button))
 
     @answer
     def press(self, slot):
@@ -307,7 +307,7 @@ class Controller:
     @action
     def drop_on(self, slot):
         """A dragged checker is let go over ``slot``: move it there if that is legal."""
-        self.modes.top().drop_on(slot)
+        self._game(lambda: self.modes.top().drop_on(slot))
 
     @action
     def deselect(self):
@@ -317,7 +317,7 @@ class Controller:
     @answer
     def type_move(self, text):
         """Play notation typed by the user (``8/5 6/5``; a part of the move works too)."""
-        return self.modes.top().typed(text)
+        return self._game(lambda: self.modes.top().typed(text))
 
     @action
     def undo(self):
@@ -353,7 +353,7 @@ class Controller:
                 return False
             self.deselect()
         else:
-            self.game.key(action)
+            self._game(lambda: self.game.key(action))
         return True
 
     # --- the game's intents (game/app/play/mode.py: GameMode says what each does) --------------
@@ -386,11 +386,13 @@ class Controller:
         self._game(lambda: self.game.resign(kind))
 
     def _game(self, intent):
-        """Do the game's ``intent``; in a match by links, then say which link to send."""
+        """Do the game's ``intent`` and return its result; in a match by links, then say which link to
+        send (a button, a key, a click, a drag, a typed move: every way a turn can end comes here)."""
         turn = None if self.friend is None else self.friend.turn
-        intent()
+        result = intent()
         if self.friend is not None:
             self.friends.after_local(turn)
+        return result
 
     def hand(self):
         """What carries out the game's actions: the match, or the copy of a match by links."""

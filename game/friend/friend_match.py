@@ -95,6 +95,7 @@ class FriendMatch:
         self._rolls = 0                # roll events done (each uses secret number rolls of both chains)
         self._intent = None            # "roll" / "reroll": chosen, waiting for the dice
         self._then_roll = [False, False]   # each player's word: at his next turn he rolls without doubling
+        self._word_for = None          # (player, games so far) of the move just applied: a word may follow it
 
     # --- building -------------------------------------------------------------------------------
     @classmethod
@@ -194,9 +195,10 @@ class FriendMatch:
             g = self.match.game
             action = ("m", str(g.position.parse_move(action[1], g.dice))) if g.dice else action
         with self._all_or_nothing():
+            self._word_for = None
             for each in (action, *more):
-                self._apply(each, self.seat)
-                self._pending.append(each)
+                if self._apply(each, self.seat):
+                    self._pending.append(each)      # not a word given with a game's last move: it is void
             if self._needs_friend():
                 self._send()
 
@@ -247,14 +249,14 @@ class FriendMatch:
     def _all_or_nothing(self):
         """Undo everything done inside when it raises: the copy is as it was."""
         saved = (list(self.links), self._digest, list(self._pending), list(self._revealed), self._rolls,
-                 self._intent, list(self._then_roll), self._theirs,
+                 self._intent, list(self._then_roll), self._word_for, self._theirs,
                  None if self._theirs is None else self._theirs.known)
         events = self.match.events
         try:
             yield
         except BaseException:
             (self.links, self._digest, self._pending, self._revealed, self._rolls, self._intent,
-             self._then_roll, self._theirs, known) = saved
+             self._then_roll, self._word_for, self._theirs, known) = saved
             if self._theirs is not None:
                 self._theirs.forget_after(known)
             if len(self.match.events) != len(events):
@@ -317,29 +319,53 @@ class FriendMatch:
             self._intent = None
 
     def _apply(self, action, seat):
-        """Do ``action`` of player ``seat`` with the engine, then throw what is due."""
+        """Do ``action`` of player ``seat`` with the engine, then throw what is due.
+
+        False for a word given with the move that ended a game: it is void (nothing done).
+        """
         if self._roll_due() and action[0] != "a":       # a word for a later turn does not wait for dice
             raise FriendError(f"{action[0]!r} while the dice are due: missing_reveal", FriendReason.MISSING_REVEAL)
         m = self.match
         code = action[0]
+        word_for, self._word_for = self._word_for, None
+        if code == "a":
+            return self._give_word(seat, word_for)
         if code == "m":
+            games = len(m.games)
             if action[1]:
                 m.play_text(action[1], player=seat)
             else:
                 m.play_move(Move(()), player=seat)
+            self._then_roll[seat] = False           # a move without the word means none
+            self._word_for = (seat, games)
         elif code in ("r", "x"):
             name = "roll" if code == "r" else "reroll"
             found = m.refusal(name, seat)
             if found is not None:
                 raise IllegalActionError(f"{name} by player {seat}: {found.value}", found)
             self._intent = name
-        elif code == "a":               # kept until his next roll in play (an opening does not use it)
-            self._then_roll[seat] = True
         elif code == "q":
             m.resign(action[1], player=seat)
         else:
             getattr(m, _ENGINE[code])(player=seat)
         self._advance()
+        return True
+
+    def _give_word(self, seat, word_for):
+        """The word ``["a"]`` of player ``seat``: it belongs to his move just before it, in the same link.
+
+        It holds until his next roll in play, in the game of that move: given with a game's last move,
+        it is void, and the next game starts with no word, whoever wins its opening (docs/friend.md).
+        """
+        if word_for is None or word_for[0] != seat:
+            raise FriendError(f"a word to roll of player {seat} that follows no move of his: forged_action",
+                              FriendReason.FORGED_ACTION)
+        m = self.match
+        if len(m.games) != word_for[1] or m.game.result is not None:
+            return False
+        self._then_roll[seat] = True
+        self._advance()
+        return True
 
     def _owed(self):
         """The highest own secret the friend must have now: every roll done, and the one due."""
@@ -393,6 +419,7 @@ class FriendMatch:
             self._revealed[sender] = index
         try:
             self._advance()
+            self._word_for = None                   # a word follows a move of the same link
             for action in link.actions:
                 self._apply(action, sender)
         except FriendError:

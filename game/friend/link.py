@@ -13,7 +13,8 @@ player 0, even ones from player 1), ``h`` the history digest after link
 (link 1), ``k`` the joiner's anchor (link 2).  Actions, in order::
 
     ["m", "24/18 13/11"]   a move ("" when the roll allows none)
-    ["a"]                  after a move: at my next turn I roll without doubling (my word, given early)
+    ["a"]                  right after my move: at my next turn I roll without doubling (my word,
+                           given early; void after a game's last move: the next game starts with none)
     ["r"]                  roll (rather than double: the cube was his to turn)
     ["x"]                  throw the opening again (both-dice openings)
     ["d"] ["t"] ["p"] ["b"]    double, take, pass (drop), beaver

@@ -153,9 +153,9 @@ class FriendPlay:
             elif kind == "roll" and player == mine:
                 said.append(("msg.friend_rolled", {"name": {"player": player}, "dice": _dice(event["dice"])}))
             elif kind == "win":
-                said.append(("msg.game_won", {"winner": {"player": player},
-                                                     "result": {"key": _RESULT_KEYS.get(event["kind"], "result.single")},
-                                                     "points": _points(event["points"])}))
+                said.append(_game_won(event))
+                if not any(later["type"] == "match_win" for later in events):
+                    said.extend(self.next_game_words())
             elif kind == "match_win":
                 score = event["score"]
                 said.append(("msg.match_won", {"winner": {"player": player}, "score0": score[player],
@@ -164,6 +164,16 @@ class FriendPlay:
             resigner, kind = app.match.game.resignation
             said.append(("msg.resign_offered", {"name": {"player": resigner}, "other": {"player": mine},
                                                 "points": _points(kind * app.match.cube_value)}))
+        return said
+
+    def next_game_words(self):
+        """What is said once a game that did not end the match is over: the score (this device's
+        player first), and that the next game is the Crawford game when it is."""
+        friend = self.app.friend
+        score = friend.match.score
+        said = [("msg.friend_score", {"mine": score[friend.seat], "theirs": score[1 - friend.seat]})]
+        if friend.match.is_crawford_game:
+            said.append(("msg.crawford", {}))
         return said
 
     # --- after each action ------------------------------------------------------------------
@@ -180,7 +190,9 @@ class FriendPlay:
         """``said``, then what the person does next: send the link, wait, or play."""
         friend = friend or self.app.friend
         m = friend.match
-        if friend.outgoing is not None and (friend.waiting or friend.over):
+        if friend.outgoing is not None and friend.over:       # this device made the match's last link
+            nxt = ("msg.live_sent_last" if self.live.connected else "msg.friend_send_last", {})
+        elif friend.outgoing is not None and friend.waiting:
             last = friend.links[-1]
             answer = not last.actions and friend.turn > 2       # made by itself: the friend's dice
             nxt = ("msg.live_sent" if self.live.connected else
@@ -219,6 +231,8 @@ class FriendPlay:
         payload = "" if busy else friend.outgoing or ""
         if busy:
             text = ""                                    # the live part says what to do
+        elif payload and friend.over:
+            text = app.tr("friend.send_last")
         elif payload:
             text = app.tr("friend.send_how")
         elif friend.over:
@@ -230,6 +244,18 @@ class FriendPlay:
         moving = app.game.human_moving() and app.match.config.cube
         return {"payload": payload, "text": text, "then_roll": (bool(moving), self.hand.then_roll),
                 "turn": friend.turn, "live": live, "match": True}
+
+
+def _game_won(event):
+    """What the ``win`` event of a friend's link says: the winner, how, and the points."""
+    winner, points = {"player": event["player"]}, _points(event["points"])
+    loser = {"player": 1 - event["player"]}
+    if event["kind"] == "drop":
+        return ("msg.double_dropped", {"name": loser, "winner": winner, "points": points})
+    if event["kind"] == "resign":
+        return ("msg.resigned", {"name": loser, "winner": winner, "points": points})
+    return ("msg.game_won", {"winner": winner, "result": {"key": _RESULT_KEYS.get(event["kind"], "result.single")},
+                             "points": points})
 
 
 def _dice(dice):

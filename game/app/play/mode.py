@@ -125,9 +125,10 @@ class GameMode(Mode):
     def _accept_resignation(self):
         m = self.app.match
         resigner = m.game.resignation[0]
+        games = len(m.results)
         self._act(self.app.hand().accept_resignation)
-        if m.phase is Phase.OVER:
-            result = m.game.result
+        if len(m.results) > games:
+            result = m.results[-1]
             self._game_over(("msg.resigned", {"name": {"player": resigner},
                                               "winner": {"player": result.winner},
                                               "points": _points(result.points)}))
@@ -319,9 +320,10 @@ class GameMode(Mode):
     def _drop(self):
         m = self.app.match
         dropper = m.player_to_act
+        games = len(m.results)
         self._act(self.app.hand().drop)
-        if m.phase is Phase.OVER:
-            result = m.game.result
+        if len(m.results) > games:
+            result = m.results[-1]
             self._game_over(("msg.double_dropped", {"name": {"player": dropper},
                                                     "winner": {"player": result.winner},
                                                     "points": _points(result.points)}))
@@ -346,10 +348,11 @@ class GameMode(Mode):
         m = self.app.match
         mover = m.player_on_roll
         dice = dice_text(m.dice)
+        games = len(m.results)
         move = self._act(self.app.hand().done)
         self.board_input.deselect()
-        if m.phase is Phase.OVER:
-            result = m.game.result
+        if len(m.results) > games:       # the game is over (in a match by links the next one has begun)
+            result = m.results[-1]
             self._game_over(("msg.game_won", {"winner": {"player": result.winner},
                                               "result": {"key": _RESULT_KEYS.get(result.kind, "result.single")},
                                               "points": _points(result.points)}))
@@ -450,6 +453,8 @@ class GameMode(Mode):
             score = m.score
             self.app.message = _join(message, ("msg.match_won", {
                 "winner": {"player": winner}, "score0": score[winner], "score1": score[1 - winner]}))
+        elif self.app.friend is not None:      # a match by links: its copy starts the next game by itself
+            self.app.message = _join(message, *self.app.friends.next_game_words())
         else:
             self.app.message = ("msg.next_game", {"text": list(message)})
         self.app.save()
