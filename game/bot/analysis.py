@@ -278,7 +278,8 @@ def _move_entry(bot, t, scale):
             row["mwc"] = _round(hint.mwc)
         top.append(row)
     entry |= {"counted": len(hints) > 1, "loss": best - values[rank], "played": str(played),
-              "best": str(hints[0].move), "plays": len(hints), "rank": rank + 1, "top": top}
+              "best": str(hints[0].move), "plays": len(hints), "rank": rank + 1, "top": top,
+              "win": _round(hints[rank].probabilities[0])}      # the mover's chance after it (cubeless)
     if scale.match:
         entry["loss_mwc"] = hints[0].mwc - hints[rank].mwc
     return entry

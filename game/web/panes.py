@@ -143,7 +143,7 @@ class Panes:
         focused = (str(active.dataset.reviewPlay) if not missing(active) and hasattr(active, "closest")
                    and not missing(active.closest("#review-detail button[data-review-play]")) else None)
         for key, element in (("summary_html", "review-summary"), ("detail_html", "review-detail"),
-                             ("list_html", "review-list")):
+                             ("list_html", "review-list"), ("graph_html", "review-graph-box")):
             if shown.get(key) != review[key]:
                 by_id(element).innerHTML = review[key]
         if focused is not None:

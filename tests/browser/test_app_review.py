@@ -111,6 +111,33 @@ def test_a_decision_of_the_list_shows_its_board_and_best_plays(page, finished):
     shoot(page, "desktop-review-decision")
 
 
+def test_the_game_as_a_graph_goes_to_the_decision_clicked(page, finished):
+    """Issue 43, part 3: a point per checker play weighed, each the review's value; a click on a
+    point, or Enter on it, goes to its decision (the list's current row follows)."""
+    data = finished["data"]
+    session = ReviewSession(data, replay.frames(data["events"], length=data["config"]["length"]))
+    while session.step(1.0):
+        pass
+    moves = [e for e in session.entries() if e["kind"] == "move" and e["played"]]
+    graph = page.locator("#review-graph")
+    points = graph.locator("[data-decision]")
+    assert points.count() == len(moves)
+    assert [int(d) for d in points.evaluate_all("els => els.map(e => e.dataset.decision)")] == \
+        [e["index"] for e in moves]
+    marked = graph.locator(".graph-point.mark-blunder, .graph-point.mark-error")
+    target = marked.first if marked.count() else points.nth(len(moves) // 2)
+    frame = target.get_attribute("data-frame")
+    act(page, lambda: target.click())
+    page.wait_for_function(f"document.querySelector('#review-list li.current')?.dataset.frame === '{frame}'")
+    assert graph.locator(f'[data-frame="{frame}"][aria-current="true"]').count() == 1
+    other = points.nth(1)
+    other_frame = other.get_attribute("data-frame")
+    other.focus()
+    act(page, lambda: page.keyboard.press("Enter"))
+    page.wait_for_function(f"document.querySelector('#review-list li.current')?.dataset.frame === '{other_frame}'")
+    shoot(page, "desktop-review-graph")
+
+
 PREVIEW = "document.getElementById('board').dataset.preview || null"
 
 

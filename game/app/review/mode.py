@@ -64,7 +64,7 @@ class ReviewMode(Mode):
         replay = app.replay
         setup = replay.setup
         return reviews.panel(self.session, replay.index, app.tr,
-                             (app.player_name(0, setup), app.player_name(1, setup)))
+                             (app.player_name(0, setup), app.player_name(1, setup)), app.bottom)
 
 
 class Reviews:

@@ -42,6 +42,7 @@ from html import escape
 from game.bot.analysis import MARKS_ORDER, MIN_RATED, TOP, Review
 from game.errors import GameError
 from game.position import Position
+from game.app.review.graph import graph_html
 from game.app.view.hints import percent, signed
 from game.app.view.html import MARK_SIGNS
 from game.app.view.last_moves import preview_of
@@ -370,10 +371,11 @@ def _tried_text(session, frame, tr, language):
               loss=_loss(found["loss"], language), mark=mark, best=found["best"])
 
 
-def panel(session, frame, tr, names):
+def panel(session, frame, tr, names, player=0):
     """What the review panel shows at replay ``frame``: a dict of escaped HTML and plain texts.
 
-    ``names`` are the players' names (player 0, player 1).
+    ``names`` are the players' names (player 0, player 1); the graph follows ``player``'s
+    chances (:mod:`game.app.review.graph`).
     """
     language = tr.language
     result = session.result()
@@ -387,6 +389,7 @@ def panel(session, frame, tr, names):
         "detail_html": _detail_html(session.at(frame), tr, names, language, match_play,
                                     session.shown_play(frame)),
         "list_html": _list_html(session, frame, tr, names, language),
+        "graph_html": graph_html(session, player, tr, names, frame),
         "tried": _tried_text(session, frame, tr, language),
         "can_try": session.move_at(frame) is not None,
         "can_play": bool(session.at(frame)),
