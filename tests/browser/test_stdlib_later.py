@@ -79,6 +79,7 @@ def first_visit(browser, base_url):
         if held:
             break
         page.wait_for_timeout(100)
+    assert held, "game-later.zip was never asked for"
     held[0].continue_()
     page.wait_for_function(BOTH_IN, timeout=120_000)
     yield page, asked
