@@ -65,6 +65,13 @@ def click(page, selector, index=0, **kw):
     act(page, lambda: page.locator(selector).nth(index).click(**kw))
 
 
+def open_dialog(page, button, dialog):
+    """Click ``button`` and wait until ``dialog`` is open: the page fills a dialog, then opens
+    it, so what it shows is read only then (a click may return before its handler has run)."""
+    page.click(button)
+    page.wait_for_selector(f"{dialog}[open]", timeout=STEP_TIMEOUT_MS)
+
+
 def enabled(page, button):
     return page.locator(f"#{button}:not([disabled]):not([hidden])").count() == 1
 

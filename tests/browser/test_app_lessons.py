@@ -11,7 +11,7 @@ import pathlib
 from collections import Counter
 
 import pytest
-from app_driver import act, board_state, click, enabled, open_app, wait_ready
+from app_driver import act, board_state, click, enabled, open_app, open_dialog, wait_ready
 from engines import inject_axe
 
 from game.app.text.messages import render_message
@@ -91,7 +91,7 @@ def test_the_lessons_list_shows_every_lesson_in_order_in_both_languages(page):
     assert titles == [info.title["en"] for info in infos]
     page.click("#lessons-close")
     act(page, lambda: page.select_option("#lang", "fr"))
-    page.click("#lessons-button")
+    open_dialog(page, "#lessons-button", "#lessons-dialog")
     titles = page.locator("#lessons-list .lesson-title").all_inner_texts()
     assert titles == [info.title["fr"] for info in infos]
     assert page.locator("#lessons-title").inner_text() == "Leçons"

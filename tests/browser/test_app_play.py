@@ -9,7 +9,7 @@ import pathlib
 import random
 
 import pytest
-from app_driver import (act, board_state, click, enabled, match_over, open_app,
+from app_driver import (act, board_state, click, enabled, match_over, open_app, open_dialog,
                         play_one_step_by_clicks, wait_ready)
 
 from game.ids.match_id import decode_match_id
@@ -157,7 +157,7 @@ def test_two_links_in_a_row_keep_the_persons_match_once_and_one_link_match(quick
     assert "in place of the one the previous link opened" in page.locator("#message").inner_text()
     click(page, "#roll")
     assert "previous link" not in page.locator("#message").inner_text()
-    page.click("#history-button")
+    open_dialog(page, "#history-button", "#history-dialog")
     entries = page.locator("#history-list [data-action='resume']")
     assert entries.count() == 1
     assert "from a link" not in page.locator("#history-list .entry").first.inner_text()

@@ -9,7 +9,7 @@ import json
 import pathlib
 
 import pytest
-from app_driver import act, click, enabled, open_app, wait_ready
+from app_driver import act, click, enabled, open_app, open_dialog, wait_ready
 from engines import inject_axe, is_tool_noise
 
 from game import replay
@@ -221,7 +221,7 @@ def test_trying_the_best_play_and_jumping_into_the_position(page, finished):
 
 
 def test_the_history_reviews_a_finished_match(page):
-    page.click("#history-button")
+    open_dialog(page, "#history-button", "#history-dialog")
     review = page.locator("#history-list [data-action='review']")
     assert review.count() == 1
     act(page, review.first.click)

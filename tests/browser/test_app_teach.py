@@ -10,7 +10,8 @@ import random
 from urllib.parse import urlsplit
 
 import pytest
-from app_driver import act, board_state, click, enabled, open_app, play_one_step_by_clicks
+from app_driver import (act, board_state, click, enabled, open_app, open_dialog,
+                        play_one_step_by_clicks)
 from engines import expect_download
 
 from game.formats.mat_read import import_mat
@@ -202,7 +203,7 @@ def test_a_mat_file_opens_for_replay_and_the_history_replays_and_exports_it(page
     shoot(page, "desktop-replay")
     click(page, "#replay-close")
     assert page.locator("#replay-bar").is_hidden()
-    page.click("#history-button")
+    open_dialog(page, "#history-button", "#history-dialog")
     finished = page.locator("#history-list [data-action='replay']")
     assert finished.count() == 1
     shoot(page, "desktop-history")

@@ -7,7 +7,7 @@ import pathlib
 import random
 
 import pytest
-from app_driver import act, click, enabled, open_app, play_one_step_by_clicks
+from app_driver import act, click, enabled, open_app, open_dialog, play_one_step_by_clicks
 from engines import FIREFOX_PREFS, launch_args
 
 FAST = {"fast_bot": True, "animate": False}
@@ -274,7 +274,7 @@ def test_no_slide_when_the_player_turns_them_off_or_the_system_asks(page, base_u
     act(page, page.locator("#board .target").first.click)
     assert page.evaluate("document.querySelector('#board svg').getAnimations({subtree: true}).length") == 0
     # the speed in Settings, in French
-    page.click("#settings-button")
+    open_dialog(page, "#settings-button", "#settings-dialog")
     options = page.locator("#pref-animation-speed option").all_inner_texts()
     assert options == ["Sans glissement", "Lente", "Normale", "Rapide"]
     assert page.input_value("#pref-animation-speed") == "slow"

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-from app_driver import act, board_state, click, open_app
+from app_driver import act, board_state, click, open_app, open_dialog
 from engines import expect_download
 from png import read
 
@@ -147,7 +147,7 @@ def test_new_match_with_the_two_dice_opening_and_the_money_options(board_page, l
     ties = len(re.findall(r"thrown again|on relance", message))
     assert len(re.findall(r"[1-6]-[1-6]", message)) == 3 + ties, message
     # the dialog opened again shows the match's options
-    page.click("#new-match")
+    open_dialog(page, "#new-match", "#new-match-dialog")
     assert page.locator(f'{form} select[name="opening"]').input_value() == "both_dice"
     assert page.locator(f'{form} input[name="auto_doubles_limit"]').input_value() == "2"
     assert page.locator(f'{form} input[name="beavers"]').is_checked()

@@ -50,6 +50,7 @@ def test_a_refused_persistence_is_said_once_and_not_again(browser, base_url):
         text = page.locator(NOTICE).inner_text()
         assert "delete your saved matches" in text and "home screen" in text and "Back up everything" in text
         page.click("#persist-close")
+        page.wait_for_selector(NOTICE, state="hidden")     # hidden by the click's handler
         assert not shown(page)
         # a reload: the browser refuses again, the page says nothing more
         page.reload()

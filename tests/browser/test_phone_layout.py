@@ -10,11 +10,13 @@ from app_driver import act, click, open_app
 from engines import tap
 
 # what the flat board's geometry gives (game/app/view/geometry.py, board_svg.py: 952 x 700 user units, points 60
-# wide, the field's halves 310 high, the dice's area 124 x 76); upright, the same turned a
-# quarter (the svg's viewBox, read from the page, gives the drawn board's own units)
-POINT, HALF, DICE_W, DICE_H = 60, 310, 124, 76
+# wide, the field's halves 310 high, a phone's dice 58 wide, their area 144 x 66); upright, the
+# same turned a quarter (the svg's viewBox, read from the page, gives the drawn board's own units)
+POINT, HALF, DICE_W, DICE_H = 60, 310, 144, 66
 COMPACT_VIEWBOX = [80, 0, 862, 700]     # the flat board less its cube column and frame ends
 TAP = 32     # issue 14: checkers and dice at least 32 px tap targets on a 375 x 667 phone
+DIE = 30     # issue 44: a die at least 30 px wide (48 units gave 25.7 px)
+READABLE = 12   # issue 44: the words on the board ("pips") at least 12 px high as drawn
 
 MEASURE = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
@@ -28,9 +30,14 @@ MEASURE = """() => {
     svg_class: svg.getAttribute('class').split(/\\s+/),
     view_box: svg.getAttribute('viewBox').split(/\\s+/).map(Number)};
   for (const id of ['roll', 'done', 'undo', 'move-input']) out[id] = box(q('#' + id));
-  const dice = q('#board .dice'), die = q('#board .die');
+  const dice = q('#board .dice'), die = q('#board .die .die-face');
   out.dice = dice && box(dice);
   out.die = die && box(die);
+  // the size a word is drawn at on the screen: its font size times the board's scale
+  const drawn = e => { const m = e.getScreenCTM();
+    return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); };
+  out.words = [...document.querySelectorAll('#board .pips-label, #board .pips')].map(
+    e => [e.getAttribute('class'), e.textContent, Math.round(drawn(e) * 10) / 10]);
   return out;
 }"""
 
@@ -64,6 +71,16 @@ def inside(inner, outer, slack=0.5):
         inner["y"] + inner["h"] <= outer["y"] + outer["h"] + slack
 
 
+def check_words(m, moment):
+    """The pip counts and the word beside them, each side's, drawn large enough to read."""
+    assert sorted(cls for cls, _text, _px in m["words"]) == ["pips"] * 2 + ["pips-label"] * 2, m["words"]
+    assert all(px >= READABLE for _cls, _text, px in m["words"]), (moment, m["words"])
+
+
+def check_die(m):
+    assert min(m["die"]["w"], m["die"]["h"]) >= DIE, m["die"]
+
+
 def check_upright(page, m, moment, width):
     """Portrait: the board stands upright, edge to edge, its tap targets 32 px each way."""
     assert m["body_upright"] and "upright" in m["svg_class"], (moment, m["svg_class"])
@@ -79,12 +96,14 @@ def check_upright(page, m, moment, width):
     assert min(hit["w"], hit["h"]) >= TAP, (moment, hit)
     assert inside(m["checker"], hit), (moment, m["checker"], hit)   # a checker on it is in it
     assert page.evaluate(TAPS_LAND, ['#board .hit[data-slot="p6"]', "p6"]) == [], moment
+    check_words(m, moment)
     if moment == "rolled":
         dice = m["dice"]
         assert dice["w"] == pytest.approx(DICE_H * scale, abs=0.5)
         assert dice["h"] == pytest.approx(DICE_W * scale, abs=0.5)
         assert min(dice["w"], dice["h"]) >= TAP, dice
         assert page.evaluate(TAPS_LAND, ["#board .dice .dice-area", "dice"]) == []
+        check_die(m)
 
 
 def check_flat(page, m, moment, height):
@@ -101,12 +120,14 @@ def check_flat(page, m, moment, height):
     assert min(hit["w"], hit["h"]) >= TAP, (moment, hit)
     assert inside(m["checker"], hit), (moment, m["checker"], hit)
     assert page.evaluate(TAPS_LAND, ['#board .hit[data-slot="p6"]', "p6"]) == [], moment
+    check_words(m, moment)
     if moment == "rolled":
         dice = m["dice"]
         assert dice["w"] == pytest.approx(DICE_W * scale, abs=0.5)
         assert dice["h"] == pytest.approx(DICE_H * scale, abs=0.5)
         assert min(dice["w"], dice["h"]) >= TAP, dice
         assert page.evaluate(TAPS_LAND, ["#board .dice .dice-area", "dice"]) == []
+        check_die(m)
 
 
 SIZES = {"portrait": (375, 667), "landscape": (667, 375)}

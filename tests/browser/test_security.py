@@ -16,7 +16,7 @@ import random
 from urllib.parse import urlencode
 
 import pytest
-from app_driver import act, click, open_app, play_one_step_by_clicks, wait_ready
+from app_driver import act, click, open_app, open_dialog, play_one_step_by_clicks, wait_ready
 
 from game.formats.mat_read import import_mat
 from game.app.keep import storage
@@ -136,7 +136,7 @@ def test_player_names_with_markup_stay_text(secure, base_url):
         assert sorted(names) == sorted([bottom[:24], top[:24]])
         click(page, "#roll")                               # the names go into the game record too
         assert_clean(page, seen)
-    page.click("#history-button")                          # the first match, set aside, is listed
+    open_dialog(page, "#history-button", "#history-dialog")  # the first match, set aside, is listed
     assert page.locator("#history-list").inner_text().count("<") >= 2
     assert_clean(page, seen)
     page.click("#history-close")

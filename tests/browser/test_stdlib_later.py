@@ -42,15 +42,46 @@ def export_sgf(page):
     assert (match.position_id(), match.match_id()) == (state["position_id"], state["match_id"])
 
 
+# both later zips in place (their marks) and both in the resource timing (an entry is added
+# once its response has ended, which may come after the mark)
+BOTH_IN = f"""() => {{
+  const times = ({TIMES})();
+  return times.arrived.length > 0
+    && performance.getEntriesByName('backgammon:later').length > 0
+    && times.requests.length >= 2;
+}}"""
+
+
 @pytest.fixture(scope="module")
 def first_visit(browser, base_url):
-    """A first visit left alone: the later zip is fetched once the page is playable."""
+    """A first visit left alone: the later zips are fetched once the page is playable.
+
+    The two zips arrive in either order. CI once read the requests when only the standard
+    library's had come (game-later.zip came later): here game-later.zip's first request is
+    held until the other zip is in, so that order is met every time, and the fixture waits
+    for both.
+    """
     context, page = new_page(browser)
-    asked = []
+    asked, held = [], []
     page.on("request", lambda r: r.url.endswith(LATER_ZIP) and asked.append(r.url))
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()        # an import that could not wait for it: let it through
+        else:
+            held.append(route)
+
+    page.route("**/static/vendor/game-later.zip", hold_the_first)
     open_app(page, base_url + URL, prefs={"animate": False})
     page.wait_for_function("performance.getEntriesByName('backgammon:stdlib-later').length > 0",
                            timeout=120_000)
+    for _ in range(600):             # asked for with the other, at the same instant
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "game-later.zip was never asked for"
+    held[0].continue_()
+    page.wait_for_function(BOTH_IN, timeout=120_000)
     yield page, asked
     context.close()
 

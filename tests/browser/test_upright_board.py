@@ -8,7 +8,8 @@ shows.  Taps are at the centre of the place's column as drawn on the screen (mea
 the page), so they go through the page's own hit testing, whatever is drawn there: a touch
 in Chromium (a context with a touch screen), a click in Firefox (Playwright's touch screen
 sends nothing over BiDi) and in WebKitGTK (Selenium's mouse); drags are the mouse's.
-A screenshot after a roll, in French, goes to /tmp/shots/upright-<engine>.png.
+A screenshot after a roll, in French, goes to /tmp/shots/upright-<engine>.png; there the dice
+and the words of the pip counts are measured as drawn (issue 44).
 
 The four tests share one page an engine, a hot-seat match in French, in their order (a
 page start is most of what a test costs in WebKitGTK): the arrow keys on the board as
@@ -46,6 +47,16 @@ LOOK = """(() => {
     width: innerWidth, height: innerHeight,
     board: (r => [r.x, r.y, r.width, r.height])(svg.getBoundingClientRect()),
   };
+})()"""
+#: as drawn on the screen, in px: a die's width and height, and the size of the pip counts'
+#: numbers and words (a font size times the board's scale)
+SIZES = """(() => {
+  const face = document.querySelector('#board .die .die-face').getBoundingClientRect();
+  const drawn = e => { const m = e.getScreenCTM();
+    return parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b); };
+  return {die: [face.width, face.height],
+          words: [...document.querySelectorAll('#board .pips, #board .pips-label')].map(
+            e => [e.getAttribute('class'), Math.round(drawn(e) * 10) / 10])};
 })()"""
 #: the centre on the screen of the place ``arg`` (a data-slot): its point's whole column,
 #: its half of the bar, or its tray
@@ -198,6 +209,10 @@ def test_a_play_tapped_on_the_upright_board_lands_where_the_engine_says(upright)
     d = upright
     player, position, _dice, plays = roll_until_a_choice(d)
     d.shot(SHOTS / f"upright-{d.engine}.png")          # after a roll, in French: to be looked at
+    # issue 44: the dice 30 px wide or more, the pip counts and their words 12 px or more
+    sizes = d.evaluate(SIZES)
+    assert min(sizes["die"]) >= 30, (d.engine, sizes)
+    assert len(sizes["words"]) == 4 and all(px >= 12 for _cls, px in sizes["words"]), (d.engine, sizes)
     play = first_choice(plays)
     assert look(d)["checkers"] == counts(position, player)
     play_by_taps(d, player, bottom_player(d), play.steps)

@@ -34,7 +34,7 @@ from html import escape
 
 from game.app.view.keyboard import SLOTS, first_slot
 from game.app.view.places import seen_from
-from game.app.view.geometry import (BAR, BAR_X, BOTTOM, CUBE, CUBE_X, DIE, FIELD, FRAME, HALF, HEIGHT, MID, NUM, POINT_H, PW, R, SIDE, SLAB_H, TOP, TRAY_X, X0, bottom_number, column_of, column_x, mirrored, point_place, slab_rect, slot_for, view_box)
+from game.app.view.geometry import (BAR, BAR_X, BOTTOM, CUBE, CUBE_X, DICE_REACH, FIELD, FRAME, HALF, HEIGHT, MID, NUM, POINT_H, PW, R, SIDE, SLAB_H, TOP, TRAY_X, X0, bottom_number, column_of, column_x, die_size, mirrored, point_place, slab_rect, slot_for, view_box)
 
 __all__ = ["board_svg"]
 
@@ -70,13 +70,13 @@ def _die_pips(value):
     return spots.get(value, [])
 
 
-def _die(x, y, value, colour, classes, label):
-    half = DIE / 2
+def _die(x, y, value, colour, classes, label, size):
+    half, spot = size / 2, size / 4      # 48: spots 12 apart, 5 in radius, corners of 9
     out = [f'<g {_attrs(class_=classes, data_value=value, data_slot="dice", transform=f"translate({_num(x)} {_num(y)})")}>'
            f'<title>{escape(label)}</title>'
-           f'<rect {_attrs(class_=f"die-face {colour}", x=-half, y=-half, width=DIE, height=DIE, rx=9)}/>']
+           f'<rect {_attrs(class_=f"die-face {colour}", x=_num(-half), y=_num(-half), width=size, height=size, rx=_num(size * 3 / 16))}/>']
     for dx, dy in _die_pips(value):
-        out.append(f'<circle class="die-pip" cx="{dx * 12}" cy="{dy * 12}" r="5"/>')
+        out.append(f'<circle class="die-pip" cx="{_num(dx * spot)}" cy="{_num(dy * spot)}" r="{_num(size * 5 / 48)}"/>')
     out.append("</g>")
     return "".join(out)
 
@@ -102,13 +102,14 @@ def _dice_used(view):
 def _draw_opening(view, out):
     """An opening roll: each player's own throw in front of them, in their colour."""
     mx = mirrored(view)
+    size = die_size(view)
     for player in (0, 1):
         dice = view.opening[player]
         centre = X0 + HALF + BAR + HALF / 2 if player == view.bottom else X0 + HALF / 2
         for i, value in enumerate(dice):
-            x = centre + (i - (len(dice) - 1) / 2) * (DIE + 12)
+            x = centre + (i - (len(dice) - 1) / 2) * (size + 12)
             out.append(_die(mx(x), MID, value, view.colours[player], "die opening",
-                            view.labels.get("die", "")))
+                            view.labels.get("die", ""), size))
 
 
 def _draw_dice(view, out):
@@ -123,19 +124,24 @@ def _draw_dice(view, out):
     used = _dice_used(view)
     classes = "dice" + (" clickable" if view.dice_clickable else "")
     out.append(f'<g {_attrs(class_=classes, data_slot="dice")}>')
-    width = 2 * DIE + 12 + 16
+    size = die_size(view)
+    # the area that takes a tap: the dice and 8 around them (4 above and below: the stacks of
+    # the points stop just short of DICE_REACH, geometry.STACK)
+    width, reach = 2 * size + 12 + 16, size / 2 + 4
+    assert reach <= DICE_REACH, (size, DICE_REACH)
     left = mx(centre - width / 2) if view.home_right else mx(centre + width / 2)
-    out.append(f'<rect class="dice-area" x="{_num(left)}" y="{MID - DIE / 2 - 8}" width="{width}" height="{DIE + 28}" rx="8"/>')
+    out.append(f'<rect class="dice-area" x="{_num(left)}" y="{_num(MID - reach)}" width="{width}" height="{_num(2 * reach)}" rx="8"/>')
     for i, value in enumerate(view.dice):
-        x = centre + (i - 0.5) * (DIE + 12)
+        x = centre + (i - 0.5) * (size + 12)
         out.append(_die(mx(x), MID, value, view.colours[player],
-                        "die used" if used[i] else "die", labels.get("die", "")))
+                        "die used" if used[i] else "die", labels.get("die", ""), size))
     if len(view.dice) == 2 and view.dice[0] == view.dice[1]:
-        # four small marks under the dice: the moves of a double still to play
+        # four small marks between the dice, one above the other: the moves of a double still
+        # to play (under the dice they would reach the stacks of a phone's board)
         for i in range(4):
-            x = centre + (i - 1.5) * 14
+            y = MID + (i - 1.5) * 12
             cls = "move-left" if i < len(view.dice_left) else "move-left spent"
-            out.append(f'<circle {_attrs(class_=cls, cx=_num(mx(x)), cy=MID + DIE / 2 + 12, r=4)}/>')
+            out.append(f'<circle {_attrs(class_=cls, cx=_num(mx(centre)), cy=_num(y), r=4)}/>')
     out.append("</g>")
 
 
@@ -349,21 +355,54 @@ def board_svg(view):
     _draw_highlights(view, out, "over")
     _draw_dice(view, out)
 
-    # pip counts beside the trays (upright, side by side across the tray: further apart)
-    gap = 36 if view.upright else 0
-    for player, y in ((1 - view.bottom, MID - 22 - gap), (view.bottom, MID + 34 + gap)) if view.pip_counts else ():
-        x = mx(TRAY_X + SIDE / 2)
-        y = y - 8 if view.upright else y    # turned about their baseline: centred again
-        out.append(f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=y, transform=_turned(view, x, y))}>{view.pips(player)}</text>')
-        label = view.labels.get("pips")
-        if label:      # what the number is: above the top player's, below the bottom one's
-            ly = y + 17 if player == view.bottom else y - 23
-            out.append(f'<text {_attrs(class_="pips-label", data_player=player, x=_num(x), y=ly, transform=_turned(view, x, y))}'
-                       f' fill="#f6ecd8" font-size="13" text-anchor="middle" aria-hidden="true">{escape(label)}</text>')
+    if view.pip_counts:
+        _draw_pip_counts(view, out)
     out.append("</g>")
     _draw_places(view, out)
     out.append("</g></svg>" if view.upright else "</svg>")
     return "".join(out)
+
+
+#: the word under (or beside) a pip count, in SVG units: on a phone's board (cut), drawn at
+#: 0.536 px a unit on a 375 x 667 phone, 23 gives 12.3 px (13 gave 7 px: issue 44)
+PIPS_LABEL_SIZE, PHONE_PIPS_LABEL_SIZE = 13, 23
+
+
+def _draw_pip_counts(view, out):
+    """Each side's pip count in its half of the tray, and the word that says what it is."""
+    x = mirrored(view)(TRAY_X + SIDE / 2)
+    word = view.labels.get("pips")
+    size = PHONE_PIPS_LABEL_SIZE if view.cut else PIPS_LABEL_SIZE
+    for player in (1 - view.bottom, view.bottom):
+        top = player != view.bottom
+        if view.upright:
+            # the tray lies across the foot (or the head) of the screen: "167 pips" on one line
+            # in each half, the top player's on the right, both on a baseline 9 below the tray's
+            # middle; on the screen, from the tray's middle, the number centred at nx and the
+            # word from wx (near the middle: clear of the borne-off checkers, from the ends).
+            # Turned, the flat board's y runs right to left on the screen and its x downwards.
+            nx, wx = (40, 76) if top else (-96, -60)
+            out.append(_pips_number(player, x + 9, MID - nx, _turned(view, x + 9, MID - nx), view.pips(player)))
+            if word:
+                out.append(_pips_word(player, x + 9, MID - wx, _turned(view, x + 9, MID - wx), word, size, "start"))
+            continue
+        # lying flat: the number above the tray's middle (the top player's) or below it, the
+        # word above the top player's number or below the bottom one's
+        y = MID - 22 if top else MID + 34
+        out.append(_pips_number(player, x, y, None, view.pips(player)))
+        if word:
+            gap = 27 if view.cut else 23 if top else 17
+            out.append(_pips_word(player, x, y - gap if top else y + gap, None, word, size, "middle"))
+
+
+def _pips_number(player, x, y, transform, pips):
+    return f'<text {_attrs(class_="pips", data_player=player, x=_num(x), y=_num(y), transform=transform)}>{pips}</text>'
+
+
+def _pips_word(player, x, y, transform, word, size, anchor):
+    # its look is here, not in app.css: the board saved as an image has no stylesheet for it
+    return (f'<text {_attrs(class_="pips-label", data_player=player, x=_num(x), y=_num(y), transform=transform)}'
+            f' fill="#f6ecd8" font-size="{size}" text-anchor="{anchor}" aria-hidden="true">{escape(word)}</text>')
 
 
 def _draw_last_moves(view, out, layer):

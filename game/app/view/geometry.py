@@ -27,7 +27,7 @@ from game.app.view.places import place_of, seen_from
 from game.position import START
 
 __all__ = ["BoardView", "checker_layout", "checker_moves", "slot_at", "board_point", "view_box",
-           "pips_of", "WIDTH", "HEIGHT"]
+           "pips_of", "die_size", "WIDTH", "HEIGHT"]
 
 
 # --- geometry (SVG user units), computed with the home board on the right ----
@@ -46,13 +46,21 @@ BOTTOM = TOP + FIELD
 MID = TOP + FIELD // 2
 POINT_H = 240
 R = 27                             # checker radius
-STACK = 290                        # longest a stack may grow before it is squeezed
 BAR_X = X0 + HALF + BAR // 2
 TRAY_X = X0 + 2 * HALF + BAR       # left edge of the tray
 CUBE_X = FRAME + SIDE // 2
 SLAB_H = 16
 CUBE = 50
 DIE = 48
+#: a die on a phone's board (a cut one): drawn at 0.536 px a unit on a 375 x 667 phone, held
+#: upright or sideways, 31 px (issue 44: 48 gave 25.7 px, 30 asked)
+PHONE_DIE = 58
+#: how far the dice (their tap area) reach from the middle of the field, up and down
+DICE_REACH = PHONE_DIE // 2 + 4
+#: the longest a point's stack may grow before it is squeezed: short of the dice (issue 44)
+STACK = FIELD // 2 - DICE_REACH - 2
+#: the longest the checkers on the bar may grow before they are squeezed
+BAR_STACK = 230
 
 UPRIGHT_EDGE = 4                   # the frame left at either end of an upright board
 PALETTES = ("light", "dark")
@@ -121,6 +129,15 @@ class BoardView:
         return pips_of(self.counts[player])
 
 
+def die_size(view):
+    """A die's side: larger on a phone's board, drawn small (the field's middle keeps room).
+
+    >>> die_size(BoardView()), die_size(BoardView(upright=True)), die_size(BoardView(compact=True))
+    (48, 58, 58)
+    """
+    return PHONE_DIE if view.cut else DIE
+
+
 def pips_of(counts):
     """The pip count of one player's ``counts`` (his numbering, the bar last, at 25).
 
@@ -164,7 +181,7 @@ CUT_BAR_SPAN = FIELD // 2 - (CUBE + 6 + 2) - 40 - 2 * R
 def _bar_y(view, player, k, n):
     # the bottom player's checkers wait on the upper half of the bar, facing
     # the quarter where they enter, and the other player's on the lower half
-    step = 2 * R if n <= 4 else min(2 * R, (STACK - 60 - 2 * R) / (n - 1))
+    step = 2 * R if n <= 4 else min(2 * R, (BAR_STACK - 2 * R) / (n - 1))
     if view.cut and n > 1:
         step = min(step, CUT_BAR_SPAN / (n - 1))
     offset = 40 + R + k * step
