@@ -68,7 +68,7 @@ def test_the_point_of_the_frame_shown_is_current_and_the_table_says_the_same_in_
     html = graph_html(session, 0, translator("fr"), ("Ann", "Bob"), frame=frame)
     assert html.count('aria-current="true"') == 1
     assert re.search(rf'data-frame="{frame}"[^>]*aria-current="true"', html)
-    assert "Les chances de Ann de gagner le match" in html and "Les mêmes chances dans un tableau" in html
+    assert "Ann : chances de gagner le match" in html and "Les mêmes chances dans un tableau" in html
     rows = re.findall(r'<tr data-frame="(\d+)"', html)
     assert rows == [str(p.frame) for p in points(session, 0)]
     assert "\u00a0%" in html                 # French writes 52,0 % with a no-break space
