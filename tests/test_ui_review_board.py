@@ -23,6 +23,11 @@ def reviewed():
     return app
 
 
+def drawn(preview):
+    """The play a preview draws (its player, paths and hits), its verdict left out."""
+    return None if preview is None else (preview.player, preview.paths, preview.hits)
+
+
 def buttons(html):
     """The plays the panel offers as buttons, in order."""
     return [unescape(p) for p in re.findall(r'<button type="button" class="review-play-row" '
@@ -65,7 +70,7 @@ def test_a_checker_play_is_shown_before_it_is_made_with_the_play_drawn(reviewed)
     assert view.board.counts[player] == tuple(before.mine)
     assert view.board.counts[1 - player] == tuple(before.theirs)
     assert tuple(view.board.dice) == tuple(entry["dice"]) and view.board.dice_player == player
-    assert view.board.preview == preview_of(player, entry["played"])
+    assert drawn(view.board.preview) == drawn(preview_of(player, entry["played"]))
     assert view.position_id == entry["position_id"] and view.match_id == entry["match_id"]
     assert '<g class="preview">' in view.board_svg
     # the replay itself (no review) still shows the board after the move, unmarked
@@ -110,13 +115,13 @@ def test_clicking_a_row_keeps_its_play_drawn_and_hovering_only_previews(reviewed
     other = next(row["move"] for row in entry["top"] if row["move"] != entry["played"])
     # pointed at: the board with that play, the review unchanged
     board = app.review_preview(other)
-    assert board.preview == preview_of(entry["player"], other)
-    assert app.view().board.preview == preview_of(entry["player"], entry["played"])
+    assert drawn(board.preview) == drawn(preview_of(entry["player"], other))
+    assert drawn(app.view().board.preview) == drawn(preview_of(entry["player"], entry["played"]))
     # clicked: it stays drawn, its row pressed, the played row still marked
     effects = app.review_show(other)
     assert effects.board
     view = app.view()
-    assert view.board.preview == preview_of(entry["player"], other)
+    assert drawn(view.board.preview) == drawn(preview_of(entry["player"], other))
     html = view.review["detail_html"]
     pressed = re.findall(r'data-review-play="([^"]*)" aria-pressed="true"', html)
     assert [unescape(p) for p in pressed] == [other]
@@ -124,11 +129,11 @@ def test_clicking_a_row_keeps_its_play_drawn_and_hovering_only_previews(reviewed
     # a play that is not one of that roll's: nothing changes
     assert app.review_preview("24/1") is None
     app.review_show("24/1")
-    assert app.view().board.preview == preview_of(entry["player"], other)
+    assert drawn(app.view().board.preview) == drawn(preview_of(entry["player"], other))
     # another frame shows its own play made; back here, the chosen one again
     app.replay_go(frame + 1)
     app.replay_go(frame)
-    assert app.view().board.preview == preview_of(entry["player"], other)
+    assert drawn(app.view().board.preview) == drawn(preview_of(entry["player"], other))
 
 
 def test_a_play_past_the_first_few_opens_the_fold_when_shown(reviewed):
@@ -158,7 +163,7 @@ def test_a_play_tried_by_its_text_is_drawn_too():
     assert session.board_at(2)["play"] == "8/3 8/2"
     session.weigh(2, "24/13")
     shown = session.board_at(2)
-    assert shown["play"] == "24/13" and shown["preview"] == preview_of(1, "24/13")
+    assert shown["play"] == "24/13" and drawn(shown["preview"]) == drawn(preview_of(1, "24/13"))
     assert shown["counts"][0] == tuple(Position.from_position_id(data["events"][-1]["position_id"]).theirs)
     session.weigh(2, "24/23")                                   # illegal: the board keeps 24/13
     assert session.board_at(2)["play"] == "24/13"
@@ -223,14 +228,29 @@ def test_the_best_play_is_drawn_beside_the_one_made_in_its_own_colour(reviewed):
     app.replay_go(session.frame_of(entry))
     app.review_show(entry["played"])
     view = app.view()
-    assert view.board.preview == preview_of(entry["player"], entry["played"])
-    assert view.board.best_play == preview_of(entry["player"], best)
+    assert drawn(view.board.preview) == drawn(preview_of(entry["player"], entry["played"]))
+    assert drawn(view.board.best_play) == drawn(preview_of(entry["player"], best))
     svg = view.board_svg
-    assert svg.count('<g class="best-play">') == 1 and svg.count('<g class="preview">') == 1
-    assert svg.index('<g class="best-play">') < svg.index('<g class="preview">')      # under the one shown
+    best_group, shown_group = re.compile(r'<g class="best-play[ "]'), re.compile(r'<g class="preview[ "]')
+    assert len(best_group.findall(svg)) == 1 and len(shown_group.findall(svg)) == 1
+    assert best_group.search(svg).start() < shown_group.search(svg).start()      # under the one shown
     app.review_show(best)                                   # the best row clicked: drawn once
     view = app.view()
-    assert view.board.preview == preview_of(entry["player"], best) and view.board.best_play is None
-    assert '<g class="best-play">' not in view.board_svg
+    assert drawn(view.board.preview) == drawn(preview_of(entry["player"], best)) and view.board.best_play is None
+    assert not re.search(r'<g class="best-play[ "]', view.board_svg)
     assert ("green" if app.language == "en" else "vert") in view.review["detail_html"]
     app.review_show(entry["played"])
+
+
+def test_the_play_shown_carries_its_verdict_and_the_best_play_is_best(reviewed):
+    """Issue 43, part 4: the arrows of the play shown are coloured by the review's mark."""
+    from game.bot.analysis import mark
+    session = reviewed.review
+    entry = wide_entry(session)
+    frame = session.frame_of(entry)
+    for row in entry["top"][:6]:
+        board = session.board_at(frame, row["move"])
+        expected = "best" if row["rank"] == 1 else mark(row["loss"])
+        assert board["preview"].verdict == expected
+        if row["rank"] > 1:
+            assert board["best_play"].verdict == "best"

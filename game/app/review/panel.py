@@ -39,7 +39,7 @@ import bisect
 import time
 from html import escape
 
-from game.bot.analysis import MARKS_ORDER, MIN_RATED, TOP, Review
+from game.bot.analysis import MARKS_ORDER, MIN_RATED, TOP, Review, mark
 from game.errors import GameError
 from game.position import Position
 from game.app.review.graph import graph_html
@@ -144,9 +144,11 @@ class ReviewSession:
         position = Position.from_position_id(entry["position_id"])
         mine, theirs = tuple(position.mine), tuple(position.theirs)
         best = entry["top"][0]["move"]
+        loss = next(row["loss"] for row in entry["top"] if row["move"] == play)
+        verdict = "best" if play == best else mark(loss)
         return {"counts": (mine, theirs) if player == 0 else (theirs, mine), "dice": tuple(entry["dice"]),
-                "player": player, "preview": preview_of(player, play), "play": play,
-                "best_play": None if best == play else preview_of(player, best),
+                "player": player, "preview": preview_of(player, play, verdict), "play": play,
+                "best_play": None if best == play else preview_of(player, best, "best"),
                 "position_id": entry["position_id"], "match_id": entry["match_id"]}
 
     def weigh(self, frame, text):

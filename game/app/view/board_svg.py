@@ -30,6 +30,7 @@ comes from people (names) is escaped here.
 True
 """
 
+import math
 from html import escape
 
 from game.app.view.keyboard import SLOTS, first_slot
@@ -492,9 +493,9 @@ def _draw_play(view, play, out, group):
             arriving[target] = arriving.get(target, 0) + 1
             x2, y2 = point_place(view, player, target, n, n + 1)
             ghosts.append(f'<circle {_attrs(class_=f"preview-ghost {colour}", data_player=player, cx=_num(x2), cy=_num(y2), r=R - 1)}/>')
-        ends = _attrs(x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2))
-        lines.append(f'<line class="preview-path" {ends}/><line class="preview-path in" {ends}/>')
-    out.append(f'<g class="{group}">')
+        lines.append(_arrow(view, player, source, target, (x1, y1, x2, y2), target in play.hits))
+    verdict = f" verdict-{play.verdict}" if play.verdict else ""
+    out.append(f'<g class="{group}{verdict}">')
     out.extend(lines)
     out.extend(rings)
     out.extend(ghosts)
@@ -504,6 +505,25 @@ def _draw_play(view, play, out, group):
         y = TOP + POINT_H + 22 if row == "top" else BOTTOM - POINT_H - 22
         out.append(_cross(x, y, f"preview-hit {side}", player))
     out.append("</g>")
+
+
+def _arrow(view, player, source, target, ends, hit):
+    """One checker's way in a play: a line with an arrowhead where it stops, the points named as
+    the board numbers them (``bar``, ``off``) in ``data-from`` and ``data-to``."""
+    x1, y1, x2, y2 = ends
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tip_x, tip_y = x2 - ux * (R - 4), y2 - uy * (R - 4)          # at the rim of the checker arriving
+    back_x, back_y = tip_x - ux * 16, tip_y - uy * 16
+    head = " ".join(f"{_num(x)},{_num(y)}" for x, y in (
+        (tip_x, tip_y), (back_x - uy * 9, back_y + ux * 9), (back_x + uy * 9, back_y - ux * 9)))
+    line = _attrs(x1=_num(x1), y1=_num(y1), x2=_num(back_x), y2=_num(back_y))
+    origin = "bar" if source == 25 else bottom_number(view, player, source)
+    end = "off" if target == 0 else bottom_number(view, player, target)
+    hit_attr = ' data-hit="true"' if hit else ""
+    return (f'<g class="play-arrow" data-from="{origin}" data-to="{end}"{hit_attr}>'
+            f'<line class="preview-path" {line}/><line class="preview-path in" {line}/>'
+            f'<polygon class="arrow-head" points="{head}"/></g>')
 
 
 def _mark(x, y, kind):

@@ -95,18 +95,20 @@ def last_moves(events):
 class Preview:
     """A play shown on the board without being made (a hint hovered): one ``(source,
     target)`` per checker that would move, in the order written, and the points where it
-    would hit, in ``player``'s numbering (25 his bar, 0 off)."""
+    would hit, in ``player``'s numbering (25 his bar, 0 off); ``verdict``, in a review, what
+    the play is worth: ``"best"``, ``"doubtful"``, ``"error"``, ``"blunder"`` or None (no mark)."""
 
     player: int
     paths: tuple = ()
     hits: tuple = ()
+    verdict: str = None
 
 
-def preview_of(player, text):
+def preview_of(player, text, verdict=None):
     """The :class:`Preview` of a play written in notation (as a hint lists it), or None.
 
     >>> preview_of(0, "13/7(2) 8/5*/3")
-    Preview(player=0, paths=((13, 7), (13, 7), (8, 3)), hits=(5,))
+    Preview(player=0, paths=((13, 7), (13, 7), (8, 3)), hits=(5,), verdict=None)
     >>> preview_of(1, "bar/") is None
     True
     """
@@ -117,7 +119,7 @@ def preview_of(player, text):
     for source, target, count, touched in parts:
         paths.extend([(source, target)] * count)
         hits.update(touched)
-    return Preview(player, tuple(paths), tuple(sorted(hits)))
+    return Preview(player, tuple(paths), tuple(sorted(hits)), verdict)
 
 
 def _parts(text):
