@@ -54,9 +54,10 @@ def held_out(kind):
     """The 2-ply positions of a held-out set, less any board also in a training shard."""
     boards, probs, cls = teacher_data.load(kind, 2)
     seen = set()
-    for plies in (1, 2):
-        tb, _, _ = teacher_data.load("train", plies)
-        seen.update(bytes(b) for b in tb)
+    for kind in teacher_data.TRAINING_SETS:
+        for plies in (1, 2):
+            tb, _, _ = teacher_data.load(kind, plies)
+            seen.update(bytes(b) for b in tb)
     keep = np.array([bytes(b) not in seen for b in boards], dtype=bool)
     return boards[keep], probs[keep], cls[keep], int((~keep).sum())
 
@@ -80,6 +81,8 @@ def net_choice(mine, theirs, d1, d2):
     """The current nets' best play at 0-ply, as ``(mine_after, theirs_after)`` from the opponent's side."""
     from game.bot import evaluator
     afters = evaluator.play_results(mine, theirs, d1, d2)
+    if len(afters) < 2:
+        return None, len(afters)
     values = [equity(p) for p in evaluator.evaluate_plays(mine, theirs, afters)]
     best = max(range(len(afters)), key=values.__getitem__)
     return tuple(map(tuple, afters[best])), len(afters)
@@ -164,10 +167,10 @@ def main(argv=None):
                 cm, cs = mean_se(e[m])
                 parts.append(f"{teacher_data.CLASS_NAMES[c]} {cm:.4f} ± {cs:.4f} ({int(m.sum())})")
         mean, se = mean_se(e)
-        print(f"{name:>28}: mean |Δ equity| vs gnubg 2-ply {mean:.4f} ± {se:.4f}; " + ", ".join(parts), flush=True)
+        print(f"{name}: mean |Δ equity| vs gnubg 2-ply {mean:.4f} ± {se:.4f}; " + ", ".join(parts), flush=True)
     for name, e in zip(names[1:], errs[1:]):
         d, s = mean_se(e - errs[0])
-        print(f"{name:>28} - {names[0]}: {d:+.4f} ± {s:.4f} (paired)", flush=True)
+        print(f"{name} - {names[0]}: {d:+.4f} ± {s:.4f} (paired)", flush=True)
     if args.decisions:
         got = decisions(boards, args.decisions, DICE_SEED[args.set], weight_sets, names)
         n = len(next(iter(got.values()))[0])
@@ -176,13 +179,13 @@ def main(argv=None):
         for name, (same, loss) in got.items():
             sm, ss = mean_se(same)
             lm, ls = mean_se(loss)
-            print(f"{name:>28}: same play as gnubg 2-ply {100 * sm:.1f} ± {100 * ss:.1f} %, "
+            print(f"{name}: same play as gnubg 2-ply {100 * sm:.1f} ± {100 * ss:.1f} %, "
                   f"equity lost {1000 * lm:.2f} ± {1000 * ls:.2f} millipoints a decision", flush=True)
         ref = got[names[0]]
         for name in names[1:]:
             ds, ss = mean_se(np.array(got[name][0]) - np.array(ref[0]))
             dl, sl = mean_se(np.array(got[name][1]) - np.array(ref[1]))
-            print(f"{name:>28} - {names[0]}: same play {100 * ds:+.1f} ± {100 * ss:.1f} points, "
+            print(f"{name} - {names[0]}: same play {100 * ds:+.1f} ± {100 * ss:.1f} points, "
                   f"loss {1000 * dl:+.2f} ± {1000 * sl:.2f} millipoints (paired)", flush=True)
 
 

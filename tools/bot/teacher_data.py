@@ -13,6 +13,12 @@ The data is written in **shards**: shard ``k`` of a set is the positions of
 seeds, so no two sets share a game:
 
 * ``train``: seeds 41000 + k, the positions the net is fitted to;
+* ``siblings``: seeds 42000 + k, fitted to as well: for each kept position
+  of those games, dice drawn from the shard's seed and the ``--siblings``
+  plays the shipped nets rate best for that roll, each play's resulting
+  contact position (the opponent on roll) labelled.  These are the
+  positions a 0-ply choice compares, weaker plays included, which
+  self-play alone never shows the net;
 * ``dev``: seeds 48000 + k, to choose between fits (never fitted to);
 * ``test``: seeds 49000 + k, for the figures reported (never fitted to,
   never looked at while choosing).
@@ -49,7 +55,8 @@ import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DATA = ROOT / "tools" / "bot" / "data" / "teacher"
-SEED_BASE = {"train": 41000, "dev": 48000, "test": 49000}
+SEED_BASE = {"train": 41000, "siblings": 42000, "dev": 48000, "test": 49000}
+TRAINING_SETS = ("train", "siblings")
 CLASS_NAMES = {5: "contact", 4: "crashed", 3: "race"}
 SCALE = 65535
 
@@ -97,6 +104,29 @@ def self_play_positions(td_train, raw_weights, seed, games, keep, rng):
     return np.ascontiguousarray(boards[np.sort(first)])
 
 
+def sibling_positions(boards, count, rng):
+    """For each board, dice from ``rng`` and the positions after the ``count`` plays the
+    game's nets rate best (contact positions only, the opponent on roll), repeats removed."""
+    sys.path.insert(0, str(ROOT))
+    from game.bot import evaluator
+    out = []
+    for b in boards.tolist():
+        mine, theirs = tuple(b[:25]), tuple(b[25:])
+        d1, d2 = int(rng.integers(1, 7)), int(rng.integers(1, 7))
+        afters = evaluator.play_results(mine, theirs, d1, d2)
+        if len(afters) < 2:
+            continue
+        values = [evaluator.equity(p) for p in evaluator.evaluate_plays(mine, theirs, afters)]
+        order = sorted(range(len(afters)), key=lambda i: -values[i])[:count]
+        for i in order:
+            a_mine, a_theirs = afters[i]
+            if any(a_theirs) and not evaluator.is_race(a_mine, a_theirs):
+                out.append(list(a_mine) + list(a_theirs))
+    arr = np.array(out, dtype=np.int8).reshape(-1, 50)
+    _, first = np.unique(arr, axis=0, return_index=True)
+    return np.ascontiguousarray(arr[np.sort(first)])
+
+
 def label(boards, plies):
     """GNU Backgammon's probabilities (n × 5, float64) and class of each board."""
     import gnubg_nn
@@ -109,7 +139,7 @@ def label(boards, plies):
     return probs, cls
 
 
-def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA):
+def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, siblings=6):
     path = shard_path(kind, plies, k, folder)
     if path.exists():
         return None
@@ -117,6 +147,8 @@ def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA):
     rng = np.random.default_rng(seed)
     t0 = time.time()
     boards = self_play_positions(td_train, raw_weights, seed, games, keep, rng)
+    if kind == "siblings":
+        boards = sibling_positions(boards, siblings, rng)
     probs, cls = label(boards, plies)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
@@ -168,6 +200,7 @@ def main(argv=None):
     parser.add_argument("--plies", type=int, choices=[0, 1, 2], default=1)
     parser.add_argument("--games", type=int, default=200, help="self-play games per shard")
     parser.add_argument("--keep", type=float, default=1.0, help="fraction of each game's positions kept")
+    parser.add_argument("--siblings", type=int, default=6, help="plays per position of a siblings shard")
     parser.add_argument("--weights", default=str(ROOT / "game" / "bot" / "weights.bin"),
                         help="the nets that play the self-play games")
     parser.add_argument("--td-train", default="/tmp/t41/td_train", help="the compiled tools/bot/td_train.c")
@@ -183,7 +216,8 @@ def main(argv=None):
         raw = str(pathlib.Path(tmp) / "w.raw")
         train.to_raw(args.weights, raw)
         for k in parse_range(args.shards):
-            done = make_shard(args.set, args.plies, k, args.td_train, raw, args.games, args.keep, args.folder)
+            done = make_shard(args.set, args.plies, k, args.td_train, raw, args.games, args.keep, args.folder,
+                              args.siblings)
             name = shard_path(args.set, args.plies, k, args.folder).name
             if done is None:
                 print(f"{name}: already written, skipped", flush=True)
