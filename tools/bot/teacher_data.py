@@ -28,8 +28,11 @@ Each shard is one small compressed file ``SET-PLIESply-KKK.npz`` with
 ``boards`` (int8, n × 50: the on-roll side's 25 counts then the other's,
 points 1-24 then the bar, each from its own side, as ``game.Position``),
 ``probs`` (uint16, n × 5, probability × 65535), ``cls`` (GNU Backgammon's
-class: 5 contact, 4 crashed) and the shard's ``seed``, ``games``, ``keep``
-and ``plies``.  Positions repeated within a shard are kept once; ``--keep``
+class: 5 contact, 4 crashed) and the shard's ``seed``, ``games``, ``keep``,
+``plies`` and ``nets`` (the first 16 hex digits of the SHA-256 of the
+weights file that played the games; shards written before it was added
+lack it and were played by ``game/bot/weights.bin`` of commit 81a5b9a,
+digest 69ad4894e15ca328).  Positions repeated within a shard are kept once; ``--keep``
 keeps a random fraction of each game's positions (fewer, less alike).
 
 Example (one shard of 200 games labelled at 1-ply takes about 20-40 s of one
@@ -44,6 +47,7 @@ Needs ``gnubg-nn`` (``pip install gnubg-nn==1.1.0a11``) and numpy; the app never
 """
 
 import argparse
+import hashlib
 import os
 import pathlib
 import subprocess
@@ -139,7 +143,7 @@ def label(boards, plies):
     return probs, cls
 
 
-def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, siblings=6):
+def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, siblings=6, nets=""):
     path = shard_path(kind, plies, k, folder)
     if path.exists():
         return None
@@ -153,7 +157,8 @@ def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, 
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, boards=boards, probs=np.round(probs * SCALE).astype(np.uint16), cls=cls,
-                        seed=seed, games=games, keep=keep, plies=plies)
+                        seed=seed, games=games, keep=keep, plies=plies,
+                        nets=nets)
     tmp.rename(path)
     return len(boards), time.time() - t0
 
@@ -215,9 +220,10 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         raw = str(pathlib.Path(tmp) / "w.raw")
         train.to_raw(args.weights, raw)
+        nets = hashlib.sha256(pathlib.Path(args.weights).read_bytes()).hexdigest()[:16]
         for k in parse_range(args.shards):
             done = make_shard(args.set, args.plies, k, args.td_train, raw, args.games, args.keep, args.folder,
-                              args.siblings)
+                              args.siblings, nets)
             name = shard_path(args.set, args.plies, k, args.folder).name
             if done is None:
                 print(f"{name}: already written, skipped", flush=True)
