@@ -272,3 +272,31 @@ def test_rollouts_without_the_luck_of_the_dice_keep_the_mean_and_lose_the_noise(
     # and every luck-free rollout (both seeds' runs, already made) gives consistent chances
     for p in luck_runs[0] + luck_runs[1]:
         assert 0 <= p[2] <= p[1] <= p[0] <= 1 and 0 <= p[4] <= p[3] <= 1 - p[0] + 1e-6
+
+
+def test_teacher_shards_hold_legal_contact_positions_with_gnubg_values_and_the_nets_inputs():
+    import numpy as np
+    import fit
+    import teacher_data
+    from game.bot.net import encode
+    # Given a committed training shard of GNU Backgammon's values (tools/bot/teacher_data.py)
+    path = teacher_data.shard_path("train", 1, 0)
+    z = np.load(path)
+    assert int(z["seed"]) == teacher_data.SEED_BASE["train"] and int(z["plies"]) == 1
+    # When fit.py reads it
+    boards, feats, targets = fit.read_teacher([path])
+    x = fit.encode(boards[:30], feats[:30], fit.extra_inputs(boards[:30], 24))
+    # Then every position is a legal contact position, its inputs are those of game/bot/net.py,
+    # and its targets are probabilities with bg <= gammon <= win on both sides
+    for row, b in zip(x, boards[:30].tolist()):
+        mine, theirs = tuple(b[:25]), tuple(b[25:])
+        Position(mine, theirs)
+        assert not is_race(mine, theirs)
+        assert row.tolist() == pytest.approx(encode(mine, theirs, features=24), abs=1e-6)
+    assert np.all(targets >= 0) and np.all(targets <= 1)
+    assert np.all(targets[:, 2] <= targets[:, 1] + 1e-4) and np.all(targets[:, 1] <= targets[:, 0] + 1e-4)
+    assert np.all(targets[:, 4] <= targets[:, 3] + 1e-4) and np.all(targets[:, 3] <= 1 - targets[:, 0] + 1e-4)
+    # and, where GNU Backgammon's package is installed, they are its 1-ply values of the player on roll
+    gnubg_nn = pytest.importorskip("gnubg_nn")
+    for b, t in zip(boards[:5], targets[:5]):
+        assert list(gnubg_nn.probabilities(teacher_data.gnubg_board(b), 1)) == pytest.approx(t.tolist(), abs=2e-5)

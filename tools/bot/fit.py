@@ -57,18 +57,31 @@ def read_records(paths):
     return np.concatenate(parts)
 
 
-def extra_inputs(boards, count=18):
+def extra_inputs(boards, count=18, start=None):
     """The hand-made inputs after the first group (``game.bot.features``,
-    inputs 12 to ``count - 1``) of each record's position, computed by the
-    game's own code."""
+    inputs 12 to ``count - 1``; from ``start`` when given) of each record's
+    position, computed by the game's own code."""
     sys.path.insert(0, str(ROOT))
     from game.bot import features
 
-    out = np.zeros((len(boards), count - features.NF), dtype=np.float32)
+    start = features.NF if start is None else start
+    out = np.zeros((len(boards), count - start), dtype=np.float32)
     for i, b in enumerate(boards.tolist()):
         c = features.codes(tuple(b[:25]), tuple(b[25:]), count)
-        out[i] = [features.value(k, c[k]) for k in range(features.NF, count)]
+        out[i] = [features.value(k, c[k]) for k in range(start, count)]
     return out
+
+
+def read_teacher(paths):
+    """Boards (int8 n × 50), hand-made first-group inputs (n × 12) and targets (n × 5) of
+    ``tools/bot/teacher_data.py`` shards: GNU Backgammon's probabilities."""
+    boards, targets = [], []
+    for p in paths:
+        z = np.load(p)
+        boards.append(z["boards"])
+        targets.append(z["probs"].astype(np.float32) / 65535)
+    boards = np.concatenate(boards)
+    return boards, extra_inputs(boards, NF, start=0), np.concatenate(targets)
 
 
 def encode(boards, feats, extra=None):
@@ -213,7 +226,10 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse")
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("data", nargs="+", help="files written by td_train gen")
+    parser.add_argument("data", nargs="*", help="files written by td_train gen")
+    parser.add_argument("--teacher", nargs="+", default=[], metavar="SHARD",
+                        help="shards of tools/bot/teacher_data.py (GNU Backgammon's values) to fit to, "
+                             "beside or instead of td_train gen files")
     parser.add_argument("--init", default=str(ROOT / "game" / "bot" / "weights.bin"))
     parser.add_argument("--out", required=True)
     parser.add_argument("--hidden", type=int, default=0, help="hidden units (default: the init net's)")
@@ -230,12 +246,20 @@ def main(argv=None):
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
                              "the other net is copied unchanged")
     args = parser.parse_args(argv)
-    rec = read_records(args.data)
-    print(f"{len(rec)} positions from {len(args.data)} file(s)")
+    if not args.data and not args.teacher:
+        parser.error("give td_train gen files, --teacher shards, or both")
+    boards, feats, targets = [], [], []
+    if args.data:
+        rec = read_records(args.data)
+        boards.append(rec["b"]), feats.append(rec["f"]), targets.append(rec["t"].astype(np.float32))
+    if args.teacher:
+        b, f, t = read_teacher(args.teacher)
+        boards.append(b), feats.append(f), targets.append(t)
+    boards, feats, t = np.concatenate(boards), np.concatenate(feats), np.concatenate(targets)
+    print(f"{len(boards)} positions from {len(args.data) + len(args.teacher)} file(s)")
     nets = read_weights(args.init)
     count = (args.inputs or nets[0][0]) - NRAW if args.net == "contact" else NF
-    x = encode(rec["b"], rec["f"], extra_inputs(rec["b"], count) if count > NF else None)
-    t = rec["t"].astype(np.float32)
+    x = encode(boards, feats, extra_inputs(boards, count) if count > NF else None)
     which = 0 if args.net == "contact" else 1
     if which == 1:
         x = np.ascontiguousarray(x[:, :NRAW])

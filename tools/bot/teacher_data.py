@@ -1,0 +1,235 @@
+r"""Training positions labelled by a stronger teacher: GNU Backgammon's evaluations (development only).
+
+Positions come from the bot's own self-play (``td_train gen`` with the nets
+of a weights file, one play in ten a random pick among the best four:
+``GEN_EXPLORE=0.1``, ``GEN_TOP=4``), contact positions only (crashed ones
+among them), seen from the player on roll before his roll.  Each is labelled
+with ``gnubg_nn.probabilities(board, plies)``: GNU Backgammon's five
+cubeless probabilities for the player on roll at 1-ply or 2-ply, and tagged
+with GNU Backgammon's own class of the position (contact or crashed).
+
+The data is written in **shards**: shard ``k`` of a set is the positions of
+``--games`` self-play games of seed ``BASE + k``, where each set has its own
+seeds, so no two sets share a game:
+
+* ``train``: seeds 41000 + k, the positions the net is fitted to;
+* ``siblings``: seeds 42000 + k, fitted to as well: for each kept position
+  of those games, dice drawn from the shard's seed and the ``--siblings``
+  plays the shipped nets rate best for that roll, each play's resulting
+  contact position (the opponent on roll) labelled.  These are the
+  positions a 0-ply choice compares, weaker plays included, which
+  self-play alone never shows the net;
+* ``dev``: seeds 48000 + k, to choose between fits (never fitted to);
+* ``test``: seeds 49000 + k, for the figures reported (never fitted to,
+  never looked at while choosing).
+
+A shard already written is skipped, so a stopped run goes on where it was.
+Each shard is one small compressed file ``SET-PLIESply-KKK.npz`` with
+``boards`` (int8, n × 50: the on-roll side's 25 counts then the other's,
+points 1-24 then the bar, each from its own side, as ``game.Position``),
+``probs`` (uint16, n × 5, probability × 65535), ``cls`` (GNU Backgammon's
+class: 5 contact, 4 crashed) and the shard's ``seed``, ``games``, ``keep``,
+``plies`` and ``nets`` (the first 16 hex digits of the SHA-256 of the
+weights file that played the games; shards written before it was added
+lack it and were played by ``game/bot/weights.bin`` of commit 81a5b9a,
+digest 69ad4894e15ca328).  Positions repeated within a shard are kept once; ``--keep``
+keeps a random fraction of each game's positions (fewer, less alike).
+
+Example (one shard of 200 games labelled at 1-ply takes about 20-40 s of one
+core here):
+
+    gcc -O3 -march=native -ffast-math -o /tmp/t41/td_train tools/bot/td_train.c -lm
+    python3 tools/bot/teacher_data.py --set train --shards 0-15 --plies 1 --td-train /tmp/t41/td_train
+    python3 tools/bot/teacher_data.py --set test --shards 0-3 --plies 2 --keep 0.33 --td-train /tmp/t41/td_train
+    python3 tools/bot/teacher_data.py --summary
+
+Needs ``gnubg-nn`` (``pip install gnubg-nn==1.1.0a11``) and numpy; the app never imports this.
+"""
+
+import argparse
+import hashlib
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DATA = ROOT / "tools" / "bot" / "data" / "teacher"
+SEED_BASE = {"train": 41000, "siblings": 42000, "dev": 48000, "test": 49000}
+TRAINING_SETS = ("train", "siblings")
+CLASS_NAMES = {5: "contact", 4: "crashed", 3: "race"}
+SCALE = 65535
+
+
+def shard_path(kind, plies, k, folder=DATA):
+    """The file of shard ``k`` of a set.
+
+    >>> shard_path("train", 1, 7).name
+    'train-1ply-007.npz'
+    """
+    return pathlib.Path(folder) / f"{kind}-{plies}ply-{k:03d}.npz"
+
+
+def parse_range(text):
+    """``"0-3,7"`` → ``[0, 1, 2, 3, 7]``.
+
+    >>> parse_range("0-3,7")
+    [0, 1, 2, 3, 7]
+    """
+    out = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
+def gnubg_board(b):
+    """A 50-count board (on roll first) as ``gnubg_nn`` takes it: ``[not on roll, on roll]``."""
+    return [[int(v) for v in b[25:50]], [int(v) for v in b[:25]]]
+
+
+def self_play_positions(td_train, raw_weights, seed, games, keep, rng):
+    """The contact positions of ``games`` self-play games of ``seed`` (int8, n × 50), repeats removed."""
+    sys.path.insert(0, str(ROOT / "tools" / "bot"))
+    import fit
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "gen.dat"
+        env = dict(os.environ, GEN_EXPLORE="0.1", GEN_TOP="4")
+        subprocess.run([td_train, "gen", raw_weights, str(out), str(games), str(seed), "0"],
+                       check=True, env=env, stderr=subprocess.DEVNULL)
+        boards = fit.read_records([out])["b"]
+    if keep < 1:
+        boards = boards[rng.random(len(boards)) < keep]
+    _, first = np.unique(boards, axis=0, return_index=True)
+    return np.ascontiguousarray(boards[np.sort(first)])
+
+
+def sibling_positions(boards, count, rng):
+    """For each board, dice from ``rng`` and the positions after the ``count`` plays the
+    game's nets rate best (contact positions only, the opponent on roll), repeats removed."""
+    sys.path.insert(0, str(ROOT))
+    from game.bot import evaluator
+    out = []
+    for b in boards.tolist():
+        mine, theirs = tuple(b[:25]), tuple(b[25:])
+        d1, d2 = int(rng.integers(1, 7)), int(rng.integers(1, 7))
+        afters = evaluator.play_results(mine, theirs, d1, d2)
+        if len(afters) < 2:
+            continue
+        values = [evaluator.equity(p) for p in evaluator.evaluate_plays(mine, theirs, afters)]
+        order = sorted(range(len(afters)), key=lambda i: -values[i])[:count]
+        for i in order:
+            a_mine, a_theirs = afters[i]
+            if any(a_theirs) and not evaluator.is_race(a_mine, a_theirs):
+                out.append(list(a_mine) + list(a_theirs))
+    arr = np.array(out, dtype=np.int8).reshape(-1, 50)
+    _, first = np.unique(arr, axis=0, return_index=True)
+    return np.ascontiguousarray(arr[np.sort(first)])
+
+
+def label(boards, plies):
+    """GNU Backgammon's probabilities (n × 5, float64) and class of each board."""
+    import gnubg_nn
+    probs = np.zeros((len(boards), 5))
+    cls = np.zeros(len(boards), dtype=np.int8)
+    for i, b in enumerate(boards):
+        g = gnubg_board(b)
+        probs[i] = gnubg_nn.probabilities(g, plies)
+        cls[i] = gnubg_nn.classify(g)
+    return probs, cls
+
+
+def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, siblings=6, nets=""):
+    path = shard_path(kind, plies, k, folder)
+    if path.exists():
+        return None
+    seed = SEED_BASE[kind] + k
+    rng = np.random.default_rng(seed)
+    t0 = time.time()
+    boards = self_play_positions(td_train, raw_weights, seed, games, keep, rng)
+    if kind == "siblings":
+        boards = sibling_positions(boards, siblings, rng)
+    probs, cls = label(boards, plies)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, boards=boards, probs=np.round(probs * SCALE).astype(np.uint16), cls=cls,
+                        seed=seed, games=games, keep=keep, plies=plies,
+                        nets=nets)
+    tmp.rename(path)
+    return len(boards), time.time() - t0
+
+
+def load(kind, plies, shards=None, folder=DATA):
+    """``(boards int8 n × 50, probs float32 n × 5, cls int8 n)`` of the shards of a set (all when ``shards`` is None)."""
+    paths = sorted(pathlib.Path(folder).glob(f"{kind}-{plies}ply-*.npz"))
+    if shards is not None:
+        paths = [shard_path(kind, plies, k, folder) for k in shards]
+    parts = [np.load(p) for p in paths]
+    if not parts:
+        return np.zeros((0, 50), np.int8), np.zeros((0, 5), np.float32), np.zeros(0, np.int8)
+    return (np.concatenate([p["boards"] for p in parts]),
+            np.concatenate([p["probs"] for p in parts]).astype(np.float32) / SCALE,
+            np.concatenate([p["cls"] for p in parts]))
+
+
+def summary(folder=DATA):
+    """One line per set: shards, seeds, positions and classes."""
+    lines = []
+    groups = {}
+    for p in sorted(pathlib.Path(folder).glob("*ply-*.npz")):
+        kind, plies, _ = p.stem.split("-")
+        groups.setdefault((kind, plies), []).append(p)
+    for (kind, plies), paths in sorted(groups.items()):
+        n = crashed = games = 0
+        seeds = []
+        for p in paths:
+            z = np.load(p)
+            n += len(z["cls"])
+            crashed += int((z["cls"] == 4).sum())
+            games += int(z["games"])
+            seeds.append(int(z["seed"]))
+        size = sum(p.stat().st_size for p in paths)
+        lines.append(f"{kind} {plies}: {len(paths)} shards, seeds {min(seeds)}-{max(seeds)}, {games} games, "
+                     f"{n} positions ({crashed} crashed), {size / 1e6:.2f} MB")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--set", choices=sorted(SEED_BASE), default="train")
+    parser.add_argument("--shards", default="0", help="shard numbers, e.g. 0-15 or 0,3")
+    parser.add_argument("--plies", type=int, choices=[0, 1, 2], default=1)
+    parser.add_argument("--games", type=int, default=200, help="self-play games per shard")
+    parser.add_argument("--keep", type=float, default=1.0, help="fraction of each game's positions kept")
+    parser.add_argument("--siblings", type=int, default=6, help="plays per position of a siblings shard")
+    parser.add_argument("--weights", default=str(ROOT / "game" / "bot" / "weights.bin"),
+                        help="the nets that play the self-play games")
+    parser.add_argument("--td-train", default="/tmp/t41/td_train", help="the compiled tools/bot/td_train.c")
+    parser.add_argument("--folder", default=str(DATA))
+    parser.add_argument("--summary", action="store_true", help="describe the shards written and stop")
+    args = parser.parse_args(argv)
+    if args.summary:
+        print(summary(args.folder))
+        return
+    sys.path.insert(0, str(ROOT / "tools" / "bot"))
+    import train
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = str(pathlib.Path(tmp) / "w.raw")
+        train.to_raw(args.weights, raw)
+        nets = hashlib.sha256(pathlib.Path(args.weights).read_bytes()).hexdigest()[:16]
+        for k in parse_range(args.shards):
+            done = make_shard(args.set, args.plies, k, args.td_train, raw, args.games, args.keep, args.folder,
+                              args.siblings, nets)
+            name = shard_path(args.set, args.plies, k, args.folder).name
+            if done is None:
+                print(f"{name}: already written, skipped", flush=True)
+            else:
+                print(f"{name}: {done[0]} positions, {done[1]:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
