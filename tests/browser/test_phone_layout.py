@@ -354,6 +354,10 @@ def test_a_lesson_on_a_phone_held_sideways_shows_the_marks_and_the_words_togethe
 
 def test_the_full_size_board_comes_back_at_a_tap(reading):
     page = reading
+    # the page held upright again after the sideways test (its layout follows a resize event:
+    # CI once read it before, the board still flat and as wide as the screen)
+    page.wait_for_function("document.body.classList.contains('upright') && "
+                           "!document.body.classList.contains('compact')")
     small = page.evaluate(READING)
     assert small["board"]["w"] < small["vw"] - 40 and small["pressed"] == "false"
     tap(page.locator("#board-size"))        # a click in Firefox: Playwright sends it no touch there
