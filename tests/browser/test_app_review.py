@@ -11,10 +11,9 @@ import pathlib
 import pytest
 from app_driver import act, click, enabled, open_app, open_dialog, wait_ready
 from engines import inject_axe, is_tool_noise
+from finished_match import finished_match
 
 from game import replay
-from game.app.keep import storage
-from game.app.controller import Controller
 from game.app.review.panel import ReviewSession
 
 SHOTS = pathlib.Path("/tmp/shots-review")
@@ -32,16 +31,7 @@ def shoot(page, name, full_page=False):
 def finished():
     """The localStorage texts of a finished 1-point match (current and history: every key the app
     wrote) and its data."""
-    store = storage.MemoryStore()
-    app = Controller(store)
-    app.boot("?mode=watch&length=1&seed=browser-review&level=intermediate")
-    for _ in range(5000):
-        if not app.bot_to_act():
-            break
-        app.bot_act()
-    assert app.match.match_winner is not None
-    return {"items": {key: text for key, text in store.items.items() if key != storage.PREFS},
-            "data": app.match.to_dict()}
+    return finished_match()
 
 
 def load_finished(page, base_url, finished):

@@ -10,9 +10,7 @@ go to /tmp/shots-review/graph-<engine>.png.
 import json
 
 import pytest
-
-from game.app.controller import Controller
-from game.app.keep import storage
+from finished_match import finished_match
 
 DONE_S = 240
 
@@ -20,15 +18,7 @@ DONE_S = 240
 @pytest.fixture(scope="module")
 def finished_items():
     """Every key the app wrote for a finished 1-point match (its preferences left out)."""
-    store = storage.MemoryStore()
-    app = Controller(store)
-    app.boot("?mode=watch&length=1&seed=browser-review&level=intermediate")
-    for _ in range(5000):
-        if not app.bot_to_act():
-            break
-        app.bot_act()
-    assert app.match.match_winner is not None
-    return {key: text for key, text in store.items.items() if key != storage.PREFS}
+    return finished_match()["items"]
 
 
 @pytest.mark.engines("firefox", "webkit")
