@@ -65,7 +65,8 @@ def test_two_players_the_record_numbers_the_last_play_as_the_board_does(language
     assert app.match.events[-1]["move"] == "13/10 6/5"          # the log keeps the mover's own
 
 
-def test_against_the_computer_its_play_in_the_record_is_in_the_person_s_numbers():
+def after_the_computer_s_reply():
+    """A match against the computer: the person's 31 played 8/5 6/5, then the computer's reply."""
     app = make([1, 3, 6, 5], mode="bot", length=5)
     app.roll()
     app.type_move("8/5 6/5")
@@ -74,6 +75,11 @@ def test_against_the_computer_its_play_in_the_record_is_in_the_person_s_numbers(
         if not app.bot_to_act():
             break
         app.bot_act()
+    return app
+
+
+def test_against_the_computer_its_play_in_the_record_is_in_the_person_s_numbers():
+    app = after_the_computer_s_reply()
     assert app.match.events[-1]["move"] == "24/13"             # its own numbering, in the log
     view = app.view()
     text = re.findall(r'<span class="what">([^<]*)</span>', view.record_html)[-1]
@@ -118,14 +124,7 @@ def test_a_replay_of_two_other_people_writes_each_move_in_its_player_s_numbering
 
 
 def test_a_replay_against_the_computer_keeps_its_moves_in_the_person_s_numbers():
-    app = make([1, 3, 6, 5], mode="bot", length=5)
-    app.roll()
-    app.type_move("8/5 6/5")
-    app.done()
-    for _ in range(40):
-        if not app.bot_to_act():
-            break
-        app.bot_act()
+    app = after_the_computer_s_reply()
     assert app.start_replay() and app.replay is not None
     app.replay_go(len(app.replay.frames) - 1)
     record = re.findall(r'<span class="what">([^<]*)</span>', app.view().record_html)
