@@ -37,21 +37,27 @@ def boot(app, query="", languages=()):
     app.set_language(pick_language(languages, asked or app.prefs.language), remember=bool(asked))
     link = parse_query(query)
     position_link = parse_position_query(query)
+    if link is not None and link.refused is not None:
+        # a value the app cannot honour (a tutor it does not know): nothing opened, the reason said
+        app.kept.resume_or_start()
+        app.message = link.refused
+        return False
     if position_link is not None:
         # a position: two players on this device unless the link names a mode
         mode = link.mode if link is not None and "mode=" in query else "hotseat"
         level = link.level if link is not None else DEFAULT_LEVEL
         seed = link.seed if link is not None else None
+        tutor = link.tutor if link is not None else None
         try:
-            links.open_position(app, decode(position_link), mode, level, seed, link=True)
+            links.open_position(app, decode(position_link), mode, level, seed, link=True, tutor=tutor)
             return True
         except ShareError as error:
             app.kept.resume_or_start()
             app.message = (error.key, {})
             return False
     if link is not None:
-        app.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed),
-                      link=True)
+        app.new_match(Setup(mode=link.mode, length=link.length, level=link.level, seed=link.seed,
+                            tutor=link.tutor), link=True)
         return True
     app.kept.resume_or_start()
     lesson = lesson_in_query(query)

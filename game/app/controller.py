@@ -54,6 +54,7 @@ from game.app.text.messages import text as message_text
 from game.app.modes.stack import ModeStack
 from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
+from game.app.tutor.coach import Tutor
 from game.app.review.mode import REVIEWS_KEPT, Reviews
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
@@ -123,6 +124,7 @@ class Controller:
         self.reviews = Reviews(self)
         self.announcer = Announcer(self)
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
+        self.tutor = Tutor(self)             # the tutor while a person plays (game/app/tutor/)
 
     # --- the modes open over the match ---------------------------------------------------------
     @property
@@ -492,6 +494,39 @@ class Controller:
     def compute_hint_steps(self):
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
         return (yield from self.bot.hint_steps())
+
+    # --- the tutor (game/app/tutor/coach.py: Tutor says what each does) -------------------------------
+    def tutor_due(self):
+        return self.tutor.due()
+
+    def tutor_study_steps(self):
+        """The tutor's study of the decision at hand, step by step (a generator the page drives in
+        slices while the person thinks); it changes nothing shown."""
+        return self.tutor.study_steps()
+
+    def tutor_warning(self):
+        return self.tutor.warning()
+
+    def tutor_setting(self):
+        return self.tutor.setting()
+
+    def tutor_form_note(self, mode):
+        return self.tutor.form_note(mode)
+
+    @action
+    def tutor_anyway(self):
+        self._game(self.tutor.anyway)
+
+    @action
+    def tutor_again(self):
+        self.tutor.again()
+
+    @action
+    def set_tutor(self, value):
+        """Settings' tutor: the person's, and the match on the board's (kept)."""
+        if self.tutor.take_setting(value):
+            self.save_prefs()
+            self.save()
 
     # --- replay and review (game/app/replay/mode.py, review_mode.py) -------------------------------
     @answer

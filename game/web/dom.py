@@ -96,6 +96,7 @@ class Screen:
         by_id("xgid").value = view.xgid
         self.panes.draw_qr()
         self.panes.draw_hint(view.hint_html)
+        self.panes.draw_tutor(view.tutor)
         self.panes.draw_replay(view.replay)
         self.panes.draw_lesson(view.lesson, view.move_input)
         self.panes.draw_dice_entry(view.dice_entry)

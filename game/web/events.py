@@ -83,6 +83,9 @@ def table(page):
         ("friend-offer-copy", "click", page.copier(page.field_text("friend-offer"), "msg.live_code_copied")),
         ("friend-answer-copy", "click", page.copier(page.field_text("friend-answer"), "msg.live_code_copied")),
         ("friend-scan", "click", page.live.on_scan),
+        # the tutor's warning (game/app/tutor/)
+        ("tutor-anyway", "click", page.intent(app.tutor_anyway)),
+        ("tutor-again", "click", page.intent(app.tutor_again)),
         # hints
         ("hint", "click", page.on_hint),
         ("hint-panel", "pointerdown", page.on_hint_pointer),
@@ -134,6 +137,8 @@ def table(page):
         ("history-list", "click", dialogs.on_history_action),
         ("settings-button", "click", dialogs.open_settings),
         ("settings-close", "click", closer("settings-dialog")),
+        ("pref-tutor", "change", dialogs.on_tutor),
+        ("new-match-form", "change", dialogs.on_setup_change),
         ("pref-theme", "change", dialogs.on_theme),
         ("pref-numbering", "change", dialogs.on_numbering),
         ("pref-animation-speed", "change", dialogs.on_animation_speed),

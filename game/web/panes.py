@@ -1,7 +1,7 @@
 """The panes beside the board, each drawn from its part of the view.
 
 The lesson, the editor, the replay bar, the review, dice set by hand, the hint,
-the storage notice, the QR code and the shot counter.  What a pane shows last is
+the tutor's warning, the storage notice, the QR code and the shot counter.  What a pane shows last is
 kept only to skip drawing the same HTML again (a list keeps its scroll, a
 focused row its focus); the app's state stays in the controller.
 """
@@ -31,6 +31,19 @@ class Panes:
         panel.hidden = not html
         document.body.classList.toggle("hinting", bool(html))   # a phone's board yields it room
         self.hint = html
+
+    def draw_tutor(self, tutor):
+        """The tutor's warning (``#tutor-warning``, with ``data-loss``), or nothing."""
+        box = by_id("tutor-warning")
+        box.hidden = tutor is None
+        document.body.classList.toggle("tutoring", tutor is not None)
+        if tutor is None:
+            for name in ("loss", "mark", "kind"):
+                box.removeAttribute(f"data-{name}")
+            return
+        by_id("tutor-text").textContent = tutor["text"]
+        for name in ("loss", "mark", "kind"):
+            box.setAttribute(f"data-{name}", tutor[name])
 
     def show_thinking(self, text):
         self.thinking = True
