@@ -49,10 +49,10 @@ def new_game(tutor, length=0, seed=5, store=None):
     return app
 
 
-def play_the_game(app, answer=None):
+def play_the_game(app):
     """Play :data:`TURNS` checker plays of the chosen marks (never doubling), rolling whenever the
-    roll is on; at each warning, ``answer(app, warning)`` first (optional), then Play it anyway.
-    Returns the warnings seen: ``{event index of the decision: (kind, action, loss, mark)}``."""
+    roll is on, Play it anyway at each warning. Returns the warnings seen: ``{event index of the
+    decision: (kind, action, loss, mark)}``, the loss as the page's ``data-loss`` says it."""
     warned = {}
     turns = 0
     while turns < TURNS and app.match.phase is not Phase.OVER:
@@ -69,9 +69,6 @@ def play_the_game(app, answer=None):
         if warning is not None:
             pane = app.view().tutor
             assert pane is not None and float(pane["loss"]) == warning.loss and pane["mark"] == warning.entry["mark"]
-            if answer is not None:
-                answer(app, warning)
-                assert app.tutor_warning() is not None, "the answer leaves the warning open again"
             index = len(m.events)       # the decision's event comes next
             warned[index] = (warning.kind, warning.action, float(pane["loss"]), pane["mark"])
             app.tutor_anyway()

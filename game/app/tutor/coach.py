@@ -20,7 +20,6 @@ Never in a match with a friend on another device, in the drills and class assign
 when the computer plays itself (:meth:`Tutor.blocked` says why).
 
 >>> from game.app.controller import Controller
->>> from game.app.cooperative import finish
 >>> app = Controller()
 >>> app.boot("?mode=hotseat&length=3&seed=7&tutor=error")
 True
@@ -35,7 +34,7 @@ from dataclasses import dataclass, replace
 from game.cube import beaver_refusal
 from game.match import Phase
 from game.app.keep.urlparams import TUTORS
-from game.app.tutor.warning import TutorMode, Warning
+from game.app.tutor.warning import Caution, TutorMode
 from game.app.text.messages import dice_text
 
 __all__ = ["Tutor", "ACTIONS", "warns"]
@@ -233,7 +232,7 @@ class Tutor:
         entry = weighed(task, study.finish())
         if not entry["counted"] or not warns(entry["mark"], self.threshold()):
             return True
-        warning = Warning(kind=hand.kind, action=action, allowed=allowed, player=hand.player,
+        warning = Caution(kind=hand.kind, action=action, allowed=allowed, player=hand.player,
                           position=m.game.position, dice=tuple(m.dice) if hand.kind == "move" else (),
                           entry=entry, match_play=bool(m.config.length))
         app = self.app
@@ -244,7 +243,7 @@ class Tutor:
 
     # --- the warning's answers --------------------------------------------------------------------
     def warning(self):
-        """The :class:`Warning` open over the game, or None."""
+        """The :class:`~game.app.tutor.warning.Caution` open over the game, or None."""
         mode = self.app.modes.get(TutorMode.name)
         return None if mode is None else mode.warning
 

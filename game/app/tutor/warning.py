@@ -4,7 +4,7 @@
 take nothing, the clock is paused) while the warning is shown. It shows the game as it is,
 except for a checker play: the board then shows the position before the play with the play
 made and the best play drawn as arrows (as the review draws them: the play in the colour of its
-mark, the best in its own), and the pane beside the board (:meth:`Warning.pane`) says what
+mark, the best in its own), and the pane beside the board (:meth:`Caution.pane`) says what
 the decision costs, in a money game in equity (points a game), in a match in match winning
 chances as well, with the review's numbers.
 
@@ -19,7 +19,7 @@ from game.app.view.hints import percent
 from game.app.view.last_moves import preview_of
 from game.app.view.places import move_seen_from
 
-__all__ = ["TutorMode", "Warning", "amount", "FOCUS", "ACTION_KEYS"]
+__all__ = ["TutorMode", "Caution", "amount", "FOCUS", "ACTION_KEYS"]
 
 #: where the keyboard goes when the warning opens: Think again, the answer that takes nothing back
 FOCUS = "tutor-again"
@@ -36,7 +36,7 @@ def amount(value, language):
 
 
 @dataclass(frozen=True)
-class Warning:
+class Caution:
     """A decision the tutor stopped: its ``kind`` (``"move"``, ``"cube"``, ``"response"``), the
     person's ``action`` (``"move"`` for a checker play), who decides it as the review sees it
     (``player``: the mover, or the doubler), the ``position`` before it (seen from ``player``)
@@ -94,7 +94,7 @@ class Warning:
 
 
 class TutorMode(Mode):
-    """The warning over the game (``warning``: a :class:`Warning`); the board takes nothing,
+    """The warning over the game (``warning``: a :class:`Caution`); the board takes nothing,
     the game's buttons wait, the clock stops until Play it anyway or Think again."""
 
     name = "tutor"
@@ -112,6 +112,6 @@ class TutorMode(Mode):
     def signature(self):
         """The game's, the warning's own marks, and the keyboard on Think again."""
         game = self.app.game.signature()
-        mark = (self.warning.allowed, self.app.language)
+        mark = self.warning.allowed
         return dict(game, board=(game["board"], mark), checkers=(game["checkers"], mark),
                     panels=(game["panels"], mark), screen=(game["screen"], mark), focus=FOCUS)
