@@ -58,6 +58,7 @@ from game.app.review.mode import REVIEWS_KEPT, Reviews
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
 from game.app.prefs import Prefs
+from game.app.puzzles.deck import Deck
 from game.app.setup import Setup
 from game.app.view.view_model import View, spoken
 
@@ -123,6 +124,7 @@ class Controller:
         self.reviews = Reviews(self)
         self.announcer = Announcer(self)
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
+        self.puzzles = Deck(self).load()     # the puzzle deck of the device (game/app/puzzles/)
 
     # --- the modes open over the match ---------------------------------------------------------
     @property
@@ -551,7 +553,69 @@ class Controller:
 
     def _review_view(self):
         mode = self.modes.get("review")
-        return None if mode is None else mode.panel()
+        if mode is None:
+            return None
+        return dict(mode.panel(), puzzles=self._review_puzzles())
+
+    # --- the puzzle deck (game/app/puzzles/) -----------------------------------------------------
+    def _review_mistakes(self):
+        """The puzzles of the person's errors and blunders in the match reviewed (the bottom
+        player's), once every decision is weighed; None before."""
+        session = self.review
+        if session is None or not session.review.decisions_done:
+            return None
+        from game.app.puzzles.make import mistakes
+        return mistakes(session.entries(), self.bottom, self.wall())
+
+    def _review_puzzles(self):
+        """The review's offer to add the person's mistakes to the deck: ``{"count": new ones,
+        "mistakes": all of them, "text": the button's words}``, or None before the analysis is done."""
+        found = self._review_mistakes()
+        if found is None:
+            return None
+        new = sum(1 for p in found if self.puzzles.find(f"{p['position_id']}:{p['match_id']}") is None)
+        return {"count": new, "mistakes": len(found),
+                "text": self.tr.n("puzzles.review_add", new) if new else
+                (self.tr.n("puzzles.review_in_deck", len(found)) if found else self.tr("puzzles.review_none"))}
+
+    @action
+    def add_review_puzzles(self):
+        """Add the person's errors and blunders of the match reviewed to the deck (those already
+        there are left out); the status line says how many."""
+        found = self._review_mistakes()
+        if found is None:
+            return
+        added, already = self.puzzles.add(found)
+        self.message = ("puzzles.added", {"count": {"plural": "puzzles.count_puzzles", "n": added},
+                                          "due": {"plural": "puzzles.count_due_now", "n": self.puzzles.due_count()}})
+        if self.puzzles.unsaved:
+            self.message = ("puzzles.unsaved", {})
+
+    def puzzles_due(self):
+        """How many puzzles are due now (the menu's count, ``#puzzles-due``)."""
+        return self.puzzles.due_count()
+
+    @action
+    def open_puzzles(self, code=None):
+        """The deck over the match (the first puzzle due on the board), or the puzzle of a shared
+        link's ``code`` (a code refused: the reason, nothing else changed)."""
+        from game.app.puzzles import mode
+        if code is None:
+            mode.open_deck(self)
+        else:
+            mode.open_link(self, code)
+
+    @action
+    def puzzle_act(self, name, value=""):
+        """A button of the puzzles' panel (:meth:`PuzzlesMode.act`; ``close``: back to the match)."""
+        from game.app.puzzles import mode as puzzles
+        found = self.modes.get("puzzles")
+        if found is None:
+            return
+        if name == "close":
+            puzzles.close(self)
+        else:
+            found.act(str(name), str(value or ""))
 
     # --- lessons (game/app/lesson/mode.py) ----------------------------------------------------------
     @answer

@@ -30,7 +30,7 @@ from game.ids.position_id import decode_position_id
 from game.app.keep import storage
 from game.app.keep.storage import PUZZLES
 
-__all__ = ["KIND", "PUZZLES", "PUZZLE_KINDS", "LIMIT", "DeckError", "check", "check_all", "read", "write",
+__all__ = ["KIND", "PUZZLES", "PUZZLE_KINDS", "LIMIT", "DeckError", "check", "check_all", "read", "read_deck", "write",
            "merge", "key_of"]
 
 #: the envelope's kind
@@ -129,27 +129,33 @@ def check_all(entries):
 
 
 def read(store, vault=None):
-    """The puzzles kept on ``store`` (``[]`` when none). Text that cannot be read is kept
-    aside through ``vault`` (the app's :class:`storage.Vault`) and the deck starts empty;
-    without one, or with no room to keep it aside, it is left where it is, unused."""
+    """The puzzles kept on ``store`` (``[]`` when none): :func:`read_deck` without its flag."""
+    return read_deck(store, vault)[0]
+
+
+def read_deck(store, vault=None):
+    """``(puzzles, damaged)``: the puzzles kept on ``store``, and whether stored text could not
+    be read. Such text is kept aside through ``vault`` (the app's :class:`storage.Vault`) and
+    the deck starts empty; without one, or with no room to keep it aside, it is left where it
+    is, unused."""
     try:
         text = store.get(PUZZLES)
     except Exception:  # noqa: BLE001 - a store that cannot be read: nothing kept
-        return []
+        return [], False
     if text is None:
-        return []
+        return [], False
     data = storage.unpack(text, KIND)
     try:
         if not isinstance(data, dict):
             raise DeckError("not a deck")
-        return check_all(data.get("puzzles"))
+        return check_all(data.get("puzzles")), False
     except DeckError:
         if vault is not None:
             try:
                 vault.keep_aside({PUZZLES: text})
             except storage.StorageFull:
                 pass                    # no room: the text stays where it is
-        return []
+        return [], True
 
 
 def write(store, puzzles):

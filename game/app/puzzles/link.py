@@ -25,12 +25,13 @@ puzzles.link_version
 """
 
 import re
+from urllib.parse import parse_qs
 
 from game.cube import double_refusal
 from game.ids.match_id import GAME_PLAYING
 from game.app.keep.share import ShareError, decode, read_ids
 
-__all__ = ["VERSION", "LENGTH", "PuzzleLinkError", "encode", "read", "kind_of"]
+__all__ = ["VERSION", "LENGTH", "PuzzleLinkError", "encode", "read", "kind_of", "in_query"]
 
 VERSION = "1"
 LENGTH = 27
@@ -93,3 +94,18 @@ def read(code):
         key = "puzzles.link_dice" if "impossible dice" in str(error) else error.key
         raise PuzzleLinkError(key, str(error)) from None
     return position_id, match_id, kind_of(shared)
+
+
+def in_query(query):
+    """What a page's query asks of the puzzles: ``("deck", None)`` for ``?puzzles``,
+    ``("puzzle", code)`` for ``?puzzle=<code>``, else None.
+
+    >>> in_query("?puzzles"), in_query("?puzzle=1abc&lang=fr"), in_query("?mode=bot")
+    (('deck', None), ('puzzle', '1abc'), None)
+    """
+    asked = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
+    if "puzzle" in asked:
+        return "puzzle", asked["puzzle"][0][:200]
+    if "puzzles" in asked:
+        return "deck", None
+    return None
