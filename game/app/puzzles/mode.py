@@ -75,8 +75,8 @@ class PuzzlesMode(Mode):
         """Put ``puzzle`` on the board, to be solved (``retry``: once more, the schedule left as
         the first answer set it)."""
         self.puzzle, self.from_link, self.counted = puzzle, from_link, retry
-        self.rating = self.verdict = self.note = None
-        self.turn = None
+        self.rating = self.rating if retry else None     # the same puzzle: the same ranking
+        self.verdict = self.note = self.turn = None
         if puzzle["kind"] == "move":
             info = view.context(puzzle)
             self.turn = Turn(view.position_of(puzzle), info.dice)
