@@ -174,11 +174,14 @@ class Panes:
         if offer is not None:
             (button if shown else said).textContent = offer["text"]
 
-    def draw_puzzles(self, puzzles, base_url):
-        """The puzzles' panel (its HTML escaped by game/app/puzzles/view.py), and its link made whole."""
+    def draw_puzzles(self, puzzles, base_url, move_input):
+        """The puzzles' panel (its HTML escaped by game/app/puzzles/view.py), and its link made whole;
+        the move field only while a play is asked."""
         document.body.classList.toggle("puzzling", puzzles is not None)
         panel = by_id("puzzles-panel")
         panel.hidden = puzzles is None
+        if puzzles is not None:
+            by_id("move-form").hidden = not move_input
         if puzzles is None:
             self.puzzles = None
             return

@@ -105,15 +105,15 @@ def when(tr, due, now):
 
     >>> from game.app.text.i18n import translator
     >>> tr = translator("en")
-    >>> when(tr, 5, 10), when(tr, 610, 10), when(tr, 3 * 86400, 0)
-    ('now', 'in 10 minutes', 'in 3 days')
+    >>> when(tr, 5, 10), when(tr, 610, 10), when(tr, 3 * 86400, 0), when(tr, 86400, 2), when(tr, 7200, 0)
+    ('now', 'in 10 minutes', 'in 3 days', 'in 1 day', 'in 2 hours')
     """
     left = due - now
     if left <= 0:
         return tr("puzzles.when_now")
-    if left < 3600:
+    if left < 3570:                  # the seconds an answer takes to be drawn never say "24 hours"
         return tr.n("puzzles.when_minutes", max(1, math.ceil(left / 60)))
-    if left < 86400:
+    if left < 84600:
         return tr.n("puzzles.when_hours", max(1, round(left / 3600)))
     return tr.n("puzzles.when_days", max(1, round(left / 86400)))
 
@@ -145,7 +145,7 @@ def _stakes(tr, puzzle):
     info = context(puzzle)
     me = person_of(puzzle, info)
     if info.match_length:
-        text = tr("puzzles.score", length=tr.n("count.points", info.match_length),
+        text = tr("puzzles.score", stakes=tr("info.stakes_match", length=tr.n("count.points", info.match_length)),
                   mine=info.score[me], theirs=info.score[1 - me])
         if info.crawford:
             text += " · " + tr("info.crawford")
