@@ -116,6 +116,18 @@ def test_the_review_offers_nothing_until_every_decision_is_weighed():
     assert app.puzzles.puzzles == []
 
 
+def test_a_match_of_the_computer_against_itself_offers_no_puzzles():
+    import dataclasses
+    app = played_game(Clock())
+    app.setup = dataclasses.replace(app.setup, mode="watch")     # nobody at the bottom
+    assert app.start_review()
+    while app.review_step():
+        pass
+    assert app.review.entries() and app.view().review["puzzles"] is None
+    app.add_review_puzzles()
+    assert app.puzzles.puzzles == []
+
+
 # --- 2. solving: the engine checks, the schedule moves ------------------------------------------
 def deck_app(clock):
     """A controller whose deck holds the three puzzles of :func:`played_game`."""

@@ -560,9 +560,11 @@ class Controller:
     # --- the puzzle deck (game/app/puzzles/) -----------------------------------------------------
     def _review_mistakes(self):
         """The puzzles of the person's errors and blunders in the match reviewed (the bottom
-        player's), once every decision is weighed; None before."""
+        player's, when a person played that side), once every decision is weighed; None before,
+        and for a match of the computer against itself."""
         session = self.review
-        if session is None or not session.review.decisions_done:
+        if session is None or not session.review.decisions_done or \
+                self.bottom not in self.replay.setup.humans():
             return None
         from game.app.puzzles.make import mistakes
         return mistakes(session.entries(), self.bottom, self.wall())

@@ -187,7 +187,7 @@ def _solve_html(mode, tr, language):
         title = "puzzles.find_better" if puzzle["played"] else "puzzles.find_best"
     else:
         title = "puzzles.ask_" + kind
-    out = [f'<h2>{escape(tr(title))}</h2>', f'<p class="puzzles-context">{escape(_stakes(tr, puzzle))}</p>']
+    out = [f'<h2>{escape(tr(title))}</h2>']     # the stakes and the score: #match-info, beside
     if puzzle["played"]:
         out.append(f'<p>{escape(tr("puzzles.in_game", played=_choice(tr, kind, puzzle["played"]), loss=_loss(puzzle["loss"], language)))}</p>')
     if kind == "move":
