@@ -201,6 +201,20 @@ def test_a_better_play_is_accepted_the_same_bad_play_refused_and_the_due_dates_m
     assert app.modes.top().name == "game"
 
 
+def test_the_board_s_keys_go_to_the_puzzle_never_to_the_match_beneath():
+    app = deck_app(Clock())
+    match_id = app.match.match_id()
+    app.open_puzzles()
+    mode = app.modes.top()
+    assert not app.board_key("r") and app.match.match_id() == match_id       # no roll beneath
+    hop = mode.turn.position.parse_move(mode._rating().best, mode.turn.dice).steps[0]
+    app.click(place_of(PERSON, hop.source, PERSON))
+    app.click(place_of(PERSON, hop.target, PERSON))
+    assert len(mode.turn.played) == 1
+    assert app.board_key("u") and mode.turn.played == ()
+    assert app.match.match_id() == match_id
+
+
 def test_a_cube_puzzle_takes_the_right_action_and_refuses_the_wrong_one():
     clock = Clock()
     app = deck_app(clock)

@@ -354,6 +354,8 @@ class Controller:
             if self.selected is None and top.picked() is None:
                 return False
             self.deselect()
+        elif top is self.modes.get("puzzles"):
+            return top.key(action)         # the match waits beneath: R, D and U are the puzzle's
         else:
             self._game(lambda: self.game.key(action))
         return True
@@ -555,43 +557,16 @@ class Controller:
         mode = self.modes.get("review")
         if mode is None:
             return None
-        return dict(mode.panel(), puzzles=self._review_puzzles())
+        from game.app.puzzles import offer
+        return dict(mode.panel(), puzzles=offer.offer(self))
 
     # --- the puzzle deck (game/app/puzzles/) -----------------------------------------------------
-    def _review_mistakes(self):
-        """The puzzles of the person's errors and blunders in the match reviewed (the bottom
-        player's, when a person played that side), once every decision is weighed; None before,
-        and for a match of the computer against itself."""
-        session = self.review
-        if session is None or not session.review.decisions_done or \
-                self.bottom not in self.replay.setup.humans():
-            return None
-        from game.app.puzzles.make import mistakes
-        return mistakes(session.entries(), self.bottom, self.wall())
-
-    def _review_puzzles(self):
-        """The review's offer to add the person's mistakes to the deck: ``{"count": new ones,
-        "mistakes": all of them, "text": the button's words}``, or None before the analysis is done."""
-        found = self._review_mistakes()
-        if found is None:
-            return None
-        new = sum(1 for p in found if self.puzzles.find(f"{p['position_id']}:{p['match_id']}") is None)
-        return {"count": new, "mistakes": len(found),
-                "text": self.tr.n("puzzles.review_add", new) if new else
-                (self.tr.n("puzzles.review_in_deck", len(found)) if found else self.tr("puzzles.review_none"))}
-
     @action
     def add_review_puzzles(self):
-        """Add the person's errors and blunders of the match reviewed to the deck (those already
-        there are left out); the status line says how many."""
-        found = self._review_mistakes()
-        if found is None:
-            return
-        added, already = self.puzzles.add(found)
-        self.message = ("puzzles.added", {"count": {"plural": "puzzles.count_puzzles", "n": added},
-                                          "due": {"plural": "puzzles.count_due_now", "n": self.puzzles.due_count()}})
-        if self.puzzles.unsaved:
-            self.message = ("puzzles.unsaved", {})
+        """Add the person's errors and blunders of the match reviewed to the deck, but those
+        already there (:func:`game.app.puzzles.offer.add`); the status line says how many."""
+        from game.app.puzzles import offer
+        offer.add(self)
 
     def puzzles_due(self):
         """How many puzzles are due now (the menu's count, ``#puzzles-due``)."""
@@ -602,22 +577,13 @@ class Controller:
         """The deck over the match (the first puzzle due on the board), or the puzzle of a shared
         link's ``code`` (a code refused: the reason, nothing else changed)."""
         from game.app.puzzles import mode
-        if code is None:
-            mode.open_deck(self)
-        else:
-            mode.open_link(self, code)
+        mode.open_deck(self) if code is None else mode.open_link(self, code)
 
     @action
     def puzzle_act(self, name, value=""):
-        """A button of the puzzles' panel (:meth:`PuzzlesMode.act`; ``close``: back to the match)."""
-        from game.app.puzzles import mode as puzzles
-        found = self.modes.get("puzzles")
-        if found is None:
-            return
-        if name == "close":
-            puzzles.close(self)
-        else:
-            found.act(str(name), str(value or ""))
+        """A button of the puzzles' panel (:func:`game.app.puzzles.mode.act`)."""
+        from game.app.puzzles import mode
+        mode.act(self, str(name), str(value or ""))
 
     # --- lessons (game/app/lesson/mode.py) ----------------------------------------------------------
     @answer

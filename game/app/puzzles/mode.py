@@ -39,7 +39,7 @@ from . import view
 from .link import PuzzleLinkError, encode, read
 from .rate import CUBE_CHOICES, judge, rate
 
-__all__ = ["PuzzlesMode", "SCREENS", "open_deck", "open_link", "close"]
+__all__ = ["PuzzlesMode", "SCREENS", "open_deck", "open_link", "close", "act"]
 
 #: the mode's screens
 SCREENS = ("deck", "solve", "answer", "refused")
@@ -282,3 +282,14 @@ def close(app):
     """Back to the match, as it was (its clock runs again)."""
     if app.modes.get("puzzles") is not None:
         app.message = app.modes.close("puzzles", app._clock())
+
+
+def act(app, name, value=""):
+    """A button of the panel (:meth:`PuzzlesMode.act`); ``close``: back to the match."""
+    mode = app.modes.get("puzzles")
+    if mode is None:
+        return
+    if name == "close":
+        close(app)
+    else:
+        mode.act(name, value)

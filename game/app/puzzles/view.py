@@ -302,7 +302,9 @@ def _message(mode):
     if mode.note is not None:
         return mode.note
     if mode.screen == "solve":
-        return ("puzzles.say_move", {}) if mode.puzzle["kind"] == "move" else ("puzzles.say_cube", {})
+        if mode.puzzle["kind"] != "move":
+            return ("puzzles.say_cube", {})
+        return ("puzzles.say_move", {}) if mode.puzzle["played"] else ("puzzles.say_best", {})
     return None
 
 
