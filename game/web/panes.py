@@ -182,6 +182,10 @@ class Panes:
         panel.hidden = puzzles is None
         if puzzles is not None:
             by_id("move-form").hidden = not move_input
+        # an empty status line takes no room beside the panel (Firefox ESR 153 kept a sliver of
+        # it with a `:empty` rule alone, measured 5 px high on a phone)
+        message = by_id("message")
+        message.hidden = puzzles is not None and not str(message.textContent)
         if puzzles is None:
             self.puzzles = None
             return
