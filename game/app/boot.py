@@ -19,6 +19,7 @@ from game.app.keep.share import ShareError, decode
 from game.app.keep.urlparams import (DEFAULT_LEVEL, lesson_in_query, parse_position_query, parse_query,
                                      query_language)
 from game.app.lesson import mode as lessons
+from game.app.puzzles.link import in_query
 from game.app.setup import Setup
 from game.app.text.i18n import pick_language
 
@@ -60,6 +61,12 @@ def boot(app, query="", languages=()):
                             tutor=link.tutor), link=True)
         return True
     app.kept.resume_or_start()
+    puzzles = in_query(query)
+    if puzzles is not None:
+        # ?puzzles: the deck, ?puzzle=<code>: a shared puzzle, over the match (the address stays:
+        # a reload opens them again)
+        app.open_puzzles(puzzles[1])
+        return False
     lesson = lesson_in_query(query)
     if lesson is not None:
         return app.open_lesson(lesson)    # ?lesson=bar: that lesson over the match (kept)

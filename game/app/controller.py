@@ -59,6 +59,7 @@ from game.app.review.mode import REVIEWS_KEPT, Reviews
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
 from game.app.prefs import Prefs
+from game.app.puzzles.deck import Deck
 from game.app.setup import Setup
 from game.app.view.view_model import View, spoken
 
@@ -125,6 +126,7 @@ class Controller:
         self.announcer = Announcer(self)
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
         self.tutor = Tutor(self)             # the tutor while a person plays (game/app/tutor/)
+        self.puzzles = Deck(self).load()     # the puzzle deck of the device (game/app/puzzles/)
 
     # --- the modes open over the match ---------------------------------------------------------
     @property
@@ -354,6 +356,8 @@ class Controller:
             if self.selected is None and top.picked() is None:
                 return False
             self.deselect()
+        elif top is self.modes.get("puzzles"):
+            return top.key(action)         # the match waits beneath: R, D and U are the puzzle's
         else:
             self._game(lambda: self.game.key(action))
         return True
@@ -586,7 +590,35 @@ class Controller:
 
     def _review_view(self):
         mode = self.modes.get("review")
-        return None if mode is None else mode.panel()
+        if mode is None:
+            return None
+        from game.app.puzzles import offer
+        return dict(mode.panel(), puzzles=offer.offer(self))
+
+    # --- the puzzle deck (game/app/puzzles/) -----------------------------------------------------
+    @action
+    def add_review_puzzles(self):
+        """Add the person's errors and blunders of the match reviewed to the deck, but those
+        already there (:func:`game.app.puzzles.offer.add`); the status line says how many."""
+        from game.app.puzzles import offer
+        offer.add(self)
+
+    def puzzles_due(self):
+        """How many puzzles are due now (the menu's count, ``#puzzles-due``)."""
+        return self.puzzles.due_count()
+
+    @action
+    def open_puzzles(self, code=None):
+        """The deck over the match (the first puzzle due on the board), or the puzzle of a shared
+        link's ``code`` (a code refused: the reason, nothing else changed)."""
+        from game.app.puzzles import mode
+        mode.open_deck(self) if code is None else mode.open_link(self, code)
+
+    @action
+    def puzzle_act(self, name, value=""):
+        """A button of the puzzles' panel (:func:`game.app.puzzles.mode.act`)."""
+        from game.app.puzzles import mode
+        mode.act(self, str(name), str(value or ""))
 
     # --- lessons (game/app/lesson/mode.py) ----------------------------------------------------------
     @answer

@@ -103,6 +103,7 @@ class Screen:
         self.panes.draw_editor(view.editor)
         self.panes.draw_review(view.review)
         location = window.location
+        self.panes.draw_puzzles(view.puzzles, f"{location.origin}{location.pathname}", view.move_input)
         self.panes.draw_friend(view.friend, f"{location.origin}{location.pathname}",
                                not missing(getattr(window.navigator, "share", None)),
                                not missing(getattr(window, "BarcodeDetector", None)))

@@ -152,6 +152,10 @@ def table(page):
         ("drills-close", "click", lambda event: page.drills().close()),
         ("drills", "click", page.on_drills_event),
         ("drills", "submit", page.on_drills_event),
+        # the puzzle deck (game/app/puzzles/)
+        ("puzzles-button", "click", page.on_puzzles_button),
+        ("puzzles-panel", "click", page.on_puzzles_event),
+        ("review-add-puzzles", "click", page.intent(app.add_review_puzzles, animate=False)),
         # lessons and dice set by hand
         ("lesson-options", "click", page.on_lesson_option),
         ("dice-form", "submit", page.on_dice_set),

@@ -79,6 +79,7 @@ class Page:
             if effects.saved:
                 persistence.warn_when_due(app)
             self.shown.keep(app, view)
+        by_id("puzzles-due").textContent = str(app.puzzles_due())
         screen.say(app.announcements())
         screen.move_focus(effects.focus)
         screen.signal()
@@ -457,6 +458,28 @@ class Page:
 
     def on_drills_event(self, event):
         self.drills().on_event(event)
+
+    # --- the puzzle deck (game/app/puzzles/) --------------------------------------------------------
+    def on_puzzles_button(self, event):
+        self.apply(self.app.open_puzzles())
+        window.scrollTo(0, 0)          # the board, where the puzzle is, in view
+
+    def on_puzzles_event(self, event):
+        """A button of the puzzles' panel (``data-puzzle-act``, and ``data-puzzle`` a puzzle's key)."""
+        button = closest(event, "[data-puzzle-act]")
+        if button is None:
+            return
+        act = str(button.dataset.puzzleAct)
+        if act == "copy":
+            self.copier(self.field_text("puzzle-link"), "msg.link_copied")(event)
+            return
+        value = button.getAttribute("data-puzzle")
+        self.apply(self.app.puzzle_act(act, "" if missing(value) else str(value)), animate=True)
+        if act != "close":
+            # the panel was drawn afresh: the keyboard goes on to its first button (the primary one)
+            first = by_id("puzzles-panel").querySelector("button.primary, button")
+            if not missing(first):
+                first.focus()
 
     # --- start ----------------------------------------------------------------------------------
     def start(self):

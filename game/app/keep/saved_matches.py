@@ -350,7 +350,8 @@ class SavedMatches:
                  "saved": self.saved_matches(), "history": self.history()}
         lesson = storage.unpack(self.app.store.get(storage.LESSON), "lesson")
         now = int(self.app.wall())
-        return file_name(now), write_backup(parts, asdict(self.app.prefs), lesson, now)
+        return file_name(now), write_backup(parts, asdict(self.app.prefs), lesson, now,
+                                            puzzles=self.app.puzzles.puzzles)
 
     def restore_backup(self, data, replace_current=None):
         """Restore a backup file (its text or bytes) over what this browser holds.
@@ -369,7 +370,8 @@ class SavedMatches:
             return False
         here = {"current": self.snapshot() if self.app.match is not None else None,
                 "saved": self.saved_matches(), "history": self.history()}
-        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.app.lesson is not None)
+        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.app.lesson is not None,
+                     puzzles=self.app.puzzles.puzzles)
         if plan.question is not None:
             self.app.message = (f"backup.{plan.question}", {})
             return "asked"
@@ -384,6 +386,8 @@ class SavedMatches:
             self.app.set_language(self.app.prefs.language or self.app.language)
         if plan.lesson is not None:
             self.put(storage.LESSON, storage.pack("lesson", plan.lesson))
+        if plan.puzzles is not None:
+            self.app.puzzles.replace(plan.puzzles)     # the deck and the backup's puzzles it lacked
         restored = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
         said = lasting(self.app.message)         # what the board's match says stays after a reload
         self.app.message = _join(restored, said) if said else restored
