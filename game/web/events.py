@@ -107,6 +107,8 @@ def table(page):
         ("review-list", "keydown", page.on_row("frame", page.replay_to)),
         ("review-graph-box", "click", page.on_row("frame", page.replay_to)),
         ("review-graph-box", "keydown", page.on_row("frame", page.replay_to)),
+        ("replay-graph-box", "click", page.on_row("frame", page.replay_to)),
+        ("replay-graph-box", "keydown", page.on_row("frame", page.replay_to)),
         ("review-try", "submit", page.sender("review-try-input", app.review_try, empty=False)),
         ("review-play", "click", page.on_review_play),
         ("board-size", "click", page.on_board_size),
