@@ -192,6 +192,8 @@ class SavedMatches:
         written = self._commit(changes)
         if not written and archiving:
             self.app.archived = False          # the history entry is written with the next save
+        elif archiving:
+            self.app.progress.match_over()     # its record of progress (game/app/progress/tracker.py)
         return written
 
     def _commit(self, changes):
