@@ -1,7 +1,8 @@
 """One file with everything the app keeps, and its restore on another browser or device.
 
 A backup holds the match on the board, the unfinished matches set aside, the
-finished ones, the preferences and the open lesson. Browsers can delete a
+finished ones, the preferences, the open lesson and the records of progress
+(:mod:`game.app.keep.progress_log`). Browsers can delete a
 site's storage (Safari does after some days without a visit, unless the app
 is installed), so a player keeps this file and brings it back with
 :func:`read_backup` and :func:`merge`.
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 
 from game.match import Match
 from game.errors import GameError
-from game.app.keep import storage
+from game.app.keep import progress_log, storage
 
 __all__ = ["APP", "KIND", "FORMAT", "BackupError", "Backup", "Merge", "write_backup", "read_backup",
            "merge", "file_name"]
@@ -67,6 +68,7 @@ class Backup:
     prefs: dict | None = None
     lesson: dict | None = None
     written_at: int | None = None
+    progress: list = field(default_factory=list)
 
 
 @dataclass
@@ -83,6 +85,7 @@ class Merge:
     lesson: dict | None
     question: str | None
     added: int
+    progress: list = field(default_factory=list)
 
 
 def file_name(written_at):
@@ -97,7 +100,8 @@ def file_name(written_at):
 
 def write_backup(parts, prefs, lesson, written_at):
     """The text of a backup: ``parts`` as the vault reads them (``current``, ``saved``,
-    ``history``), the prefs (a dict), the open lesson (a dict or None), the time written."""
+    ``history``, and ``progress``: the records of progress), the prefs (a dict), the open lesson
+    (a dict or None), the time written."""
     data = {
         "app": APP, "kind": KIND, "format": FORMAT, "storage_format": storage.FORMAT,
         "written_at": int(written_at),
@@ -105,6 +109,7 @@ def write_backup(parts, prefs, lesson, written_at):
         "saved": list(parts.get("saved") or []),
         "history": list(parts.get("history") or []),
         "prefs": prefs, "lesson": lesson,
+        "progress": list(parts.get("progress") or []),
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
 
@@ -162,6 +167,7 @@ def read_backup(text):
         prefs=prefs if isinstance(prefs, dict) else None,
         lesson=lesson if isinstance(lesson, dict) else None,
         written_at=written if isinstance(written, int) and not isinstance(written, bool) else None,
+        progress=progress_log.clean(data.get("progress")),      # a damaged record is left out
     )
 
 
@@ -218,7 +224,8 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False):
       where nothing was played yet (a new browser's first match);
       when both are unfinished and different, :attr:`Merge.question` asks, and the one
       not chosen goes first in the saved list (nothing is lost);
-    - prefs: the backup's; the open lesson: the backup's unless one is open here.
+    - prefs: the backup's; the open lesson: the backup's unless one is open here;
+    - records of progress (``parts["progress"]``): both lists, each match once.
 
     >>> from game.app.keep.backup import merge, Backup
     >>> merge({"current": None, "saved": [], "history": []}, Backup()).question is None
@@ -257,4 +264,5 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False):
         lesson=None if lesson_open else backup.lesson,
         question=question,
         added=added,
+        progress=progress_log.merge(parts.get("progress") or [], backup.progress),
     )
