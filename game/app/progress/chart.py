@@ -32,7 +32,7 @@ __all__ = ["SHOWN", "AVERAGED", "FILTERS", "shown", "summary_html", "chart_html"
 SHOWN, AVERAGED = 20, 10
 #: the chart's choices: every match, or one kind of opponent
 FILTERS = ("all", "bot", "friend", "hotseat")
-WIDTH, HEIGHT, PAD, LEFT = 320, 170, 14, 26
+WIDTH, HEIGHT, PAD, LEFT = 320, 150, 14, 26
 _MARKS = {"bot": "M 4 0 A 4 4 0 1 1 -4 0 A 4 4 0 1 1 4 0 Z",      # a circle
           "friend": SHAPES["error"],                                   # a triangle
           "hotseat": "M -4 -4 H 4 V 4 H -4 Z"}                         # a square
