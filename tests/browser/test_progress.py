@@ -40,9 +40,10 @@ def test_progress_opens_on_its_chart_and_a_point_opens_the_review(page, base_url
     errors = []
     page.on("pageerror", lambda e: not is_tool_noise(str(e)) and errors.append(str(e)))
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, f"{base_url}/", prefs={"animate": False, "fast_bot": True})
+    items[storage.PREFS] = json.dumps({"schema": 1, "kind": "prefs", "data": {"animate": False, "fast_bot": True}})
+    page.goto(f"{base_url}/__seed__")          # any page of the origin: the server's 404 is the cheapest
     page.evaluate("(items) => { for (const [k, t] of Object.entries(items)) localStorage.setItem(k, t); }", items)
-    page.goto(f"{base_url}/?progress")
+    open_app(page, f"{base_url}/?progress")    # one load of the app
     wait_ready(page)
     page.wait_for_selector("#progress-dialog[open] #progress-chart", timeout=STEP_MS)
     points = page.locator("#progress-chart [data-match]")
@@ -67,4 +68,47 @@ def test_progress_opens_on_its_chart_and_a_point_opens_the_review(page, base_url
     page.wait_for_selector("#review-panel:not([hidden])", timeout=STEP_MS)
     assert page.locator("#progress-dialog[open]").count() == 0
     assert json.loads(page.evaluate(f"localStorage.getItem('{storage.PROGRESS}')"))["data"]["entries"][0]["key"] == key
+    assert errors == []
+
+
+ANALYSED_MS = 180_000
+
+
+def test_a_match_over_is_analysed_in_the_background_and_charted(page, base_url):
+    """A 1-point match against the computer, over on the board (played in CPython, stored as the
+    app stores it): its record waits for its figures; the page analyses it, the board idle, and
+    the chart then has its point. "See your progress" shows beside the end of the match."""
+    from test_ui_progress import play_to_the_end
+
+    from game.app.controller import Controller
+    store = storage.MemoryStore()
+    app = Controller(store)
+    app.boot("?mode=bot&length=1&seed=progress-browser&level=beginner")
+    play_to_the_end(app)
+    (record,) = app.progress.entries()
+    assert not record["analysed"]
+    items = {k: t for k, t in store.items.items() if k != storage.PREFS}
+    items[storage.PREFS] = json.dumps({"schema": 1, "kind": "prefs", "data": {"animate": False, "fast_bot": True}})
+    errors = []
+    page.on("pageerror", lambda e: not is_tool_noise(str(e)) and errors.append(str(e)))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{base_url}/__seed__")
+    page.evaluate("(items) => { for (const [k, t] of Object.entries(items)) localStorage.setItem(k, t); }", items)
+    open_app(page, f"{base_url}/")
+    wait_ready(page)
+    page.wait_for_selector("#progress-end:not([hidden])", timeout=STEP_MS)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{storage.PROGRESS}')).data.entries[0].analysed",
+                           timeout=ANALYSED_MS)
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{storage.PROGRESS}')"))["data"]["entries"]
+    run = app.progress.steps()                     # the same analysis in CPython: the same figures
+    while True:
+        try:
+            next(run)
+        except StopIteration:
+            break
+    assert stored == app.progress.entries()
+    page.click("#progress-end")
+    page.wait_for_selector("#progress-dialog[open] #progress-chart", timeout=STEP_MS)
+    assert page.locator("#progress-chart [data-match]").evaluate_all(
+        "els => els.map(e => [e.dataset.match, Number(e.dataset.rate)])") == [[record["key"], stored[0]["rate"]]]
     assert errors == []
