@@ -110,6 +110,7 @@ def table(page):
         ("replay-graph-box", "click", page.on_row("frame", page.replay_to)),
         ("progress-button", "click", page.progress.open),
         ("progress-end", "click", page.progress.open),
+        ("history-progress", "click", page.progress.from_history),
         ("progress-body", "click", page.progress.on_body),
         ("progress-body", "keydown", page.progress.on_body),
         ("progress-close", "click", closer("progress-dialog")),

@@ -43,6 +43,11 @@ class ProgressPage:
         if not dialog.open:
             dialog.showModal()
 
+    def from_history(self, event):
+        """"See your progress" in the Matches dialog (the way in on a phone): this one instead."""
+        by_id("history-dialog").close()
+        self.open()
+
     def on_body(self, event):
         if getattr(event, "type", "") == "keydown" and event.key not in ("Enter", " "):
             return
