@@ -111,4 +111,14 @@ def test_a_match_over_is_analysed_in_the_background_and_charted(page, base_url):
     page.wait_for_selector("#progress-dialog[open] #progress-chart", timeout=STEP_MS)
     assert page.locator("#progress-chart [data-match]").evaluate_all(
         "els => els.map(e => [e.dataset.match, Number(e.dataset.rate)])") == [[record["key"], stored[0]["rate"]]]
+    # the replay's graph: a point per move; one clicked shows its move
+    page.click("#progress-close")
+    page.click("#replay")
+    page.wait_for_selector("#replay-graph", timeout=STEP_MS)
+    points = page.locator("#replay-graph .graph-point")
+    assert points.count() == sum(1 for e in app.match.to_dict()["events"] if e["type"] == "move")
+    frame = points.nth(5).get_attribute("data-frame")
+    points.nth(5).locator(".graph-hit").click()
+    page.wait_for_function(f"document.getElementById('replay-slider').value === '{frame}'", timeout=STEP_MS)
+    assert page.locator(f'#replay-graph [data-frame="{frame}"][aria-current="true"]').count() == 1
     assert errors == []
