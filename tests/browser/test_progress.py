@@ -7,6 +7,8 @@ so. Firefox and WebKit: tests/browser/test_progress_engines.py.
 
 import json
 
+import pytest
+
 from app_driver import open_app, wait_ready
 from engines import is_tool_noise
 from finished_match import finished_match
@@ -74,16 +76,25 @@ def test_progress_opens_on_its_chart_and_a_point_opens_the_review(page, base_url
 ANALYSED_MS = 180_000
 
 
-def test_a_match_over_is_analysed_in_the_background_and_charted(page, base_url):
+@pytest.fixture
+def tiered_page(tiered_browser):
+    """A page of the engine with its optimizing tier (tests/conftest.py): it analyses a match."""
+    context = tiered_browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    yield context.new_page()
+    context.close()
+
+
+def test_a_match_over_is_analysed_in_the_background_and_charted(tiered_page, base_url):
     """A 1-point match against the computer, over on the board (played in CPython, stored as the
     app stores it): its record waits for its figures; the page analyses it, the board idle, and
     the chart then has its point. "See your progress" shows beside the end of the match."""
+    page = tiered_page
     from test_ui_progress import play_to_the_end
 
     from game.app.controller import Controller
     store = storage.MemoryStore()
     app = Controller(store)
-    app.boot("?mode=bot&length=1&seed=progress-browser&level=beginner")
+    app.boot("?mode=bot&length=1&seed=d&level=beginner")   # a short match: 49 moves
     play_to_the_end(app)
     (record,) = app.progress.entries()
     assert not record["analysed"]
