@@ -14,7 +14,6 @@ import time
 from pyscript import document
 
 from game.app.cooperative import SLICE_S
-from game.app.progress.chart import FILTERS, screen_html
 from game.app.progress.record import seat_of
 from game.match import Phase
 from game.web.elements import by_id, closest
@@ -33,6 +32,8 @@ class ProgressPage:
 
     # --- the dialog ------------------------------------------------------------------------
     def fill(self):
+        from game.app.progress.chart import screen_html     # drawn when first opened (game-later.zip)
+
         app = self.page.app
         by_id("progress-body").innerHTML = screen_html(app.progress.entries(), app.tr, self.kind)
 
@@ -54,7 +55,7 @@ class ProgressPage:
         button = closest(event, "[data-progress-kind]")
         if button is not None:
             kind = str(button.dataset.progressKind)
-            self.kind = kind if kind in FILTERS else "all"
+            self.kind = kind if kind in ("all", "bot", "friend", "hotseat") else "all"
             self.fill()
             found = by_id("progress-body").querySelector(f'[data-progress-kind="{self.kind}"]')
             if found is not None:
