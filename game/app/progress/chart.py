@@ -90,7 +90,7 @@ def chart_html(entries, tr, kind="all"):
         x, y = xy(i, count, min(value, top) / top, WIDTH - LEFT, HEIGHT, PAD)
         return round(x + LEFT, 1), y
 
-    title = tr("progress.chart_title", count=count)
+    title = tr.n("progress.chart_title", count)
     out = [f'<svg id="progress-chart" class="progress-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" '
            f'aria-label="{escape(title)}">']
     for value in (0, top // 2, top):
