@@ -221,3 +221,20 @@ def test_the_replay_graph_has_a_point_per_move_and_no_marks():
     app.replay_go(moves[3])
     html = app.view().replay["graph_html"]
     assert re.findall(r'<g class="graph-point" data-frame="(\d+)"[^>]*aria-current="true"', html) == [str(moves[3])]
+
+
+def test_the_replay_of_a_match_reviewed_has_the_reviews_marks():
+    app, _ = analysed_app()
+    if app.review is None or app.review.running:           # the first test's review, when run alone
+        assert app.start_review(0)
+        while app.review_step(budget=1.0):
+            pass
+    reviewed = app.view().review["graph_html"]
+    app.end_replay()
+    assert app.start_replay(0) and app.review is None
+    html = app.view().replay["graph_html"]
+    assert 'id="replay-graph"' in html and 'id="review-graph"' not in html
+    decisions = re.findall(r'data-decision="(\d+)"', html)
+    assert decisions and decisions == re.findall(r'data-decision="(\d+)"', reviewed)
+    marks = re.findall(r'class="graph-point ([^"]*)"', html)
+    assert marks and marks == re.findall(r'class="graph-point ([^"]*)"', reviewed)

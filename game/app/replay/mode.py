@@ -115,9 +115,13 @@ class ReplayMode(Mode):
 
     def graph_html(self):
         """The graph of the chances after each checker play (:mod:`game.app.replay.graph`), for
-        the player drawn at the bottom; a review open over the replay draws its own, marked."""
+        the player drawn at the bottom; a review open over the replay draws its own, marked, and
+        a review's analysis of the match kept in memory gives the same marks here."""
         from game.app.replay import graph
 
+        kept = self.app.reviews.replay_graph()     # a review's analysis of this match kept: its marks
+        if kept is not None:
+            return kept
         if self._chances is None:
             self._chances = graph.chances(self.frames)
         setup = self.setup

@@ -75,14 +75,15 @@ def _cube_marks(session, pts):
     return marks
 
 
-def graph_html(session, player, tr, names, frame=None):
+def graph_html(session, player, tr, names, frame=None, element_id="review-graph"):
     """The graph of ``player``'s chances (``names``: both players'), the point of replay ``frame``
-    marked current, with its table; empty before the first checker play is weighed."""
+    marked current, with its table; empty before the first checker play is weighed. ``element_id``:
+    the SVG's (the replay draws a review's kept analysis as ``replay-graph``)."""
     pts = points(session, player)
     if not pts:
         return ""
     match_play = bool(session.result()["length"])
     title = tr("review.graph_match" if match_play else "review.graph_game", name=names[player])
-    svg = svg_html(pts, player, tr, names, frame, title, _cube_marks(session, pts))
+    svg = svg_html(pts, player, tr, names, frame, title, _cube_marks(session, pts), element_id)
     return (f'<figure class="review-graph-figure"><figcaption>{escape(title)}</figcaption>'
             f'{svg}{table_html(pts, tr, names)}</figure>')
