@@ -238,3 +238,24 @@ def test_the_replay_of_a_match_reviewed_has_the_reviews_marks():
     assert decisions and decisions == re.findall(r'data-decision="(\d+)"', reviewed)
     marks = re.findall(r'class="graph-point ([^"]*)"', html)
     assert marks and marks == re.findall(r'class="graph-point ([^"]*)"', reviewed)
+
+
+def test_a_match_with_a_friend_is_recorded_on_each_device_from_its_own_side():
+    from test_ui_friend import exchange, pair, play_one, to_act
+
+    alice, bob = pair(length=1)
+    for _ in range(600):
+        if alice.friend.over and bob.friend.over:
+            break
+        app = to_act(alice, bob)
+        if app is not None:
+            play_one(app)
+        exchange(alice, bob)
+    assert alice.friend.over and bob.friend.over
+    (mine,), (theirs,) = alice.progress.entries(), bob.progress.entries()
+    # each device keys the match by its own log (the copies' events differ in details)
+    assert mine["kind"] == theirs["kind"] == "friend"
+    assert alice.progress._history_match(mine["key"]) and bob.progress._history_match(theirs["key"])
+    assert {mine["seat"], theirs["seat"]} == {0, 1} and mine["won"] != theirs["won"]
+    assert mine["score"] == theirs["score"][::-1] and mine["level"] is None
+    assert 'class="progress-match' not in chart.chart_html(alice.progress.entries(), alice.tr)   # not analysed yet
