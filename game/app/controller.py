@@ -56,6 +56,7 @@ from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
 from game.app.tutor.coach import Tutor
 from game.app.review.mode import REVIEWS_KEPT, Reviews
+from game.app.progress.tracker import Progress
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
 from game.app.prefs import Prefs
@@ -127,6 +128,7 @@ class Controller:
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
         self.tutor = Tutor(self)             # the tutor while a person plays (game/app/tutor/)
         self.puzzles = Deck(self).load()     # the puzzle deck of the device (game/app/puzzles/)
+        self.progress = Progress(self)       # the person's progress (game/app/progress/tracker.py)
 
     # --- the modes open over the match ---------------------------------------------------------
     @property
@@ -563,8 +565,17 @@ class Controller:
 
     @answer
     def review_step(self, budget=None):
-        """Analyse a slice more (:meth:`Reviews.step`); True while there is more to weigh."""
-        return self.reviews.step(budget)
+        """Analyse a slice more (:meth:`Reviews.step`); True while there is more to weigh. A
+        review complete fills the match's record of progress (:meth:`Progress.reviewed`)."""
+        more = self.reviews.step(budget)
+        if not more and self.review is not None:
+            self.progress.reviewed(self.review.result(), self.replay.match_data, self.replay.setup)
+        return more
+
+    @answer
+    def open_progress_match(self, key):
+        """Review the match of a record of progress (:meth:`Progress.open`); True when it opened."""
+        return self.progress.open(key)
 
     @answer
     def review_try(self, text):

@@ -57,6 +57,7 @@ class Loops:
         if not self.demo_running and lesson is not None and lesson.demo_pending():
             self.demo_running = True
             self.start(self.demo_loop)
+        self.page.progress.schedule()      # a finished match's analysis (game/web/progress_page.py)
 
     async def bot_loop(self):
         app = self.page.app

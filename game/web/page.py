@@ -28,6 +28,7 @@ from game.web.gestures import Gestures
 from game.web.keys import Keys, focus_resign_choice, keep_focus
 from game.web.live import Live
 from game.web.loops import Loops
+from game.web.progress_page import ProgressPage
 from game.web.shown import Shown
 from game.web.store import open_store
 
@@ -57,6 +58,7 @@ class Page:
         self.hint_touch = None      # the play a touch came down on (None: not a touch)
         self.touch_shown = None     # the play a first tap showed on the board
         self._drills = None         # the drills' pane (game/web/drills_page.py), made when first used
+        self.progress = ProgressPage(self)   # the progress screen and its analysis (game/web/progress_page.py)
 
     # --- the one path from an intent to the screen ------------------------------------------------
     def apply(self, result, animate=False, also=None):
@@ -509,6 +511,8 @@ class Page:
         self.on_hash()
         if drill_link:
             self.drills().open_link(search)
+        elif "progress" in parse_qs(search.lstrip("?"), keep_blank_values=True):
+            self.progress.open()          # ?progress: the progress screen over the match
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence(self.app))
 

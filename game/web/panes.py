@@ -119,6 +119,8 @@ class Panes:
         for name, disabled in (("replay-first", at_start), ("replay-prev", at_start),
                                ("replay-next", at_end), ("replay-last", at_end)):
             by_id(name).disabled = disabled
+        if getattr(self, "replay_graph", None) != replay["graph_html"]:     # drawn again only when it changed
+            by_id("replay-graph-box").innerHTML = self.replay_graph = replay["graph_html"]
 
     def draw_editor(self, fields):
         """The editor's panel and form, from the controller's values (a refused change

@@ -1,8 +1,9 @@
 """One file with everything the app keeps, and its restore on another browser or device.
 
 A backup holds the match on the board, the unfinished matches set aside, the
-finished ones, the preferences, the open lesson and the puzzle deck
-(:mod:`game.app.keep.puzzle_deck`; files written before it have none). Browsers can delete a
+finished ones, the preferences, the open lesson, the puzzle deck
+(:mod:`game.app.keep.puzzle_deck`; files written before it have none) and the records of
+progress (:mod:`game.app.keep.progress_log`). Browsers can delete a
 site's storage (Safari does after some days without a visit, unless the app
 is installed), so a player keeps this file and brings it back with
 :func:`read_backup` and :func:`merge`.
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 
 from game.match import Match
 from game.errors import GameError
-from game.app.keep import puzzle_deck, storage
+from game.app.keep import progress_log, puzzle_deck, storage
 
 __all__ = ["APP", "KIND", "FORMAT", "BackupError", "Backup", "Merge", "write_backup", "read_backup",
            "merge", "file_name"]
@@ -69,6 +70,7 @@ class Backup:
     lesson: dict | None = None
     written_at: int | None = None
     puzzles: list | None = None       # the puzzle deck (None: the file has none)
+    progress: list = field(default_factory=list)
 
 
 @dataclass
@@ -86,6 +88,7 @@ class Merge:
     question: str | None
     added: int
     puzzles: list | None = None       # the deck to keep (None: leave it as it is)
+    progress: list = field(default_factory=list)
 
 
 def file_name(written_at):
@@ -100,8 +103,8 @@ def file_name(written_at):
 
 def write_backup(parts, prefs, lesson, written_at, puzzles=None):
     """The text of a backup: ``parts`` as the vault reads them (``current``, ``saved``,
-    ``history``), the prefs (a dict), the open lesson (a dict or None), the time written, and
-    the puzzle deck (a list; None: none written)."""
+    ``history``, and ``progress``: the records of progress), the prefs (a dict), the open lesson
+    (a dict or None), the time written, and the puzzle deck (a list; None: none written)."""
     data = {
         "app": APP, "kind": KIND, "format": FORMAT, "storage_format": storage.FORMAT,
         "written_at": int(written_at),
@@ -109,6 +112,7 @@ def write_backup(parts, prefs, lesson, written_at, puzzles=None):
         "saved": list(parts.get("saved") or []),
         "history": list(parts.get("history") or []),
         "prefs": prefs, "lesson": lesson,
+        "progress": list(parts.get("progress") or []),
     }
     if puzzles is not None:
         data["puzzles"] = list(puzzles)
@@ -175,6 +179,7 @@ def read_backup(text):
         lesson=lesson if isinstance(lesson, dict) else None,
         written_at=written if isinstance(written, int) and not isinstance(written, bool) else None,
         puzzles=puzzles,
+        progress=progress_log.clean(data.get("progress")),      # a damaged record is left out
     )
 
 
@@ -234,6 +239,7 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False, puzzles=Non
     - prefs: the backup's; the open lesson: the backup's unless one is open here;
     - the puzzle deck: ``puzzles`` (the deck here) with the backup's puzzles it lacks (each
       position and dice once: a puzzle here keeps its schedule).
+    - records of progress (``parts["progress"]``): both lists, each match once.
 
     >>> from game.app.keep.backup import merge, Backup
     >>> merge({"current": None, "saved": [], "history": []}, Backup()).question is None
@@ -273,4 +279,5 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False, puzzles=Non
         question=question,
         added=added,
         puzzles=None if backup.puzzles is None else puzzle_deck.merge(list(puzzles or []), backup.puzzles),
+        progress=progress_log.merge(parts.get("progress") or [], backup.progress),
     )
