@@ -275,7 +275,7 @@ class Controller:
     @answer
     def history_mat_file(self, index):
         """``(file name, .mat text)`` of the ``index``-th finished match, or None."""
-        entries = self.history()
+        entries = self.kept.history()
         if not 0 <= index < len(entries):
             return None
         entry = entries[index]
@@ -502,23 +502,6 @@ class Controller:
         return (yield from self.bot.hint_steps())
 
     # --- the tutor (game/app/tutor/coach.py: Tutor says what each does) -------------------------------
-    def tutor_due(self):
-        return self.tutor.due()
-
-    def tutor_study_steps(self):
-        """The tutor's study of the decision at hand, step by step (a generator the page drives in
-        slices while the person thinks); it changes nothing shown."""
-        return self.tutor.study_steps()
-
-    def tutor_warning(self):
-        return self.tutor.warning()
-
-    def tutor_setting(self):
-        return self.tutor.setting()
-
-    def tutor_form_note(self, mode):
-        return self.tutor.form_note(mode)
-
     @action
     def tutor_anyway(self):
         self._game(self.tutor.anyway)
@@ -614,10 +597,6 @@ class Controller:
         from game.app.puzzles import offer
         offer.add(self)
 
-    def puzzles_due(self):
-        """How many puzzles are due now (the menu's count, ``#puzzles-due``)."""
-        return self.puzzles.due_count()
-
     @action
     def open_puzzles(self, code=None):
         """The deck over the match (the first puzzle due on the board), or the puzzle of a shared
@@ -710,37 +689,7 @@ class Controller:
         """What the page's live region says now (:mod:`game.app.announcer`)."""
         return self.announcer.sentences()
 
-    # --- the saved matches (game/app/keep/saved_matches.py: SavedMatches says what each does) ---
-    def saved_matches(self):
-        return self.kept.saved_matches()
-
-    def history(self):
-        return self.kept.history()
-
-    def match_rows(self):
-        return self.kept.match_rows()
-
-    def matches_html(self):
-        return self.kept.matches_html()
-
-    def persist_notice_due(self, answer):
-        return self.kept.persist_notice_due(answer)
-
-    def storage_line(self, answer, persisted):
-        return self.kept.storage_line(answer, persisted)
-
-    def notice(self):
-        return self.kept.notice()
-
-    def aside_file(self):
-        return self.kept.aside_file()
-
-    def backup_file(self):
-        return self.kept.backup_file()
-
-    def backup_all(self):
-        return self.kept.backup_all()
-
+    # --- the saved matches (game/app/keep/saved_matches.py; the page reads them from app.kept) ---
     @action
     def resume(self, index):
         self.kept.resume(index)

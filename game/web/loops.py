@@ -50,7 +50,7 @@ class Loops:
         match = app.match
         if match is not None and match.clock is not None and self.ticker is None:
             self.ticker = self.start(self.clock_loop)
-        if not self.tutoring and app.tutor_due():
+        if not self.tutoring and app.tutor.due():
             self.tutoring = True
             self.start(self.tutor_loop)
         lesson = app.lesson
@@ -128,8 +128,8 @@ class Loops:
         app = self.page.app
         try:
             await asyncio.sleep(0.05)     # the browser paints the roll first
-            while app.tutor_due():
-                await drive(app.tutor_study_steps())
+            while app.tutor.due():
+                await drive(app.tutor.study_steps())
         finally:
             self.tutoring = False
 

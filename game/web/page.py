@@ -77,11 +77,11 @@ class Page:
             if "board" in parts:
                 screen.panes.draw_shots(app.shot_counter_html)
             if "screen" in parts:
-                screen.panes.draw_notice(app.notice())
+                screen.panes.draw_notice(app.kept.notice())
             if effects.saved:
                 persistence.warn_when_due(app)
             self.shown.keep(app, view)
-        by_id("puzzles-due").textContent = str(app.puzzles_due())
+        by_id("puzzles-due").textContent = str(app.puzzles.due_count())
         screen.say(app.announcements())
         screen.move_focus(effects.focus)
         screen.signal()
@@ -404,10 +404,10 @@ class Page:
         name = str(event.target.id)
         app = self.app
         if name == "storage-download":
-            self.files.download(*app.aside_file(), message="msg.storage_downloaded")
+            self.files.download(*app.kept.aside_file(), message="msg.storage_downloaded")
             self.apply(None)
         elif name == "storage-backup":
-            self.files.download(*app.backup_file(), message="msg.storage_downloaded")
+            self.files.download(*app.kept.backup_file(), message="msg.storage_downloaded")
             self.apply(None)
         elif name == "storage-discard":
             self.apply(app.discard_aside())
