@@ -55,6 +55,7 @@ from game.app.modes.stack import ModeStack
 from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
 from game.app.review.mode import REVIEWS_KEPT, Reviews
+from game.app.rollout.part import Rollouts
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
 from game.app.prefs import Prefs
@@ -121,6 +122,7 @@ class Controller:
         self.modes = ModeStack(self.game)
         self.bot = BotDriver(self, bot_factory)
         self.reviews = Reviews(self)
+        self.rollouts = Rollouts(self)       # a decision of the hint or the review rolled out
         self.announcer = Announcer(self)
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
 
@@ -492,6 +494,27 @@ class Controller:
     def compute_hint_steps(self):
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
         return (yield from self.bot.hint_steps())
+
+    # --- rollouts (game/app/rollout/) ------------------------------------------------------------------
+    @action
+    def rollout_command(self, name):
+        """``hint``, ``review`` (roll out the decision at hand), ``start``, ``stop``, ``close``."""
+        self.rollouts.command(name)
+
+    @action
+    def rollout_setting(self, name, value):
+        """A setting of the rollout open: ``games``, ``truncated``, ``cubeful``."""
+        self.rollouts.setting(name, value)
+
+    def rollout_html(self):
+        return self.rollouts.html()
+
+    def rollout_running(self):
+        return self.rollouts.wanted()
+
+    def rollout_steps(self):
+        """The rollout's games, step by step (a generator the page drives; it writes only its result)."""
+        return self.rollouts.steps()
 
     # --- replay and review (game/app/replay/mode.py, review_mode.py) -------------------------------
     @answer

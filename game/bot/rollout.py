@@ -182,7 +182,7 @@ def piece_steps(req, first_game, count):
             t["diff2"] = sums.add(t["diff2"], d * d)
     return {"kind": req["kind"], "ids": [c["id"] for c in req["candidates"]],
             "unit": "mwc" if req["cubeful"] and req["match_length"] else "points",
-            "double_pass": _double_pass(req), "first_game": first_game, "count": count,
+            "cubeful": req["cubeful"], "double_pass": _double_pass(req), "first_game": first_game, "count": count,
             "plies": plies[0], "sums": totals}
 
 
@@ -218,7 +218,8 @@ def combine(partials):
     for p in partials[1:]:
         total = merge(total, p)
     n = total["count"]
-    out = {"kind": total["kind"], "unit": total["unit"], "games": n, "plies": total["plies"],
+    out = {"kind": total["kind"], "unit": total["unit"], "cubeful": total["cubeful"], "games": n,
+           "plies": total["plies"],
            "double_pass": total["double_pass"], "candidates": []}
     for cid, s in zip(total["ids"], total["sums"]):
         eq, se = _mean_se(s["eq"], s["eq2"], n)

@@ -1,4 +1,4 @@
-"""What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint.
+"""What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint, a rollout.
 
 Each loop is an ``asyncio`` task started when it has work and not already
 running; what each step changed goes through ``page.apply``, like a person's
@@ -29,6 +29,7 @@ class Loops:
         self.ticker = None
         self.demo_running = False
         self.reviewing = False
+        self.rolling_out = False
 
     def start(self, loop):
         """Run ``loop()`` as a task; an error in it is shown rather than freezing the page."""
@@ -115,6 +116,28 @@ class Loops:
             self.page.apply(PROGRESS)
         finally:
             self.reviewing = False
+
+    def rollout(self):
+        """Run the rollout asked for, in slices; its panel is painted as the games come."""
+        if not self.rolling_out and self.page.app.rollout_running():
+            self.rolling_out = True
+            self.start(self.rollout_loop)
+
+    async def rollout_loop(self):
+        app = self.page.app
+        loop = asyncio.get_event_loop()
+        painted = [loop.time()]
+
+        def paint(_held):
+            if loop.time() - painted[0] > REVIEW_PAINT:
+                self.page.apply(PROGRESS)
+                painted[0] = loop.time()
+        try:
+            while app.rollout_running():
+                await drive(app.rollout_steps(), on_slice=paint)
+        finally:
+            self.rolling_out = False
+            self.page.apply(PROGRESS)
 
     def hint(self):
         """Work the hint out in slices; the pane says "Thinking…" meanwhile."""

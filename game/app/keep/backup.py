@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from game.match import Match
 from game.errors import GameError
 from game.app.keep import storage
+from game.app.keep.rollouts import readable
 
 __all__ = ["APP", "KIND", "FORMAT", "BackupError", "Backup", "Merge", "write_backup", "read_backup",
            "merge", "file_name"]
@@ -67,6 +68,7 @@ class Backup:
     prefs: dict | None = None
     lesson: dict | None = None
     written_at: int | None = None
+    rollouts: dict = field(default_factory=dict)     # the kept rollouts (game/app/keep/rollouts.py)
 
 
 @dataclass
@@ -95,9 +97,10 @@ def file_name(written_at):
     return "backgammon-backup-" + time.strftime("%Y-%m-%d", time.gmtime(written_at)) + ".json"
 
 
-def write_backup(parts, prefs, lesson, written_at):
+def write_backup(parts, prefs, lesson, written_at, rollouts=None):
     """The text of a backup: ``parts`` as the vault reads them (``current``, ``saved``,
-    ``history``), the prefs (a dict), the open lesson (a dict or None), the time written."""
+    ``history``), the prefs (a dict), the open lesson (a dict or None), the time written,
+    the kept rollouts (a dict by decision, :mod:`game.app.keep.rollouts`)."""
     data = {
         "app": APP, "kind": KIND, "format": FORMAT, "storage_format": storage.FORMAT,
         "written_at": int(written_at),
@@ -106,6 +109,8 @@ def write_backup(parts, prefs, lesson, written_at):
         "history": list(parts.get("history") or []),
         "prefs": prefs, "lesson": lesson,
     }
+    if rollouts:
+        data["rollouts"] = rollouts
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
@@ -162,6 +167,7 @@ def read_backup(text):
         prefs=prefs if isinstance(prefs, dict) else None,
         lesson=lesson if isinstance(lesson, dict) else None,
         written_at=written if isinstance(written, int) and not isinstance(written, bool) else None,
+        rollouts=readable(data.get("rollouts")),
     )
 
 
