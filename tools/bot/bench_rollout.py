@@ -10,7 +10,8 @@ Prints, measured on this machine (one core, CPython, the bot at 0-ply):
 3. the same positions rolled out with GNU Backgammon's net playing both sides (``gnubg_nn``
    0-ply, development only: its own ``rollout`` call ends the process with a segmentation
    fault in gnubg-nn 1.1.0a11, so its net plays the games here, with the same dice
-   scheme, played to the end, cubeless), and GNU Backgammon's 2-ply evaluation; for two
+   scheme, played to the end, cubeless, its luck taken off with its own values), and GNU
+   Backgammon's 2-ply evaluation; for two
    match cube decisions, our cubeful rollout against GNU Backgammon's cubeful 2-ply values
    (``evaluate_cube_decision``; it has none for money). Each line says whether the two
    rollouts differ by less than their combined 95 % interval;
@@ -103,58 +104,82 @@ def _kind(loser):
     return 3 if loser[24] or any(loser[18:24]) else 2
 
 
+def _gnubg_best(board, d1, d2):
+    """GNU Backgammon 0-ply's best play of ``d1-d2``: ``(value for the mover, board after)``, the
+    board after seen from the next player on roll (``[mover, opponent]``)."""
+    keys = gnubg_nn.moves(board, d1, d2)
+    if not keys:
+        swapped = [board[1], board[0]]
+        return -equity(gnubg_nn.probabilities(swapped, 0)), swapped
+    best, best_value = None, -9.0
+    for key in keys:
+        after = gnubg_nn.board_from_position_key(key)       # [opponent, mover]
+        if not any(after[1]):
+            value = float(_kind(after[0]))
+        else:
+            value = -equity(gnubg_nn.probabilities([list(after[1]), list(after[0])], 0))
+        if value > best_value:
+            best, best_value = after, value
+    return best_value, [list(best[1]), list(best[0])]
+
+
 def gnubg_game(mine, theirs, dice):
-    """One game with GNU Backgammon's 0-ply net playing both sides, ``mine`` on roll first;
-    returns the points for the side on roll first."""
+    """One game with GNU Backgammon's 0-ply net playing both sides, ``mine`` on roll first.
+
+    Returns the points for the side on roll first, and the same with the luck of every roll
+    taken off as our rollouts do (each roll's best-play value, GNU's 0-ply, less its mean
+    over the 36 rolls)."""
     board = [list(theirs), list(mine)]
     sign = 1
     ply = 0
+    luck = 0.0
     while True:
         if not any(board[1]):
-            return sign * _kind(board[0])
+            points = sign * _kind(board[0])
+            return points, points - luck
         if not any(board[0]):
-            return -sign * _kind(board[1])
+            points = -sign * _kind(board[1])
+            return points, points - luck
         d1, d2 = dice.roll(ply)
-        keys = gnubg_nn.moves(board, d1, d2)
-        if keys:
-            best, best_value = None, -9.0
-            for key in keys:
-                after = gnubg_nn.board_from_position_key(key)       # [opponent, mover]
-                if not any(after[1]):
-                    value = 9.0
-                else:
-                    value = -equity(gnubg_nn.probabilities([list(after[1]), list(after[0])], 0))
-                if value > best_value:
-                    best, best_value = after, value
-            board = [list(best[1]), list(best[0])]
-        else:
-            board = [board[1], board[0]]
+        rolls = {(a, b): _gnubg_best(board, a, b) for a in range(1, 7) for b in range(1, a + 1)}
+        mean = sum(v * (1 if a == b else 2) for (a, b), (v, _) in rolls.items()) / 36.0
+        value, board = rolls[max(d1, d2), min(d1, d2)]
+        luck += sign * (value - mean)
         sign = -sign
         ply += 1
 
 
 def gnubg_rollout(after, games, seed):
-    """The mover's mean and standard error over ``games`` games from ``after`` (the opponent on roll)."""
-    results = [-gnubg_game(after.mine, after.theirs, Dice(seed, g)) for g in range(games)]
-    mean = sum(results) / games
-    var = sum((r - mean) ** 2 for r in results) / (games - 1)
-    return mean, math.sqrt(var / games)
+    """The mover's ``(mean, se)`` over ``games`` games from ``after`` (the opponent on roll): raw,
+    and with the luck taken off."""
+    pairs = [gnubg_game(after.mine, after.theirs, Dice(seed, g)) for g in range(games)]
+    out = []
+    for k in (0, 1):
+        results = [-pair[k] for pair in pairs]
+        mean = sum(results) / games
+        var = sum((r - mean) ** 2 for r in results) / (games - 1)
+        out.append((mean, math.sqrt(var / games)))
+    return out
 
 
 def against_gnubg(games):
     print(f"3. against GNU Backgammon ({games} games a candidate, played to the end, cubeless; "
           "the mover's equity)")
-    print("   position / play                     ours (luck off)     GNU's net playing    within?  GNU 2-ply")
+    print("   both luck-adjusted (GNU's games the same way, with its own 0-ply values); within: the gap is")
+    print("   under 1.96 times the combined standard error; GNU 2-ply: its evaluation, in our interval or not")
+    print("   position / play                    ours               GNU's net playing   within?  GNU raw            GNU 2-ply")
     for name, pos, dice, plays in positions():
         result = rollout(request(pos, dice, plays, seed=3), games)
         for play, c in zip(plays, result["candidates"]):
             after = pos.play(pos.parse_move(play, dice))
-            mean, se = gnubg_rollout(after, games, 3)
+            (raw, raw_se), (mean, se) = gnubg_rollout(after, games, 3)
             two_ply = -equity(gnubg_nn.probabilities(board_of(after), 2))
             gap = abs(c["equity"] - mean)
             bound = Z95 * math.hypot(c["se"], se)
-            print(f"   {name + ' ' + play:35} {c['equity']:+.3f} ± {Z95 * c['se']:.3f}    "
-                  f"{mean:+.3f} ± {Z95 * se:.3f}      {'yes' if gap <= bound else 'NO ':3}      {two_ply:+.3f}")
+            inside = c["low"] <= two_ply <= c["high"]
+            print(f"   {name + ' ' + play:34} {c['equity']:+.3f} ± {Z95 * c['se']:.3f}     {mean:+.3f} ± {Z95 * se:.3f}"
+                  f"      {'yes' if gap <= bound else 'NO ':3}      {raw:+.3f} ± {Z95 * raw_se:.3f}    "
+                  f"{two_ply:+.3f} ({'in' if inside else 'out'})", flush=True)
 
 
 def cube_positions(games, truncate):
