@@ -18,7 +18,7 @@ Prints, measured on this machine (one core, CPython, the bot at 0-ply):
 4. the time of a 1,296-game rollout of a contact position at 0-ply, for one core here and for a
    pool of 2 workers in the browser (Pyodide measured 1.5 to 3 times slower than CPython).
 
-    python3 tools/bot/bench_rollout.py                 # about 10 minutes on one free core
+    python3 tools/bot/bench_rollout.py                 # about 20 minutes here (2 shared cores)
     python3 tools/bot/bench_rollout.py --games 36 --gnubg-games 36     # quicker, wider intervals
 """
 
