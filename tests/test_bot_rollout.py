@@ -130,3 +130,15 @@ def test_cubeful_money_counts_a_finished_game_at_the_cube_in_the_cubes_terms():
     plays = pos.legal_moves((2, 1))
     cubeful = rollout(request(pos, (2, 1), plays, cubeful=True, cube=4, owner="opponent"), 2)
     assert cubeful["candidates"][0]["equity"] == 1.0       # 4 points, for a cube of 4
+
+
+def test_cubeful_money_with_a_dead_cube_counts_the_cube_s_points():
+    # the opponent owns the cube at 2 and bears off his last checker next roll whatever I play:
+    # he has nothing to gain by redoubling, I cannot double; I lose a single game at the cube of 2
+    pos = Position.from_counts({6: 3, 5: 2}, {1: 1})
+    plays = pos.legal_moves((2, 1))[:2]
+    result = rollout(request(pos, (2, 1), plays, cubeful=True, cube=2, owner="opponent"), 6)
+    for c in result["candidates"]:
+        assert (c["equity"], c["se"], c["lose"]) == (-1.0, 0.0, 1.0)     # 2 points, in units of the cube
+    cubeless = rollout(request(pos, (2, 1), plays), 6)
+    assert [c["equity"] for c in cubeless["candidates"]] == [-1.0, -1.0]
