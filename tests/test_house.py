@@ -33,7 +33,7 @@ LAYERS = [
     ("app modes", ["game.app.modes"]),
     ("app rollout", ["game.app.rollout"]),   # a decision rolled out: the hint and the review open it
     ("app features", ["game.app.play", "game.app.editor", "game.app.replay", "game.app.review",
-                      "game.app.lesson"]),
+                      "game.app.lesson", "game.app.tutor", "game.app.puzzles"]),
     ("app", ["game.app"]),
     ("glue", ["game.web"]),
 ]

@@ -1,4 +1,5 @@
-"""What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint, a rollout.
+"""What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint,
+the tutor's study of the person's decision while he thinks, a rollout.
 
 Each loop is an ``asyncio`` task started when it has work and not already
 running; what each step changed goes through ``page.apply``, like a person's
@@ -30,6 +31,7 @@ class Loops:
         self.demo_running = False
         self.reviewing = False
         self.rolling_out = False
+        self.tutoring = False
 
     def start(self, loop):
         """Run ``loop()`` as a task; an error in it is shown rather than freezing the page."""
@@ -49,10 +51,14 @@ class Loops:
         match = app.match
         if match is not None and match.clock is not None and self.ticker is None:
             self.ticker = self.start(self.clock_loop)
+        if not self.tutoring and app.tutor_due():
+            self.tutoring = True
+            self.start(self.tutor_loop)
         lesson = app.lesson
         if not self.demo_running and lesson is not None and lesson.demo_pending():
             self.demo_running = True
             self.start(self.demo_loop)
+        self.page.progress.schedule()      # a finished match's analysis (game/web/progress_page.py)
 
     async def bot_loop(self):
         app = self.page.app
@@ -119,12 +125,12 @@ class Loops:
 
     def rollout(self):
         """Run the rollout asked for, in slices; its panel is painted as the games come."""
-        if not self.rolling_out and self.page.app.rollout_running():
+        if not self.rolling_out and self.page.app.rollouts.wanted():
             self.rolling_out = True
             self.start(self.rollout_loop)
 
     async def rollout_loop(self):
-        app = self.page.app
+        rollouts = self.page.app.rollouts
         loop = asyncio.get_event_loop()
         painted = [loop.time()]
 
@@ -133,11 +139,21 @@ class Loops:
                 self.page.apply(PROGRESS)
                 painted[0] = loop.time()
         try:
-            while app.rollout_running():
-                await drive(app.rollout_steps(), on_slice=paint)
+            while rollouts.wanted():
+                await drive(rollouts.steps(), on_slice=paint)
         finally:
             self.rolling_out = False
             self.page.apply(PROGRESS)
+    async def tutor_loop(self):
+        """The tutor weighs the decision at hand while the person thinks (the roll or the cube
+        is shown): in slices, so that the page stays live; nothing is drawn (game/app/tutor/)."""
+        app = self.page.app
+        try:
+            await asyncio.sleep(0.05)     # the browser paints the roll first
+            while app.tutor_due():
+                await drive(app.tutor_study_steps())
+        finally:
+            self.tutoring = False
 
     def hint(self):
         """Work the hint out in slices; the pane says "Thinking…" meanwhile."""

@@ -31,10 +31,12 @@ class RolloutPane:
         if button is None:
             return
         self.page.apply(self.page.app.rollout_command(str(button.dataset.rollout)))
+        self.draw(self.page.app.rollouts.html())
         self.page.loops.rollout()
 
     def on_change(self, event):
         name = event.target.getAttribute("data-rollout-setting")
         if missing(name):
             return
-        self.page.apply(self.page.app.rollout_setting(str(name), str(event.target.value)))
+        self.page.apply(self.page.app.rollout_command(str(name), str(event.target.value)))
+        self.draw(self.page.app.rollouts.html())

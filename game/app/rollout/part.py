@@ -12,7 +12,7 @@ panel goes away (its result is kept, :mod:`game.app.keep.rollouts`).
 >>> app = Controller(MemoryStore())
 >>> app.boot("?mode=hotseat&length=3&seed=7")
 True
->>> app.rollout_html() is None          # no hint shown, no review: nothing to roll out
+>>> app.rollouts.html() is None          # no hint shown, no review: nothing to roll out
 True
 """
 
@@ -84,10 +84,13 @@ class Rollouts:
             return None
         return self.session
 
-    # --- intents (the controller's rollout_command and rollout_setting) -----------------------------
-    def command(self, name):
+    # --- intents (the controller's rollout_command) -----------------------------
+    def command(self, name, value=None):
         """``hint`` or ``review``: open the decision's rollout (and start it, unless a result is
-        kept); ``start``, ``stop``, ``close``.  True when done."""
+        kept); ``start``, ``stop``, ``close``; ``games``, ``truncated``, ``cubeful``: set it to
+        ``value``.  True when done."""
+        if name in ("games", "truncated", "cubeful"):
+            return self.setting(name, value)
         if name in ("hint", "review"):
             found = self.here()
             if found is None or found[0] != name:
