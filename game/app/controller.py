@@ -56,6 +56,7 @@ from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
 from game.app.tutor.coach import Tutor
 from game.app.review.mode import REVIEWS_KEPT, Reviews
+from game.app.rollout.part import Rollouts
 from game.app.progress.tracker import Progress
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
@@ -124,6 +125,7 @@ class Controller:
         self.modes = ModeStack(self.game)
         self.bot = BotDriver(self, bot_factory)
         self.reviews = Reviews(self)
+        self.rollouts = Rollouts(self)       # a decision of the hint or the review rolled out
         self.announcer = Announcer(self)
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
         self.tutor = Tutor(self)             # the tutor while a person plays (game/app/tutor/)
@@ -500,6 +502,12 @@ class Controller:
     def compute_hint_steps(self):
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
         return (yield from self.bot.hint_steps())
+
+    # --- rollouts (game/app/rollout/part.py: the panel's HTML and its games, app.rollouts) -------------
+    @action
+    def rollout_command(self, name, value=None):
+        """``hint``/``review`` (roll out the decision at hand), ``start``, ``stop``, ``close``, or a setting."""
+        self.rollouts.command(name, value)
 
     # --- the tutor (game/app/tutor/coach.py: Tutor says what each does) -------------------------------
     @action

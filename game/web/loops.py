@@ -1,5 +1,5 @@
 """What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint,
-the tutor's study of the person's decision while he thinks.
+the tutor's study of the person's decision while he thinks, a rollout.
 
 Each loop is an ``asyncio`` task started when it has work and not already
 running; what each step changed goes through ``page.apply``, like a person's
@@ -30,6 +30,7 @@ class Loops:
         self.ticker = None
         self.demo_running = False
         self.reviewing = False
+        self.rolling_out = False
         self.tutoring = False
 
     def start(self, loop):
@@ -122,6 +123,27 @@ class Loops:
         finally:
             self.reviewing = False
 
+    def rollout(self):
+        """Run the rollout asked for, in slices; its panel is painted as the games come."""
+        if not self.rolling_out and self.page.app.rollouts.wanted():
+            self.rolling_out = True
+            self.start(self.rollout_loop)
+
+    async def rollout_loop(self):
+        rollouts = self.page.app.rollouts
+        loop = asyncio.get_event_loop()
+        painted = [loop.time()]
+
+        def paint(_held):
+            if loop.time() - painted[0] > REVIEW_PAINT:
+                self.page.apply(PROGRESS)
+                painted[0] = loop.time()
+        try:
+            while rollouts.wanted():
+                await drive(rollouts.steps(), on_slice=paint)
+        finally:
+            self.rolling_out = False
+            self.page.apply(PROGRESS)
     async def tutor_loop(self):
         """The tutor weighs the decision at hand while the person thinks (the roll or the cube
         is shown): in slices, so that the page stays live; nothing is drawn (game/app/tutor/)."""
