@@ -7,8 +7,10 @@ intent.  The only state here is which loop runs.
 
 import asyncio
 
-from game.app.cooperative import drive
+from game.app.cooperative import Cancelled, drive
 from game.app.effects import Effects
+from game.web.pool import Pool
+from game.web import review_pool
 
 # pauses (seconds) after each thing the computer does, so that people can follow
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
@@ -18,6 +20,7 @@ DEMO_PAUSE = 0.9      # seconds between the checkers of a lesson's demo move
 CLOCK_TICK = 0.5      # seconds between two drawings of the clocks
 REVIEW_PAINT = 0.3    # seconds between two drawings of the review's progress
 PROGRESS = Effects(screen=True)   # the review's progress changes its pane only
+POOL_DELAY = 1.0      # seconds after the page is playable before the engine's workers start
 
 
 class Loops:
@@ -29,6 +32,8 @@ class Loops:
         self.ticker = None
         self.demo_running = False
         self.reviewing = False
+        self.pool = Pool()          # the engine's workers (game/web/pool.py); jobs run here without
+        self._bot_asked = None      # what the computer's thought in the pool is about
 
     def start(self, loop):
         """Run ``loop()`` as a task; an error in it is shown rather than freezing the page."""
@@ -39,9 +44,19 @@ class Loops:
                 self.page.screen.fail(error)
         return asyncio.ensure_future(guarded())
 
+    def start_pool(self, delay=POOL_DELAY):
+        """Start the engine's workers ``delay`` seconds from now (the page is playable)."""
+        async def later():
+            await asyncio.sleep(delay)
+            self.pool.start()
+        self.start(later)
+
     def schedule(self):
         """Start whatever has work now: the computer's turn, the clock, a lesson's demo."""
         app = self.page.app
+        if self._bot_asked is not None and self._bot_asked != app.bot._bot_state():
+            self._bot_asked = None
+            self.pool.cancel("bot")          # a new position: the thought in the pool is not wanted
         if not self.bot_running and app.bot_to_act():
             self.bot_running = True
             self.start(self.bot_loop)
@@ -62,8 +77,15 @@ class Loops:
                 await asyncio.sleep(pause)
                 if not app.bot_to_act():
                     break
-                # the bot thinks in slices of ~25 ms: the page paints and answers in between
-                did = await drive(app.bot_act_steps())
+                # the bot thinks in a worker of the pool, or here in slices of ~25 ms: the page
+                # paints and answers in between
+                self._bot_asked = app.bot._bot_state()
+                try:
+                    did = await drive(app.bot_act_steps(), runner=self.pool.runner("bot"))
+                except Cancelled:
+                    continue
+                finally:
+                    self._bot_asked = None
                 self.page.apply(None, animate=True)
                 pause = BOT_PAUSE.get(did, 0.5) * (0.1 if app.prefs.fast_bot else 1)
         finally:
@@ -101,12 +123,18 @@ class Loops:
             self.start(self.review_loop)
 
     async def review_loop(self):
-        """Weigh the decisions a few at a time; the page paints the progress in between."""
+        """Weigh the decisions a few at a time (in the pool's workers, or here in slices);
+        the page paints the progress in between."""
         app = self.page.app
         try:
             await asyncio.sleep(0.05)     # the browser paints the empty panel first
             painted = 0.0
             loop = asyncio.get_event_loop()
+            session = app.review
+            if self.pool.ready() and session is not None:
+                def paint():
+                    self.page.apply(PROGRESS)
+                await review_pool.weigh(session, self.pool, lambda: app.review is session, paint)
             while app.review_step():
                 if loop.time() - painted > REVIEW_PAINT:
                     self.page.apply(PROGRESS)
@@ -127,7 +155,9 @@ class Loops:
     async def hint_loop(self):
         try:
             await asyncio.sleep(0.05)     # the browser paints "Thinking…" and stays responsive
-            await drive(self.page.app.compute_hint_steps())
+            await drive(self.page.app.compute_hint_steps(), runner=self.pool.runner("hint"))
+        except Cancelled:
+            pass
         finally:
             self.page.screen.panes.thought()
             self.page.apply(None)

@@ -488,4 +488,5 @@ class Page:
             self.drills().open_link(search)
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence(self.app))
+        self.loops.start_pool()     # the engine's workers, once the page is playable
 

@@ -86,6 +86,11 @@ class ReviewSession:
         self._result = None
         return more
 
+    def put(self, part, start, values):
+        """Take a piece weighed elsewhere (a worker's, :meth:`game.bot.analysis.Review.put`)."""
+        self.review.put(part, start, values)
+        self._result = None
+
     def result(self):
         if self._result is None:
             self._result = self.review.result()

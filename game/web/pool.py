@@ -1,0 +1,83 @@
+"""The page's side of the engine's pool of Web Workers (``static/js/engine-pool.mjs``).
+
+:class:`Pool` starts the workers once the page is playable (:meth:`Pool.start`) and is
+the ``runner`` that :func:`game.app.cooperative.drive` hands a job to
+(:class:`game.bot.jobs.Job`): sent to a worker when one is ready, else run here, on the
+page's thread, in slices, exactly as before the pool, with the same answer. A job sent
+and no longer wanted is cancelled by its tag (:meth:`Pool.cancel`): its answer is
+dropped and the waiting caller gets :class:`~game.app.cooperative.Cancelled`.
+
+Every job's request and answer are kept in ``window.backgammonJobs`` (the last
+:data:`LOG_KEPT`), with where it ran: the tests compare a worker's answers with the
+page's own.
+"""
+
+import json
+
+import js
+from pyodide.ffi import JsException
+
+from game.app.cooperative import Cancelled, drive
+
+__all__ = ["Pool"]
+
+#: how many jobs ``window.backgammonJobs`` remembers
+LOG_KEPT = 400
+
+
+class Pool:
+    """The workers, or None of them (no ``Worker``, ``?workers=0``, none could start)."""
+
+    def __init__(self):
+        self.js = getattr(js.window, "backgammonPool", None)
+        if not hasattr(js.window, "backgammonJobs"):
+            js.window.backgammonJobs = js.Array.new()
+
+    def start(self):
+        """Start the workers (once; the pool decides how many). The number asked for."""
+        if self.js is None:
+            js.document.documentElement.dataset.pool = "failed"
+            return 0
+        return int(self.js.start())
+
+    def ready(self):
+        """True when a worker can take a job now."""
+        return self.js is not None and bool(self.js.ready())
+
+    def size(self):
+        return 0 if self.js is None else int(self.js.size)
+
+    def runner(self, tag):
+        """A ``runner`` for :func:`game.app.cooperative.drive`: jobs of ``tag`` to the pool."""
+        async def run(job):
+            return await self.run(job, tag)
+        return run
+
+    async def run(self, job, tag=""):
+        """The answer of ``job``: a worker's, or (no worker ready, or it refused) the page's."""
+        args = job.to_json()
+        if self.ready():
+            try:
+                text = await self.js.run(job.name, args, tag)
+            except JsException as error:
+                if "cancelled" in str(error):
+                    raise Cancelled(tag) from None
+                js.console.warn(f"engine pool: {job.name}: {error}; run on the page")
+            else:
+                self._log(job.name, args, text, "worker")
+                return json.loads(text)
+        answer = await drive(job.local())
+        self._log(job.name, args, json.dumps(answer), "page")
+        return answer
+
+    def cancel(self, tag):
+        """Drop the jobs of ``tag`` (waiting or running): their answers are not wanted."""
+        if self.js is not None:
+            self.js.cancel(tag)
+
+    def _log(self, kind, args, result, where):
+        log = js.window.backgammonJobs
+        log.push(js.Object.fromEntries(js.JSON.parse(json.dumps(
+            [["kind", kind], ["args", args], ["result", result], ["where", where]]))))
+        if log.length > LOG_KEPT:
+            log.shift()
