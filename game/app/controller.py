@@ -522,6 +522,11 @@ class Controller:
         """Replay a match with its analysis (:meth:`Reviews.start`); True when it started."""
         return self.reviews.start(history_index)
 
+    @action
+    def review_deep(self):
+        """Weigh the open review again at the master's depth (:meth:`Reviews.deepen`)."""
+        self.reviews.deepen()
+
     @answer
     def review_step(self, budget=None):
         """Analyse a slice more (:meth:`Reviews.step`); True while there is more to weigh."""

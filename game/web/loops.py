@@ -124,18 +124,21 @@ class Loops:
 
     async def review_loop(self):
         """Weigh the decisions a few at a time (in the pool's workers, or here in slices);
-        the page paints the progress in between."""
+        the page paints the progress in between. A review made deep meanwhile goes on deep."""
         app = self.page.app
         try:
             await asyncio.sleep(0.05)     # the browser paints the empty panel first
             painted = 0.0
             loop = asyncio.get_event_loop()
-            session = app.review
-            if self.pool.ready() and session is not None:
-                def paint():
-                    self.page.apply(PROGRESS)
-                await review_pool.weigh(session, self.pool, lambda: app.review is session, paint)
-            while app.review_step():
+            while app.review is not None and app.review.running:
+                session = app.review
+                review = session.review
+                if self.pool.ready():
+                    await review_pool.weigh(session, self.pool,
+                                            lambda: app.review is session and session.review is review,
+                                            lambda: self.page.apply(PROGRESS))
+                    continue
+                app.review_step()
                 if loop.time() - painted > REVIEW_PAINT:
                     self.page.apply(PROGRESS)
                     painted = loop.time()

@@ -165,6 +165,10 @@ class Page:
         self.apply(self.app.start_review())
         self.loops.review()
 
+    def on_review_deep(self, event):
+        self.apply(self.app.review_deep())
+        self.loops.review()
+
     def on_hint(self, event):
         self.loops.hint()
 

@@ -99,6 +99,32 @@ class Reviews:
         app.message = ("msg.review", {})
         return True
 
+    def deepen(self):
+        """Weigh the open review again at the master's depth (:data:`panel.DEEP_LEVEL`); the
+        quick analysis is kept for a later review. True when it is now deep."""
+        session = self.app.review
+        if session is None:
+            return False
+        from game.app.review import panel as reviews
+        from game.bot.analysis import Review
+
+        if session.deep:
+            return True
+        data = self.app.replay.match_data
+        key = "deep:" + json.dumps(data["events"], sort_keys=True)
+        review = self._kept.pop(key, None)
+        if review is None:
+            try:
+                review = Review(data, level=reviews.DEEP_LEVEL)
+            except (GameError, KeyError, TypeError, ValueError):
+                return False
+        session.use(review)
+        self._kept[key] = review
+        while len(self._kept) > REVIEWS_KEPT:
+            self._kept.pop(next(iter(self._kept)))
+        self.app.message = ("msg.review_deep", {})
+        return True
+
     def step(self, budget=None):
         """Analyse for about ``budget`` seconds (the review's own step by default); True while
         the review has more to weigh."""
