@@ -9,6 +9,7 @@
      MAX_WORKERS, and within a memory budget: BUDGET_SHARE of navigator.deviceMemory
      (where the browser tells it) at WORKER_MB each; ?workers=N in the page's address
      sets it (0: no pool, the work runs on the page as before).
+     The first worker starts alone, the others once it is ready.
    - a worker that dies (an error event, or kill() below) is replaced and its job sent
      again, to another worker or to the new one;
    - cancel(tag) drops the jobs of that tag: those waiting never run, the answers of
@@ -22,10 +23,11 @@
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 export const MAX_WORKERS = 4;
-// one worker's memory, measured (docs/workers.md): its wasm heap after the nets and a job
-export const WORKER_MB = 64;
-// the share of the device's memory the pool may take (a 2 GB phone: 512 MB, 8 workers' worth)
-export const BUDGET_SHARE = 0.25;
+// what one worker is reckoned to take (docs/workers.md: its wasm heap measured 36 MB after the
+// nets and a job; its compiled runtime and JavaScript heap on top)
+export const WORKER_MB = 96;
+// the share of the device's memory the pool may take: a 2 GB phone gives it 256 MB, two workers
+export const BUDGET_SHARE = 0.125;
 
 // read as the page loads: the page drops its address's query once it has read it
 const ASKED = new URLSearchParams(location.search).get("workers");
@@ -63,7 +65,8 @@ class EnginePool {
     }
     this.state = "starting";
     mark("pool", "starting");
-    for (let i = 0; i < this.size; i += 1) this.workers.push(this.spawn());
+    // one first: it is ready sooner alone (each start compiles the runtime), the others follow
+    this.workers.push(this.spawn());
     return this.size;
   }
 
@@ -94,6 +97,7 @@ class EnginePool {
       slot.startMs = data.startMs;
       this.state = "ready";
       mark("pool", "ready");
+      while (this.workers.length + this.failures < this.size) this.workers.push(this.spawn());
       mark("poolWorkers", this.workers.filter((w) => w.ready).length);
       this.pump();
       return;
@@ -188,11 +192,29 @@ class EnginePool {
     this.workers.forEach((slot) => drop(slot.job));
   }
 
-  /* Tests and benchmarks: end worker i as a crash would; it is replaced, its job re-run. */
+  /* Tests and benchmarks: end worker i as a crash would; it is replaced, its job re-run.
+     Returns the id of the job it was running (sent again), or null. */
   kill(i = 0) {
     const slot = this.workers[i];
-    if (slot) this.replace(slot);
-    return this.restarts;
+    if (!slot) return null;
+    const job = slot.job;
+    this.replace(slot);
+    return job ? job.id : null;
+  }
+
+  /* Tests: kill the first worker that runs a job, as soon as one does (a promise of the
+     job's id, or null after timeoutMs). */
+  killBusy(timeoutMs = 60000) {
+    const until = performance.now() + timeoutMs;
+    return new Promise((resolve) => {
+      const look = () => {
+        const at = this.workers.findIndex((w) => w.job !== null);
+        if (at >= 0) resolve(this.kill(at));
+        else if (performance.now() > until) resolve(null);
+        else setTimeout(look, 1);
+      };
+      look();
+    });
   }
 
   busy() {
