@@ -11,7 +11,6 @@ the most that runs for nothing.
 import asyncio
 
 from game.app.cooperative import Cancelled
-from game.bot.jobs import request
 
 __all__ = ["weigh", "piece_size"]
 
@@ -29,6 +28,8 @@ def piece_size(level, part):
 
 async def weigh(session, pool, wanted, paint):
     """Weigh what is left of ``session``'s review in ``pool``; ``paint()`` now and then."""
+    from game.bot.jobs import request  # the bot: in the later zip, here long loaded (a review is open)
+
     review = session.review
     pieces = [p for part in ("decisions", "luck")
               for p in review.pieces(piece_size(review.level, part)) if p[0] == part]

@@ -95,6 +95,7 @@ class EnginePool {
       slot.ready = true;
       slot.memory = data.memory;
       slot.startMs = data.startMs;
+      if (this.state !== "ready") performance.mark("backgammon:pool-ready");
       this.state = "ready";
       mark("pool", "ready");
       while (this.workers.length + this.failures < this.size) this.workers.push(this.spawn());
