@@ -77,7 +77,7 @@ START = """(() => {
   return {board: fcp ? fcp.startTime : mark('backgammon:board'), playable: mark('backgammon:playable'),
           pool: mark('backgammon:pool-ready')};
 })()"""
-POOL_SETTLED = ("['ready', 'failed', 'off'].includes(document.documentElement.dataset.pool || 'off')"
+POOL_SETTLED = ("['ready', 'failed', 'off'].includes(document.documentElement.dataset.pool)"
                 " && (document.documentElement.dataset.pool !== 'ready'"
                 " || backgammonPool.info().ready === backgammonPool.size)")
 
@@ -136,6 +136,17 @@ class Session:
         self.context.add_init_script(PROBE)
         self.page = self.context.new_page()
         self.processes = pids() - before
+        self.cdp = None
+        if engine == "chromium":       # the page's main thread's own CPU time (ThreadTime)
+            self.cdp = self.context.new_cdp_session(self.page)
+            self.cdp.send("Performance.enable")
+
+    def thread_s(self):
+        """CPU seconds the page's main thread has used (Chromium), else None."""
+        if self.cdp is None:
+            return None
+        metrics = {m["name"]: m["value"] for m in self.cdp.send("Performance.getMetrics")["metrics"]}
+        return metrics.get("ThreadTime")
 
     def memory(self):
         self.processes |= {pid for pid in pids() - self.processes if _child_of(pid, self.processes)}
@@ -151,6 +162,15 @@ def _child_of(pid, parents):
         return int(stat.rsplit(")", 1)[1].split()[1]) in parents
     except (OSError, ValueError, IndexError):
         return False
+
+
+def cpu_share(session, cpu_before, began_ms, ended_ms):
+    """The page's main thread's CPU time over a window, in ms and as a share of it."""
+    after = session.thread_s()
+    if cpu_before is None or after is None:
+        return {"thread_ms": None, "thread_share": None}
+    spent = (after - cpu_before) * 1000
+    return {"thread_ms": spent, "thread_share": spent / max(1.0, ended_ms - began_ms)}
 
 
 def now(page):
@@ -180,30 +200,33 @@ def one_setting(playwright, engine, base, workers, items, play_s, deep):
         out["start"] = open_page(page, f"{base}/?mode=watch&length=5&seed=bench-play&level=master&workers={workers}",
                                  FAST)
         out["start"]["pool"] = page.evaluate(START)["pool"]
-        began = now(page)
+        out["load"] = os.getloadavg()[0]
+        began, cpu = now(page), session.thread_s()
         moves = page.evaluate("backgammonJobs.length")
         time.sleep(play_s)
         ended = now(page)
-        out["play"] = page.evaluate(WINDOW, [began, ended])
+        out["play"] = page.evaluate(WINDOW, [began, ended]) | cpu_share(session, cpu, began, ended)
         out["play"]["jobs"] = page.evaluate("backgammonJobs.length") - moves
         # a hint
         open_page(page, f"{base}/?mode=hotseat&length=5&seed=bench-hint&workers={workers}", FAST)
         page.click("#roll")
         page.wait_for_selector("#hint:not([disabled])", timeout=TIMEOUT_MS)
-        began = now(page)
+        began, cpu = now(page), session.thread_s()
         page.click("#hint")
         page.wait_for_selector("#hint-panel [data-play]", timeout=TIMEOUT_MS)
         ended = now(page)
-        out["hint"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began}
+        out["hint"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began} | \
+            cpu_share(session, cpu, began, ended)
         # a review (and a deep one)
         open_page(page, f"{base}/?workers={workers}", FAST, items)
         for kind in ("quick", "deep") if deep else ("quick",):
-            began = now(page)
+            began, cpu = now(page), session.thread_s()
             page.click("#review-game" if kind == "quick" else "#review-deep")
             page.wait_for_function("document.getElementById('review-progress').textContent !== ''", timeout=TIMEOUT_MS)
             page.wait_for_function("document.getElementById('review-progress').textContent === ''", timeout=TIMEOUT_MS)
             ended = now(page)
-            out[f"review_{kind}"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began}
+            out[f"review_{kind}"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began} | \
+                cpu_share(session, cpu, began, ended)
         out["pss_mb"] = session.memory()
         info = page.evaluate("backgammonPool.info()")
         out["worker_heap_mb"] = [m / 2 ** 20 for m in info["memory"] if m]
@@ -230,7 +253,8 @@ def report(engine, results, settings):
             ("pool ready (ms from navigation)", lambda r: r["start"]["pool"], 0),
             ("one worker's start (ms, in the worker)", lambda r: min(r["worker_start_ms"], default=None), 0),
             ("worker wasm heap (MB, each)", lambda r: max(r["worker_heap_mb"], default=None), 1),
-            ("browser PSS after the review (MB)", lambda r: r["pss_mb"], 0)]
+            ("browser PSS after the review (MB)", lambda r: r["pss_mb"], 0),
+            ("machine load (1 min) at the start", lambda r: r["load"], 1)]
     for phase in ("play", "hint", "review_quick", "review_deep"):
         if phase not in results[settings[0]][0]:
             continue
@@ -238,7 +262,10 @@ def report(engine, results, settings):
             rows.append((f"{phase}: time (ms)", lambda r, p=phase: r[p]["ms"], 0))
         else:
             rows.append(("play: jobs done", lambda r: r["play"]["jobs"], 0))
-        rows += [(f"{phase}: long tasks", lambda r, p=phase: r[p]["longtasks"], 0),
+        rows += [(f"{phase}: main thread CPU (ms)", lambda r, p=phase: r[p]["thread_ms"], 0),
+                 (f"{phase}: main thread busy (% of the time)",
+                  lambda r, p=phase: None if r[p]["thread_share"] is None else 100 * r[p]["thread_share"], 0),
+                 (f"{phase}: long tasks", lambda r, p=phase: r[p]["longtasks"], 0),
                  (f"{phase}: long-task ms", lambda r, p=phase: r[p]["long_ms"], 0),
                  (f"{phase}: blocking ms (>50 ms)", lambda r, p=phase: r[p]["blocking_ms"], 0),
                  (f"{phase}: frames/s", lambda r, p=phase: r[p]["fps"], 1),

@@ -33,7 +33,7 @@ class Loops:
         self.demo_running = False
         self.reviewing = False
         self.pool = Pool()          # the engine's workers (game/web/pool.py); jobs run here without
-        self._bot_asked = None      # what the computer's thought in the pool is about
+        self._asked = {}            # tag → what the pool's job of that tag is about (the match's state)
 
     def start(self, loop):
         """Run ``loop()`` as a task; an error in it is shown rather than freezing the page."""
@@ -51,12 +51,26 @@ class Loops:
             self.pool.start()
         self.start(later)
 
+    def runner(self, tag):
+        """The pool's runner for jobs of ``tag``, noting what each is about while it runs: an
+        intent that changes the match meanwhile cancels it (:meth:`schedule`)."""
+        run = self.pool.runner(tag)
+
+        async def ask(job):
+            self._asked[tag] = self.page.app.bot._bot_state()
+            try:
+                return await run(job)
+            finally:
+                self._asked.pop(tag, None)
+        return ask
+
     def schedule(self):
         """Start whatever has work now: the computer's turn, the clock, a lesson's demo."""
         app = self.page.app
-        if self._bot_asked is not None and self._bot_asked != app.bot._bot_state():
-            self._bot_asked = None
-            self.pool.cancel("bot")          # a new position: the thought in the pool is not wanted
+        for tag, state in list(self._asked.items()):
+            if state != app.bot._bot_state():
+                del self._asked[tag]
+                self.pool.cancel(tag)        # a new position: the job in the pool is not wanted
         if not self.bot_running and app.bot_to_act():
             self.bot_running = True
             self.start(self.bot_loop)
@@ -79,13 +93,10 @@ class Loops:
                     break
                 # the bot thinks in a worker of the pool, or here in slices of ~25 ms: the page
                 # paints and answers in between
-                self._bot_asked = app.bot._bot_state()
                 try:
-                    did = await drive(app.bot_act_steps(), runner=self.pool.runner("bot"))
+                    did = await drive(app.bot_act_steps(), runner=self.runner("bot"))
                 except Cancelled:
                     continue
-                finally:
-                    self._bot_asked = None
                 self.page.apply(None, animate=True)
                 pause = BOT_PAUSE.get(did, 0.5) * (0.1 if app.prefs.fast_bot else 1)
         finally:
@@ -158,7 +169,7 @@ class Loops:
     async def hint_loop(self):
         try:
             await asyncio.sleep(0.05)     # the browser paints "Thinking…" and stays responsive
-            await drive(self.page.app.compute_hint_steps(), runner=self.pool.runner("hint"))
+            await drive(self.page.app.compute_hint_steps(), runner=self.runner("hint"))
         except Cancelled:
             pass
         finally:

@@ -77,7 +77,8 @@ class Pool:
 
     def _log(self, kind, args, result, where):
         log = js.window.backgammonJobs
-        log.push(js.Object.fromEntries(js.JSON.parse(json.dumps(
-            [["kind", kind], ["args", args], ["result", result], ["where", where]]))))
+        entry = js.Object.new()
+        entry.kind, entry.args, entry.result, entry.where = kind, args, result, where
+        log.push(entry)
         if log.length > LOG_KEPT:
             log.shift()

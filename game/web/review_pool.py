@@ -14,8 +14,10 @@ from game.app.cooperative import Cancelled
 
 __all__ = ["weigh", "piece_size"]
 
-#: seconds between two looks at whether the review is still open, and two paints
+#: seconds between two looks at whether the review is still open
 LOOK_S = 0.25
+#: seconds between two paints of the review's progress (the whole panel is drawn again)
+PAINT_S = 0.5
 
 
 def piece_size(level, part):
@@ -36,6 +38,8 @@ async def weigh(session, pool, wanted, paint):
     data = review.data
     limit = max(2, 2 * pool.size())
     running = set()
+    loop = asyncio.get_event_loop()
+    painted = loop.time()
 
     async def one(part, start, stop):
         job = request("review", match=data, level=review.level, part=part, start=start, stop=stop)
@@ -53,7 +57,9 @@ async def weigh(session, pool, wanted, paint):
                 error = task.exception()
                 if error is not None and not isinstance(error, Cancelled):
                     raise error
-            paint()
+            if loop.time() - painted > PAINT_S:
+                paint()
+                painted = loop.time()
     finally:
         if running or pieces:
             pool.cancel("review")

@@ -109,3 +109,18 @@ def test_the_pool_starts_and_the_computer_moves_from_a_worker(open_page, base_ur
     d.wait_for(POOL_READY, timeout=WAIT_MS / 1000)
     d.wait_for(f"({WORKER_JOBS})('rank') >= 1", timeout=WAIT_MS / 1000)
     assert d.evaluate("Number(document.documentElement.dataset.poolAnswers)") >= 1
+
+
+def test_jobs_no_longer_wanted_are_cancelled_and_the_pool_goes_on(pages):
+    # the pages of the review test: the worker's pool is ready
+    worker = pages[0]
+    worker.wait_for_function(POOL_READY, timeout=WAIT_MS)
+    said = worker.evaluate("""async () => {
+        const pool = backgammonPool, start = JSON.stringify({position: '4HPwATDgc/ABMA', level: 'master'});
+        const running = pool.run('cube', start, 'gone'), waiting = pool.run('cube', start, 'gone');
+        pool.cancel('gone');
+        const ends = await Promise.allSettled([running, waiting]);
+        const after = JSON.parse(await pool.run('cube', JSON.stringify({position: '4HPwATDgc/ABMA', level: '0-ply'}), 'next'));
+        return [ends.map(e => `${e.status}:${e.reason && e.reason.message}`), after.length];
+    }""")
+    assert said == [["rejected:cancelled", "rejected:cancelled"], 5]
