@@ -35,11 +35,13 @@ A job's request travels as :class:`Job`; :func:`request` builds one, and its
 >>> finish(job.local())[0][1] == run("rank", job.args)[0][1]
 True
 
-Adding a kind is one entry in :data:`JOBS` (a rollout's pieces, for instance:
-``"rollout": lambda args: rollout_piece(args["request"], args["first_game"], args["count"])``
-wrapped as a generator).
+Adding a kind is one entry in :data:`JOBS`, a generator function or a plain one (a
+rollout's pieces, for instance:
+``"rollout": lambda args: rollout_piece(args["request"], args["first_game"], args["count"])``);
+the page spreads many over its workers with ``Pool.spread`` (``game/web/pool.py``).
 """
 
+import inspect
 import json
 from dataclasses import dataclass, field
 
@@ -82,12 +84,25 @@ JOBS = {"rank": _rank, "cube": _cube, "review": _review}
 
 
 def steps(name, args):
-    """The job ``name`` on ``args``, step by step (a generator that returns its answer)."""
+    """The job ``name`` on ``args``, step by step (a generator that returns its answer). A
+    kind registered as a plain function (not a generator) runs as one piece.
+
+    >>> JOBS["twice"] = lambda args: 2 * args["n"]
+    >>> run("twice", {"n": 21})
+    42
+    >>> del JOBS["twice"]
+    """
     try:
         work = JOBS[name]
     except KeyError:
         raise ValueError(f"job {name!r}: one of {', '.join(JOBS)} expected") from None
-    return work(args)
+    answer = work(args)
+    return answer if inspect.isgenerator(answer) else _at_once(answer)
+
+
+def _at_once(answer):
+    return answer
+    yield  # noqa: unreachable - a generator that has its answer at once
 
 
 def _same_json(value):

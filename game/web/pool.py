@@ -12,6 +12,7 @@ Every job's request and answer are kept in ``window.backgammonJobs`` (the last
 page's own.
 """
 
+import asyncio
 import json
 
 import js
@@ -69,6 +70,40 @@ class Pool:
         answer = await drive(job.local())
         self._log(job.name, args, json.dumps(answer), "page")
         return answer
+
+    async def spread(self, jobs, tag, on_answer, wanted=lambda: True, on_wait=None, look_s=0.25):
+        """Run the list ``jobs`` over the workers, a few more in flight than there are workers,
+        and call ``on_answer(i, answer)`` as each comes back (in any order). While
+        ``wanted()`` goes False the rest are cancelled and it returns False; True when every
+        answer is in. ``on_wait()`` is called between looks (every ``look_s`` seconds at most
+        an answer): a progress bar. Without workers they run here, one after the other."""
+        waiting = list(enumerate(jobs))
+        limit = max(2, 2 * self.size())
+        running = set()
+
+        async def one(i, job):
+            answer = await self.run(job, tag)
+            if wanted():
+                on_answer(i, answer)
+
+        try:
+            while (waiting or running) and wanted():
+                while waiting and len(running) < limit:
+                    running.add(asyncio.ensure_future(one(*waiting.pop(0))))
+                done, running = await asyncio.wait(running, timeout=look_s,
+                                                   return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    error = task.exception()
+                    if error is not None and not isinstance(error, Cancelled):
+                        raise error
+                if on_wait is not None:
+                    on_wait()
+            return not waiting and not running
+        finally:
+            if running or waiting:
+                self.cancel(tag)
+                for task in running:
+                    task.cancel()
 
     def cancel(self, tag):
         """Drop the jobs of ``tag`` (waiting or running): their answers are not wanted."""

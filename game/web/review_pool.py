@@ -2,15 +2,13 @@
 
 :func:`weigh` cuts what is left of a review (:meth:`game.bot.analysis.Review.pieces`:
 some decisions, or the luck of some rolls) into jobs (``"review"``,
-:mod:`game.bot.jobs`), keeps a few more in flight than there are workers, and puts each
+game.bot.jobs) and hands them to :meth:`game.web.pool.Pool.spread`, which puts each
 answer in as it comes (:meth:`game.app.review.panel.ReviewSession.put`), in any order.
 When the review is closed (``wanted()`` False) the jobs left are cancelled: a piece is
 the most that runs for nothing.
 """
 
 import asyncio
-
-from game.app.cooperative import Cancelled
 
 __all__ = ["weigh", "piece_size"]
 
@@ -35,33 +33,18 @@ async def weigh(session, pool, wanted, paint):
     review = session.review
     pieces = [p for part in ("decisions", "luck")
               for p in review.pieces(piece_size(review.level, part)) if p[0] == part]
-    data = review.data
-    limit = max(2, 2 * pool.size())
-    running = set()
+    jobs = [request("review", match=review.data, level=review.level, part=part, start=start, stop=stop)
+            for part, start, stop in pieces]
     loop = asyncio.get_event_loop()
-    painted = loop.time()
+    painted = [loop.time()]
 
-    async def one(part, start, stop):
-        job = request("review", match=data, level=review.level, part=part, start=start, stop=stop)
-        answer = await pool.run(job, "review")
-        if wanted():
-            session.put(part, start, answer)
+    def put(i, answer):
+        part, start, _ = pieces[i]
+        session.put(part, start, answer)
 
-    try:
-        while (pieces or running) and wanted():
-            while pieces and len(running) < limit:
-                running.add(asyncio.ensure_future(one(*pieces.pop(0))))
-            done, running = await asyncio.wait(running, timeout=LOOK_S,
-                                               return_when=asyncio.FIRST_COMPLETED)
-            for task in done:
-                error = task.exception()
-                if error is not None and not isinstance(error, Cancelled):
-                    raise error
-            if loop.time() - painted > PAINT_S:
-                paint()
-                painted = loop.time()
-    finally:
-        if running or pieces:
-            pool.cancel("review")
-            for task in running:
-                task.cancel()
+    def now_and_then():
+        if loop.time() - painted[0] > PAINT_S:
+            paint()
+            painted[0] = loop.time()
+
+    await pool.spread(jobs, "review", put, wanted, now_and_then, LOOK_S)

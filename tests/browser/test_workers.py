@@ -105,7 +105,7 @@ def test_a_review_spread_over_the_pool_is_the_page_s_own_and_survives_a_killed_w
 
 @pytest.mark.engines("firefox", "webkit")
 def test_the_pool_starts_and_the_computer_moves_from_a_worker(open_page, base_url):
-    d = open_page().open(f"{base_url}/?mode=watch&length=1&seed=workers-engines&level=expert", prefs=FAST)
+    d = open_page().open(f"{base_url}/?mode=watch&length=1&seed=workers-engines&level=expert&workers=1", prefs=FAST)
     d.wait_for(POOL_READY, timeout=WAIT_MS / 1000)
     d.wait_for(f"({WORKER_JOBS})('rank') >= 1", timeout=WAIT_MS / 1000)
     assert d.evaluate("Number(document.documentElement.dataset.poolAnswers)") >= 1
