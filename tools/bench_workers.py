@@ -297,6 +297,8 @@ def main():
     parser.add_argument("--engine", nargs="+", default=["chromium"], choices=("chromium", "firefox"))
     parser.add_argument("--play-s", type=float, default=15.0)
     parser.add_argument("--deep", action="store_true", help="a deep review too (minutes on 2 cores)")
+    parser.add_argument("--start-only", type=int, metavar="N", default=0,
+                        help="only the start-up: N first visits per setting, alternated")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -304,6 +306,24 @@ def main():
     items = finished_items()
     print(f"machine: {os.cpu_count()} cores; pool settings (workers): {args.workers}")
     with sync_playwright() as playwright:
+        if args.start_only:
+            for engine in args.engine:
+                starts = {w: [] for w in args.workers}
+                for run in range(args.start_only):
+                    for workers in args.workers if run % 2 == 0 else list(reversed(args.workers)):
+                        session = Session(playwright, engine)
+                        try:
+                            start = open_page(session.page, f"{base}/?mode=hotseat&length=5&seed=bench-start"
+                                                            f"&workers={workers}", FAST)
+                            start["pool"] = session.page.evaluate(START)["pool"]
+                            starts[workers].append(start)
+                        finally:
+                            session.close()
+                print(f"\n== {engine}: start-up, median of {args.start_only} first visits (ms from navigation)")
+                for name in ("board", "playable", "pool"):
+                    print(f"{name:<10}" + "".join(f"  workers={w}: {fmt(median(s[name] for s in starts[w])):>6}"
+                                                  for w in args.workers))
+            return
         for engine in args.engine:
             results = {w: [] for w in args.workers}
             for run in range(args.runs):
