@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 TIMEOUT_MS = 600_000
 FAST = {"fast_bot": True, "animate": False}
 PROBE = """
+window.backgammonJobs = [];
 (() => {
   const probe = window.__probe = {long: [], frames: [], late: []};
   try {

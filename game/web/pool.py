@@ -7,9 +7,10 @@ page's thread, in slices, exactly as before the pool, with the same answer. A jo
 and no longer wanted is cancelled by its tag (:meth:`Pool.cancel`): its answer is
 dropped and the waiting caller gets :class:`~game.app.cooperative.Cancelled`.
 
-Every job's request and answer are kept in ``window.backgammonJobs`` (the last
-:data:`LOG_KEPT`), with where it ran: the tests compare a worker's answers with the
-page's own.
+Where the page has a ``window.backgammonJobs`` array (the tests and the benchmark put one
+there before the page loads), every job's request and answer are kept in it (the last
+:data:`LOG_KEPT`), with where it ran: the tests compare a worker's answers with the page's
+own. A player's page keeps none.
 """
 
 import asyncio
@@ -31,8 +32,7 @@ class Pool:
 
     def __init__(self):
         self.js = getattr(js.window, "backgammonPool", None)
-        if not hasattr(js.window, "backgammonJobs"):
-            js.window.backgammonJobs = js.Array.new()
+        self.log = getattr(js.window, "backgammonJobs", None)
 
     def start(self):
         """Start the workers (once; the pool decides how many). The number asked for."""
@@ -111,7 +111,9 @@ class Pool:
             self.js.cancel(tag)
 
     def _log(self, kind, args, result, where):
-        log = js.window.backgammonJobs
+        log = self.log
+        if log is None:
+            return
         entry = js.Object.new()
         entry.kind, entry.args, entry.result, entry.where = kind, args, result, where
         log.push(entry)
