@@ -49,6 +49,7 @@ window.backgammonJobs = [];
 (() => {
   const probe = window.__probe = {long: [], frames: [], late: []};
   try {
+    if (!(PerformanceObserver.supportedEntryTypes || []).includes("longtask")) throw new Error("no longtask");
     new PerformanceObserver((list) => { for (const e of list.getEntries()) probe.long.push([e.startTime, e.duration]); })
       .observe({type: "longtask", buffered: true});
     probe.longtasks = true;
