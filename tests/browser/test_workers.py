@@ -115,6 +115,24 @@ def test_the_pool_starts_and_the_computer_moves_from_a_worker(open_page, base_ur
     assert d.evaluate("backgammonPool.info().answers") >= 1
 
 
+def test_a_deep_review_runs_in_the_pool_and_stops_when_closed(pages):
+    # the worker's page of the review test: its quick review is done
+    worker = pages[0]
+    before = worker.evaluate(WORKER_JOBS, "review")
+    worker.click("#review-deep")
+    worker.wait_for_selector("#review-bar:not([hidden])", timeout=WAIT_MS)
+    assert worker.inner_text("#review-progress").startswith("Deep review")
+    assert worker.is_hidden("#review-deep") and worker.is_visible("#review-depth-deep")
+    worker.wait_for_function(f"({WORKER_JOBS})('review') > {before}", timeout=WAIT_MS)
+    deep = [args for args, _, where in worker.evaluate(JOBS, "review")[before:] if where == "worker"]
+    assert deep and all('"level": "master"' in args for args in deep)
+    # closed: the pieces left are dropped, nothing waits in the pool
+    worker.click("#replay-close")
+    worker.wait_for_function("backgammonPool.info().queued === 0 && backgammonPool.info().busy === 0",
+                             timeout=WAIT_MS)
+    assert worker.is_hidden("#review-panel")
+
+
 def test_jobs_no_longer_wanted_are_cancelled_and_the_pool_goes_on(pages):
     # the pages of the review test: the worker's pool is ready
     worker = pages[0]
