@@ -32,7 +32,7 @@ LAYERS = [
     ("app keep", ["game.app.keep"]),
     ("app modes", ["game.app.modes"]),
     ("app features", ["game.app.play", "game.app.editor", "game.app.replay", "game.app.review",
-                      "game.app.lesson"]),
+                      "game.app.lesson", "game.app.tutor", "game.app.puzzles"]),
     ("app", ["game.app"]),
     ("glue", ["game.web"]),
 ]

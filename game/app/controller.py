@@ -54,10 +54,13 @@ from game.app.text.messages import text as message_text
 from game.app.modes.stack import ModeStack
 from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
+from game.app.tutor.coach import Tutor
 from game.app.review.mode import REVIEWS_KEPT, Reviews
+from game.app.progress.tracker import Progress
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
 from game.app.prefs import Prefs
+from game.app.puzzles.deck import Deck
 from game.app.setup import Setup
 from game.app.view.view_model import View, spoken
 
@@ -123,6 +126,9 @@ class Controller:
         self.reviews = Reviews(self)
         self.announcer = Announcer(self)
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
+        self.tutor = Tutor(self)             # the tutor while a person plays (game/app/tutor/)
+        self.puzzles = Deck(self).load()     # the puzzle deck of the device (game/app/puzzles/)
+        self.progress = Progress(self)       # the person's progress (game/app/progress/tracker.py)
 
     # --- the modes open over the match ---------------------------------------------------------
     @property
@@ -352,6 +358,8 @@ class Controller:
             if self.selected is None and top.picked() is None:
                 return False
             self.deselect()
+        elif top is self.modes.get("puzzles"):
+            return top.key(action)         # the match waits beneath: R, D and U are the puzzle's
         else:
             self._game(lambda: self.game.key(action))
         return True
@@ -493,6 +501,39 @@ class Controller:
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
         return (yield from self.bot.hint_steps())
 
+    # --- the tutor (game/app/tutor/coach.py: Tutor says what each does) -------------------------------
+    def tutor_due(self):
+        return self.tutor.due()
+
+    def tutor_study_steps(self):
+        """The tutor's study of the decision at hand, step by step (a generator the page drives in
+        slices while the person thinks); it changes nothing shown."""
+        return self.tutor.study_steps()
+
+    def tutor_warning(self):
+        return self.tutor.warning()
+
+    def tutor_setting(self):
+        return self.tutor.setting()
+
+    def tutor_form_note(self, mode):
+        return self.tutor.form_note(mode)
+
+    @action
+    def tutor_anyway(self):
+        self._game(self.tutor.anyway)
+
+    @action
+    def tutor_again(self):
+        self.tutor.again()
+
+    @action
+    def set_tutor(self, value):
+        """Settings' tutor: the person's, and the match on the board's (kept)."""
+        if self.tutor.take_setting(value):
+            self.save_prefs()
+            self.save()
+
     # --- replay and review (game/app/replay/mode.py, review_mode.py) -------------------------------
     @answer
     def start_replay(self, history_index=None):
@@ -529,8 +570,17 @@ class Controller:
 
     @answer
     def review_step(self, budget=None):
-        """Analyse a slice more (:meth:`Reviews.step`); True while there is more to weigh."""
-        return self.reviews.step(budget)
+        """Analyse a slice more (:meth:`Reviews.step`); True while there is more to weigh. A
+        review complete fills the match's record of progress (:meth:`Progress.reviewed`)."""
+        more = self.reviews.step(budget)
+        if not more and self.review is not None:
+            self.progress.reviewed(self.review.result(), self.replay.match_data, self.replay.setup)
+        return more
+
+    @answer
+    def open_progress_match(self, key):
+        """Review the match of a record of progress (:meth:`Progress.open`); True when it opened."""
+        return self.progress.open(key)
 
     @answer
     def review_try(self, text):
@@ -556,7 +606,35 @@ class Controller:
 
     def _review_view(self):
         mode = self.modes.get("review")
-        return None if mode is None else mode.panel()
+        if mode is None:
+            return None
+        from game.app.puzzles import offer
+        return dict(mode.panel(), puzzles=offer.offer(self))
+
+    # --- the puzzle deck (game/app/puzzles/) -----------------------------------------------------
+    @action
+    def add_review_puzzles(self):
+        """Add the person's errors and blunders of the match reviewed to the deck, but those
+        already there (:func:`game.app.puzzles.offer.add`); the status line says how many."""
+        from game.app.puzzles import offer
+        offer.add(self)
+
+    def puzzles_due(self):
+        """How many puzzles are due now (the menu's count, ``#puzzles-due``)."""
+        return self.puzzles.due_count()
+
+    @action
+    def open_puzzles(self, code=None):
+        """The deck over the match (the first puzzle due on the board), or the puzzle of a shared
+        link's ``code`` (a code refused: the reason, nothing else changed)."""
+        from game.app.puzzles import mode
+        mode.open_deck(self) if code is None else mode.open_link(self, code)
+
+    @action
+    def puzzle_act(self, name, value=""):
+        """A button of the puzzles' panel (:func:`game.app.puzzles.mode.act`)."""
+        from game.app.puzzles import mode
+        mode.act(self, str(name), str(value or ""))
 
     # --- lessons (game/app/lesson/mode.py) ----------------------------------------------------------
     @answer

@@ -25,15 +25,15 @@ from game.match import Phase
 
 
 def open_position(app, shared, mode, level=DEFAULT_LEVEL, seed=None, link=False,
-                  opened=("msg.position_opened", {})):
+                  opened=("msg.position_opened", {}), tutor=None):
     """Open a :class:`game.app.keep.share.SharedPosition` as a new match in ``app`` (raises
     ShareError); ``opened`` says where it came from (IDs or a link by default; the editor says
-    its own)."""
+    its own); ``tutor``: the tutor a link asks for (None: the person's setting)."""
     dice = SeededDice(seed) if seed else SystemDice()
     match = shared.match(dice, now=app.now)
     cfg = match.config
     setup = Setup(mode=mode, length=cfg.length, level=level, jacoby=cfg.jacoby,
-                  beavers=cfg.beavers, seed=seed)
+                  beavers=cfg.beavers, seed=seed, tutor=tutor)
     message = opened
     if shared.next_game:
         score = match.score

@@ -13,6 +13,7 @@ True
 ('3', 25)
 """
 
+from game.app.keep.urlparams import TUTORS
 from game.app.limits import LENGTH, PER_MOVE, RESERVE
 
 __all__ = ["values_of", "setup_of"]
@@ -36,6 +37,7 @@ def values_of(app):
         # a link's seed (a class's dice) was for that match alone: the person's next one is theirs
         "seed": "" if app.from_link else (setup.seed or ""),
         "lang": app.language, "manual_dice": setup.manual_dice,
+        "tutor": app.tutor.chosen(),      # the tutor (game/app/tutor/): the match's, else the person's
     }
 
 
@@ -58,7 +60,10 @@ def setup_of(app, values):
         clock = (PER_MOVE.clamp(values.get("per_move")), 60 * RESERVE.clamp(values.get("reserve")))
     seed = (values.get("seed") or "").strip()
     seed = seed if seed and all(c.isalnum() or c in "_.:-" for c in seed) else None
+    # the tutor: the person's own setting (None) unless the form asks for another for this match
+    tutor = values.get("tutor") if values.get("tutor") in TUTORS else None
+    tutor = None if tutor == app.prefs.tutor else tutor
     return type(app.setup)(mode=values.get("mode") or "bot", length=length, level=values.get("level"),
                  **type(app.setup).rules_from_form(values), clock=clock, names=tuple(names),
                  colours=colours, starter=starter, seed=None if ticked("manual_dice") else seed,
-                 manual_dice=ticked("manual_dice"))
+                 manual_dice=ticked("manual_dice"), tutor=tutor)

@@ -1,5 +1,5 @@
 """The choices a person keeps across matches (Settings): language, board, fewer clicks,
-theme, how checkers slide.
+theme, how checkers slide, the tutor.
 
 >>> prefs = Prefs.from_dict({"theme": "dark", "auto_done": True, "animate": "yes"})
 >>> prefs.theme, prefs.auto_done, prefs.animate
@@ -10,6 +10,7 @@ theme, how checkers slide.
 
 from dataclasses import dataclass, fields
 
+from game.app.keep.urlparams import TUTORS
 from game.app.text.i18n import LANGUAGES
 from game.app.view.motion import SPEEDS
 
@@ -40,6 +41,7 @@ class Prefs:
     theme: str = "auto"            # "light", "dark", or "auto": the system's (static/js/theme.js)
     animation_speed: str = "normal"   # how fast checkers slide: game/app/view/motion.py SPEEDS
     numbering: str = "mine"        # the point numbers: NUMBERINGS
+    tutor: str = "off"             # the tutor (game/app/tutor/): off, or the least mark it warns of: TUTORS
 
     @classmethod
     def from_dict(cls, data):
@@ -55,6 +57,8 @@ class Prefs:
                 prefs.animation_speed = value if value in SPEEDS else "normal"
             elif f.name == "numbering":
                 prefs.numbering = value if value in NUMBERINGS else "mine"
+            elif f.name == "tutor":
+                prefs.tutor = value if value in TUTORS else "off"
             elif isinstance(value, bool):
                 setattr(prefs, f.name, value)
         return prefs

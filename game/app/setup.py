@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields
 from game.match import OPENINGS, MatchConfig
 from game.app.limits import AUTO_DOUBLES, LENGTH
 from game.app.view.places import PERSON
-from game.app.keep.urlparams import MODES
+from game.app.keep.urlparams import MODES, TUTORS
 from game.levels import DEFAULT_LEVEL, LEVELS
 
 __all__ = ["Setup"]
@@ -32,7 +32,9 @@ class Setup:
     openings (``"standard"`` or ``"both_dice"``, :data:`game.match.OPENINGS`);
     ``auto_doubles`` how many times opening ties turn the cube in money play
     (0: none; ``True`` from older saves reads as 1, limits in
-    :data:`game.app.limits.AUTO_DOUBLES`).
+    :data:`game.app.limits.AUTO_DOUBLES`). ``tutor`` is the tutor this match asked for (one of
+    :data:`game.app.keep.urlparams.TUTORS`: a link's, the new-match form's), None for the
+    person's own setting (Settings, :attr:`game.app.prefs.Prefs.tutor`).
 
     >>> Setup(length=0, auto_doubles=True, opening="both_dice").config().automatic_doubles
     1
@@ -55,6 +57,7 @@ class Setup:
     seed: str | None = None
     manual_dice: bool = False      # a person (a teacher) sets every roll
     opening: str = "standard"
+    tutor: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "mode", self.mode if self.mode in MODES else "bot")
@@ -86,6 +89,8 @@ class Setup:
         object.__setattr__(self, "auto_doubles", 0 if doubles <= 0 else AUTO_DOUBLES.clamp(doubles))
         if self.opening not in OPENINGS:
             object.__setattr__(self, "opening", "standard")
+        if self.tutor not in TUTORS:
+            object.__setattr__(self, "tutor", None)
 
     def to_dict(self):
         data = asdict(self)

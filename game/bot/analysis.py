@@ -5,6 +5,10 @@ data) and returns plain, JSON-able data: one entry per decision (checker
 plays, doubles and missed doubles, takes, drops and beavers) and per roll,
 and a summary per player.
 
+One decision alone is weighed the same way with :func:`evidence_steps` (the bot's numbers, step
+by step) and :func:`weighed` (the entry): the tutor weighs a person's decision before it is made
+with them (``game/app/tutor/``), so the review afterwards shows the same loss.
+
 * **Checker plays**: every legal play of the roll is ranked (and kept, in ``top``) by
   :meth:`game.bot.Bot.hints` (the ``"0-ply"`` setting: the net, no look-ahead; in a
   match, by match winning chances with the score and the cube); the loss is
@@ -59,9 +63,10 @@ from game.errors import GameError
 from game.match import InvalidMatchError, Match
 from game.ids.match_id import GAME_PLAYING, MatchIdInfo, encode_match_id
 from game.position import Position
+from game.steps import finish
 
-__all__ = ["analyse", "Review", "mark", "rating", "MARKS", "MARKS_ORDER", "RATINGS", "CLOSE_CUBE",
-           "LEVEL", "VERSION", "MIN_RATED"]
+__all__ = ["analyse", "Review", "evidence_steps", "weighed", "mark", "rating", "MARKS", "MARKS_ORDER", "RATINGS",
+           "CLOSE_CUBE", "LEVEL", "VERSION", "MIN_RATED"]
 
 #: the layout version of :func:`analyse`'s data
 VERSION = 1
@@ -255,19 +260,23 @@ def _tasks(match):
 
 
 # --- one decision --------------------------------------------------------------------------------
-def _ranking(bot, position, dice, ctx, scale):
-    """The bot's hints for a roll, best first, and their values in normalised equity."""
-    hints = bot.hints(position, dice, ctx=ctx if ctx.is_match else None)
+def _ranking_steps(bot, position, dice, ctx, scale):
+    """The bot's hints for a roll, best first, and their values in normalised equity (a generator)."""
+    hints = yield from bot.think_hints(position, dice, ctx=ctx if ctx.is_match else None)
     return hints, [scale.from_mwc(h.mwc) if scale.match else h.equity for h in hints]
 
 
-def _move_entry(bot, t, scale):
-    position, dice, ctx = t["position"], t["dice"], t["ctx"]
+def _ranking(bot, position, dice, ctx, scale):
+    return finish(_ranking_steps(bot, position, dice, ctx, scale))
+
+
+def _move_entry(t, scale, ranking):
+    dice = t["dice"]
     entry = {"dice": list(dice), "luck": None}           # weighed in the second pass
     if t["kind"] == "pass":
         return entry | {"counted": False, "loss": 0.0, "played": None, "best": None, "plays": 0, "rank": None,
                         "top": []}
-    hints, values = _ranking(bot, position, dice, ctx, scale)
+    hints, values = ranking
     played = t["played"]
     rank = next(i for i, h in enumerate(hints) if h.move == played)
     best = values[0]
@@ -285,8 +294,7 @@ def _move_entry(bot, t, scale):
     return entry
 
 
-def _cube_entry(bot, t, scale):
-    eq = bot.cube_equities(t["position"], t["ctx"])
+def _cube_entry(t, scale, eq):
     convert = scale.from_mwc if scale.match else (lambda v: v)
     nd, dt, dp = convert(eq.no_double), convert(eq.double_take), convert(eq.double_drop)
     if t["kind"] == "cube":
@@ -312,6 +320,46 @@ def _cube_entry(bot, t, scale):
         entry["mwc"] = {"no_double": _round(eq.no_double), "double_take": _round(eq.double_take),
                         "double_drop": _round(eq.double_drop)}
     return entry
+
+
+def evidence_steps(bot, t):
+    """What ``bot`` says of decision ``t`` whatever was chosen (a generator): the roll's plays
+    ranked for a checker play, the cube's equities for a cube decision, None for a pass.
+
+    ``t`` is a decision as the review walks the match: ``kind`` (``"move"``, ``"pass"``,
+    ``"cube"``, ``"response"``), the ``position`` and its ``ctx`` (a :class:`CubeContext`) seen
+    from the one who decides (the doubler, for a response), the ``dice`` of a roll.
+    """
+    kind = t["kind"]
+    if kind == "pass":
+        return None
+    if kind == "move":
+        return (yield from _ranking_steps(bot, t["position"], t["dice"], t["ctx"], _Scale(t["ctx"])))
+    return (yield from bot.think_cube(t["position"], t["ctx"]))
+
+
+def weighed(t, evidence):
+    """Decision ``t`` weighed, from :func:`evidence_steps`' ``evidence``, as the review keeps it:
+    ``loss`` (normalised equity, never below zero, 0.0 for a cube decision that does not count),
+    ``mark``, ``best``, ``counted`` and the rest of an entry, less where it stands in the match.
+
+    ``t`` has, beside what :func:`evidence_steps` reads, the choice made: ``played`` (the
+    :class:`game.move.Move`) for a checker play; ``action`` (``"no_double"``, ``"double"``,
+    ``"take"``, ``"drop"``, ``"beaver"``) and for a response ``beaver_allowed``. In a match,
+    ``loss_mwc`` is the same loss in match winning chances.
+    """
+    scale = _Scale(t["ctx"])
+    cube = t["kind"] in ("cube", "response")
+    found = _cube_entry(t, scale, evidence) if cube else _move_entry(t, scale, evidence)
+    if t["kind"] == "cube" and not found["counted"]:
+        found["loss"] = 0.0
+    found["loss"] = _round(max(0.0, found["loss"]))
+    if cube and scale.match:      # normalised equity is linear in match winning chances
+        found["loss_mwc"] = found["loss"] * (scale.win - scale.lose) / 2.0
+    if "loss_mwc" in found:
+        found["loss_mwc"] = _round(found["loss_mwc"])
+    found["mark"] = mark(found["loss"]) if found["counted"] else None
+    return found
 
 
 class Review:
@@ -368,21 +416,10 @@ class Review:
     def decision(self, number):
         """The entry of decision ``number`` (0 first), as plain data."""
         t = self._tasks[number]
-        scale = _Scale(t["ctx"])
-        if t["kind"] in ("move", "pass"):
-            found = _move_entry(self._bot, t, scale)
-        else:
-            found = _cube_entry(self._bot, t, scale)
-        entry = {"index": t["index"], "game": t["game"], "player": t["player"], "kind": t["kind"],
-                 "action": t.get("action"), "position_id": t["position"].position_id(),
-                 "match_id": t["match_id"], **found}
-        if t["kind"] == "cube" and not entry["counted"]:
-            entry["loss"] = 0.0
-        entry["loss"] = _round(max(0.0, entry["loss"]))
-        if "loss_mwc" in entry:
-            entry["loss_mwc"] = _round(entry["loss_mwc"])
-        entry["mark"] = mark(entry["loss"]) if entry["counted"] else None
-        return entry
+        found = weighed(t, finish(evidence_steps(self._bot, t)))
+        return {"index": t["index"], "game": t["game"], "player": t["player"], "kind": t["kind"],
+                "action": t.get("action"), "position_id": t["position"].position_id(),
+                "match_id": t["match_id"], **found}
 
     def luck(self, roll):
         """The luck of roll ``roll`` (0 first, counted among the rolls only)."""

@@ -10,7 +10,7 @@ import js
 from pyscript import window
 
 from game.web import persistence
-from game.web.elements import by_id, closest
+from game.web.elements import by_id, closest, missing
 
 PREF_BOXES = {"pref-home-left": "home_left", "pref-click-moves": "click_moves",
               "pref-auto-flip": "auto_flip", "pref-animate": "animate", "pref-fast-bot": "fast_bot",
@@ -38,7 +38,16 @@ class Dialogs:
                     field.checked = bool(value)
                 else:
                     field.value = value
+        self.on_setup_change()
         by_id("new-match-dialog").showModal()
+
+    def on_setup_change(self, event=None):
+        """The tutor's field follows the opponent chosen: off, saying why, against a friend on
+        another device or when the computer plays itself."""
+        checked = by_id("new-match-form").querySelector('[name="mode"]:checked')
+        enabled, note = self.page.app.tutor_form_note("bot" if missing(checked) else str(checked.value))
+        by_id("new-match-form").querySelector('[name="tutor"]').disabled = not enabled
+        by_id("setup-tutor-note").textContent = note
 
     def on_setup(self, event):
         event.preventDefault()
@@ -91,7 +100,20 @@ class Dialogs:
         asyncio.ensure_future(persistence.show_persisted(self.page.app))
         for box, pref in PREF_BOXES.items():
             by_id(box).checked = getattr(prefs, pref)
+        self.fill_tutor()
         by_id("settings-dialog").showModal()
+
+    def fill_tutor(self):
+        """Settings' tutor: the match's, or off and why (a friend's match, the drills)."""
+        tutor = self.page.app.tutor_setting()
+        select = by_id("pref-tutor")
+        select.value = tutor["value"]
+        select.disabled = not tutor["enabled"]
+        by_id("pref-tutor-note").textContent = tutor["note"]
+
+    def on_tutor(self, event):
+        self.page.apply(self.page.app.set_tutor(str(event.target.value)))
+        self.fill_tutor()
 
     def pref_setter(self, pref):
         def handler(event):

@@ -96,12 +96,14 @@ class Screen:
         by_id("xgid").value = view.xgid
         self.panes.draw_qr()
         self.panes.draw_hint(view.hint_html)
+        self.panes.draw_tutor(view.tutor)
         self.panes.draw_replay(view.replay)
         self.panes.draw_lesson(view.lesson, view.move_input)
         self.panes.draw_dice_entry(view.dice_entry)
         self.panes.draw_editor(view.editor)
         self.panes.draw_review(view.review)
         location = window.location
+        self.panes.draw_puzzles(view.puzzles, f"{location.origin}{location.pathname}", view.move_input)
         self.panes.draw_friend(view.friend, f"{location.origin}{location.pathname}",
                                not missing(getattr(window.navigator, "share", None)),
                                not missing(getattr(window, "BarcodeDetector", None)))

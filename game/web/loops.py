@@ -1,4 +1,5 @@
-"""What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint.
+"""What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint,
+the tutor's study of the person's decision while he thinks.
 
 Each loop is an ``asyncio`` task started when it has work and not already
 running; what each step changed goes through ``page.apply``, like a person's
@@ -34,6 +35,7 @@ class Loops:
         self.reviewing = False
         self.pool = Pool()          # the engine's workers (game/web/pool.py); jobs run here without
         self._asked = {}            # tag → what the pool's job of that tag is about (the match's state)
+        self.tutoring = False
 
     def start(self, loop):
         """Run ``loop()`` as a task; an error in it is shown rather than freezing the page."""
@@ -77,10 +79,14 @@ class Loops:
         match = app.match
         if match is not None and match.clock is not None and self.ticker is None:
             self.ticker = self.start(self.clock_loop)
+        if not self.tutoring and app.tutor_due():
+            self.tutoring = True
+            self.start(self.tutor_loop)
         lesson = app.lesson
         if not self.demo_running and lesson is not None and lesson.demo_pending():
             self.demo_running = True
             self.start(self.demo_loop)
+        self.page.progress.schedule()      # a finished match's analysis (game/web/progress_page.py)
 
     async def bot_loop(self):
         app = self.page.app
@@ -157,6 +163,17 @@ class Loops:
             self.page.apply(PROGRESS)
         finally:
             self.reviewing = False
+
+    async def tutor_loop(self):
+        """The tutor weighs the decision at hand while the person thinks (the roll or the cube
+        is shown): in slices, so that the page stays live; nothing is drawn (game/app/tutor/)."""
+        app = self.page.app
+        try:
+            await asyncio.sleep(0.05)     # the browser paints the roll first
+            while app.tutor_due():
+                await drive(app.tutor_study_steps())
+        finally:
+            self.tutoring = False
 
     def hint(self):
         """Work the hint out in slices; the pane says "Thinking…" meanwhile."""

@@ -28,6 +28,7 @@ from game.web.gestures import Gestures
 from game.web.keys import Keys, focus_resign_choice, keep_focus
 from game.web.live import Live
 from game.web.loops import Loops
+from game.web.progress_page import ProgressPage
 from game.web.shown import Shown
 from game.web.store import open_store
 
@@ -57,6 +58,7 @@ class Page:
         self.hint_touch = None      # the play a touch came down on (None: not a touch)
         self.touch_shown = None     # the play a first tap showed on the board
         self._drills = None         # the drills' pane (game/web/drills_page.py), made when first used
+        self.progress = ProgressPage(self)   # the progress screen and its analysis (game/web/progress_page.py)
 
     # --- the one path from an intent to the screen ------------------------------------------------
     def apply(self, result, animate=False, also=None):
@@ -79,6 +81,7 @@ class Page:
             if effects.saved:
                 persistence.warn_when_due(app)
             self.shown.keep(app, view)
+        by_id("puzzles-due").textContent = str(app.puzzles_due())
         screen.say(app.announcements())
         screen.move_focus(effects.focus)
         screen.signal()
@@ -462,6 +465,28 @@ class Page:
     def on_drills_event(self, event):
         self.drills().on_event(event)
 
+    # --- the puzzle deck (game/app/puzzles/) --------------------------------------------------------
+    def on_puzzles_button(self, event):
+        self.apply(self.app.open_puzzles())
+        window.scrollTo(0, 0)          # the board, where the puzzle is, in view
+
+    def on_puzzles_event(self, event):
+        """A button of the puzzles' panel (``data-puzzle-act``, and ``data-puzzle`` a puzzle's key)."""
+        button = closest(event, "[data-puzzle-act]")
+        if button is None:
+            return
+        act = str(button.dataset.puzzleAct)
+        if act == "copy":
+            self.copier(self.field_text("puzzle-link"), "msg.link_copied")(event)
+            return
+        value = button.getAttribute("data-puzzle")
+        self.apply(self.app.puzzle_act(act, "" if missing(value) else str(value)), animate=True)
+        if act != "close":
+            # the panel was drawn afresh: the keyboard goes on to its first button (the primary one)
+            first = by_id("puzzles-panel").querySelector("button.primary, button")
+            if not missing(first):
+                first.focus()
+
     # --- start ----------------------------------------------------------------------------------
     def start(self):
         tags = window.navigator.languages
@@ -490,6 +515,8 @@ class Page:
         self.on_hash()
         if drill_link:
             self.drills().open_link(search)
+        elif "progress" in parse_qs(search.lstrip("?"), keep_blank_values=True):
+            self.progress.open()          # ?progress: the progress screen over the match
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence(self.app))
         self.loops.start_pool()     # the engine's workers, once the page is playable

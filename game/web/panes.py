@@ -1,7 +1,7 @@
 """The panes beside the board, each drawn from its part of the view.
 
 The lesson, the editor, the replay bar, the review, dice set by hand, the hint,
-the storage notice, the QR code and the shot counter.  What a pane shows last is
+the tutor's warning, the storage notice, the QR code and the shot counter.  What a pane shows last is
 kept only to skip drawing the same HTML again (a list keeps its scroll, a
 focused row its focus); the app's state stays in the controller.
 """
@@ -21,6 +21,7 @@ class Panes:
         self.friend_link = None    # the link to the friend's match whose QR code is drawn
         self.live_codes = {}       # field id -> the live code whose QR code is drawn
         self.shots = None
+        self.puzzles = None        # the puzzles' panel HTML drawn last
         self.thinking = False      # a hint is being worked out: its pane says so
 
     def draw_hint(self, html):
@@ -31,6 +32,19 @@ class Panes:
         panel.hidden = not html
         document.body.classList.toggle("hinting", bool(html))   # a phone's board yields it room
         self.hint = html
+
+    def draw_tutor(self, tutor):
+        """The tutor's warning (``#tutor-warning``, with ``data-loss``), or nothing."""
+        box = by_id("tutor-warning")
+        box.hidden = tutor is None
+        document.body.classList.toggle("tutoring", tutor is not None)
+        if tutor is None:
+            for name in ("loss", "mark", "kind"):
+                box.removeAttribute(f"data-{name}")
+            return
+        by_id("tutor-text").textContent = tutor["text"]
+        for name in ("loss", "mark", "kind"):
+            box.setAttribute(f"data-{name}", tutor[name])
 
     def show_thinking(self, text):
         self.thinking = True
@@ -105,6 +119,8 @@ class Panes:
         for name, disabled in (("replay-first", at_start), ("replay-prev", at_start),
                                ("replay-next", at_end), ("replay-last", at_end)):
             by_id(name).disabled = disabled
+        if getattr(self, "replay_graph", None) != replay["graph_html"]:     # drawn again only when it changed
+            by_id("replay-graph-box").innerHTML = self.replay_graph = replay["graph_html"]
 
     def draw_editor(self, fields):
         """The editor's panel and form, from the controller's values (a refused change
@@ -169,6 +185,39 @@ class Panes:
         by_id("review-try").hidden = not review["can_try"]
         by_id("review-play").disabled = not review["can_play"]
         self.review = review
+        self.draw_review_puzzles(review.get("puzzles"))
+
+    def draw_review_puzzles(self, offer):
+        """The review's button that adds the person's mistakes to the puzzles (None: not yet)."""
+        button, said = by_id("review-add-puzzles"), by_id("review-puzzles-said")
+        shown = offer is not None and offer["count"] > 0
+        button.hidden = not shown
+        said.hidden = offer is None or shown
+        if offer is not None:
+            (button if shown else said).textContent = offer["text"]
+
+    def draw_puzzles(self, puzzles, base_url, move_input):
+        """The puzzles' panel (its HTML escaped by game/app/puzzles/view.py), and its link made whole;
+        the move field only while a play is asked."""
+        document.body.classList.toggle("puzzling", puzzles is not None)
+        panel = by_id("puzzles-panel")
+        panel.hidden = puzzles is None
+        if puzzles is not None:
+            by_id("move-form").hidden = not move_input
+        # an empty status line takes no room beside the panel (Firefox ESR 153 kept a sliver of
+        # it with a `:empty` rule alone, measured 5 px high on a phone)
+        message = by_id("message")
+        message.hidden = puzzles is not None and not str(message.textContent)
+        if puzzles is None:
+            self.puzzles = None
+            return
+        if puzzles["html"] != self.puzzles:
+            panel.innerHTML = puzzles["html"]
+            self.puzzles = puzzles["html"]
+        field = panel.querySelector("#puzzle-link")
+        if not missing(field):
+            field.value = f"{base_url}?puzzle={puzzles['code']}"
+        panel.setAttribute("data-screen", puzzles["screen"])
 
     def draw_shots(self, html_of):
         """The shot counter, drawn when shown and when the board changed (``html_of()``)."""

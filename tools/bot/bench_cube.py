@@ -16,11 +16,23 @@ winning and losing a 1-cube game), and how much the bot's double-minus-no-double
 leans above GNU Backgammon's. "Close" positions are those where GNU Backgammon's margin is
 within 0.16 of zero (as the review counts cube decisions, ``CLOSE_CUBE``).
 
+"Agree, ties counted" also counts as agreement the positions where GNU Backgammon's two values
+are within 0.002 of each other (a won race where doubling out and playing on are worth the same,
+to the rounding): either action is then right.  GNU Backgammon's own 0-ply cubeful decision is
+scored the same way beside the bot's, as the yardstick.
+
+The match equity table: the bot uses Kazaross-XG2 (as eXtreme Gammon and GNU Backgammon 1.0x
+do), while ``gnubg_nn`` judges with its built-in table, which is Snowie's (9-away against
+3-away: 0.168 there, 0.160 in Kazaross-XG2).  ``--met judge`` gives the bot the judge's table
+for the run (its post-Crawford row read from the judge's double/drop values), so that the two
+differ in judgement only.
+
 Money play is not measured here: ``gnubg_nn``'s cube evaluation answers "Not implemented
 for money".
 
     python3 tools/bot/bench_cube.py --positions 2000 --dev 1
     python3 tools/bot/bench_cube.py --positions 2000 --test 1234 --x fixed shipped
+    python3 tools/bot/bench_cube.py --positions 1000 --dev 7 --met judge
 """
 
 import argparse
@@ -39,15 +51,19 @@ import gnubg_nn  # noqa: E402  (development-only oracle)
 
 from bench_strength import add_dice_options, parsed_dice  # noqa: E402
 from game.bot import Bot  # noqa: E402
-from game.bot.cube import CUBE_LIFE, CubeContext, cube_equities  # noqa: E402
+from game.bot.cube import CUBE_LIFE, CubeContext, CubeEquities, cube_equities  # noqa: E402
 from game.bot.cube import cube_life as game_cube_life  # noqa: E402
 from game.bot.lookahead import finish  # noqa: E402
+from game.bot import match_equity  # noqa: E402
 from game.bot.match_equity import outcome_mwc  # noqa: E402
+from game.position import Position  # noqa: E402
 from game.levels import NO_LOOK_AHEAD  # noqa: E402
 from oracle import board_of, sensible_game_positions  # noqa: E402
 
 LENGTH = 11
 CLOSE = 0.16
+#: GNU Backgammon's two values within this (normalised) count as a tie: either action is right
+TIE = 0.002
 
 
 def scores(rng):
@@ -64,11 +80,24 @@ def decide(nd, dt, dp):
     return min(dt, dp) > nd, dt <= dp
 
 
-def gnubg_verdict(position, a, b):
-    """GNU Backgammon 2-ply's ``(nd, dt, dp)`` in match winning chances of the player on roll."""
+def gnubg_verdict(position, a, b, plies=2):
+    """GNU Backgammon's ``(nd, dt, dp)`` at ``plies`` in match winning chances of the player on roll."""
     gnubg_nn.set.score(a, b, 0)
-    found = gnubg_nn.evaluate_cube_decision(gnubg_nn.key_of_board(board_of(position)), n=2, i=1)
+    found = gnubg_nn.evaluate_cube_decision(gnubg_nn.key_of_board(board_of(position)), n=plies, i=1)
     return found[3], found[4], found[5]
+
+
+def judge_met():
+    """``(PRE, POST)`` as the judge's built-in match equity table gives them: ``PRE`` from
+    ``gnubg_nn.equities.value``, ``POST[n - 1]`` (the trailer ``n`` away against a 1-away
+    leader after the Crawford game) from the judge's double/drop value of a trailer ``n + 1``
+    away, which is that score; beyond 12 away the bot's own figures."""
+    value = gnubg_nn.equities.value
+    size = match_equity.LENGTH
+    pre = tuple(tuple(0.5 if i == j else (1.0 + value(i, j)) / 2.0 for j in range(1, size + 1))
+                for i in range(1, size + 1))
+    post = [gnubg_verdict(Position.start(), n + 1, 1, plies=0)[2] for n in range(1, 13)]
+    return pre, tuple(post) + tuple(match_equity.POST[len(post):])
 
 
 def normaliser(a, b):
@@ -119,15 +148,22 @@ def main(argv=None):
     parser.add_argument("--level", default=NO_LOOK_AHEAD, help="the bot's level (0-ply, expert, master)")
     parser.add_argument("--x", nargs="+", default=["fixed", "shipped"],
                         help="cube lives to compare on the same positions: fixed, shipped, a number, race, race:0.72")
+    parser.add_argument("--met", choices=["ours", "judge"], default="ours",
+                        help="the bot's match equity table: its own (Kazaross-XG2) or the judge's")
     add_dice_options(parser)
     args = parser.parse_args(argv)
     kind, seed = parsed_dice(parser, args)
+    if args.met == "judge":
+        match_equity.PRE, match_equity.POST = judge_met()
     started = time.process_time()
     bot = Bot(level=args.level, seed=seed)
     lives = {name: cube_life(name) for name in args.x}
     rows = {name: [] for name in args.x}
+    yardstick = []
     for position, a, b in sample(args.positions, seed):
         g_nd, g_dt, g_dp = gnubg_verdict(position, a, b)
+        g0 = gnubg_verdict(position, a, b, plies=0)
+        yardstick.append(_row(CubeEquities(*g0, "mwc", *_actions(*g0)), (g_nd, g_dt, g_dp), a, b))
         ctx = CubeContext(match_length=LENGTH, score_me=LENGTH - a, score_opponent=LENGTH - b,
                           crawford=False)
         p = finish(bot._cube_probs(position))
@@ -135,7 +171,10 @@ def main(argv=None):
             rows[name].append(_row(cube_equities(p, ctx, life(position)), (g_nd, g_dt, g_dp), a, b))
     cpu = time.process_time() - started
     print(f"{kind} dice seed {seed}: {args.positions} positions, level {args.level}, "
-          f"GNU Backgammon 2-ply cubeful as the judge; {cpu:.0f} s of CPU")
+          f"GNU Backgammon 2-ply cubeful as the judge; match equity table: {args.met}; "
+          f"{cpu:.0f} s of CPU")
+    print("GNU Backgammon 0-ply cubeful (the yardstick):")
+    report(yardstick)
     first = args.x[0]
     for name in args.x:
         print(f"cube life {name}:")
@@ -154,6 +193,13 @@ def paired(rows, base, base_name):
                   f"{1000 * statistics.mean(diffs):+.2f} ± {1000 * se:.2f} millipoints")
 
 
+def _actions(nd, dt, dp):
+    """``(action, response)`` for three cubeful values, as the bot names them."""
+    double, take = decide(nd, dt, dp)
+    action = "double" if double else "too_good" if dp <= nd and dt >= dp else "no_double"
+    return action, "take" if take else "drop"
+
+
 def _row(ours, gnubg, a, b):
     """One position's agreement and costs for the bot's ``ours`` against ``gnubg``'s values."""
     g_nd, g_dt, g_dp = gnubg
@@ -166,7 +212,9 @@ def _row(ours, gnubg, a, b):
     take_cost = ((g_dt if o_take else g_dp) - min(g_dt, g_dp)) / scale
     margin_g = (min(g_dt, g_dp) - g_nd) / scale
     margin_o = (min(ours.double_take, ours.double_drop) - ours.no_double) / scale
-    return {"double": o_double == g_double, "take": o_take == g_take, "double_cost": double_cost,
+    tie = abs(min(g_dt, g_dp) - g_nd) / scale <= TIE
+    return {"double": o_double == g_double, "double_tie": o_double == g_double or tie,
+            "take": o_take == g_take, "double_cost": double_cost,
             "take_cost": take_cost, "lean": margin_o - margin_g, "close": abs(margin_g) <= CLOSE,
             "take_close": abs(g_dt - g_dp) / scale <= CLOSE, "post": a == 1 or b == 1}
 
@@ -185,6 +233,7 @@ def _line(name, rows, agree, cost):
 def report(rows):
     print("double / no double:")
     _line("all", rows, "double", "double_cost")
+    _line("all, ties counted", rows, "double_tie", "double_cost")
     _line("close (GNU Backgammon's margin within 0.16)", [r for r in rows if r["close"]], "double", "double_cost")
     _line("post-Crawford", [r for r in rows if r["post"]], "double", "double_cost")
     leans = [r["lean"] for r in rows if r["close"]]

@@ -1,7 +1,9 @@
 """One file with everything the app keeps, and its restore on another browser or device.
 
 A backup holds the match on the board, the unfinished matches set aside, the
-finished ones, the preferences and the open lesson. Browsers can delete a
+finished ones, the preferences, the open lesson, the puzzle deck
+(:mod:`game.app.keep.puzzle_deck`; files written before it have none) and the records of
+progress (:mod:`game.app.keep.progress_log`). Browsers can delete a
 site's storage (Safari does after some days without a visit, unless the app
 is installed), so a player keeps this file and brings it back with
 :func:`read_backup` and :func:`merge`.
@@ -33,7 +35,7 @@ from dataclasses import dataclass, field
 
 from game.match import Match
 from game.errors import GameError
-from game.app.keep import storage
+from game.app.keep import progress_log, puzzle_deck, storage
 
 __all__ = ["APP", "KIND", "FORMAT", "BackupError", "Backup", "Merge", "write_backup", "read_backup",
            "merge", "file_name"]
@@ -67,6 +69,8 @@ class Backup:
     prefs: dict | None = None
     lesson: dict | None = None
     written_at: int | None = None
+    puzzles: list | None = None       # the puzzle deck (None: the file has none)
+    progress: list = field(default_factory=list)
 
 
 @dataclass
@@ -83,6 +87,8 @@ class Merge:
     lesson: dict | None
     question: str | None
     added: int
+    puzzles: list | None = None       # the deck to keep (None: leave it as it is)
+    progress: list = field(default_factory=list)
 
 
 def file_name(written_at):
@@ -95,9 +101,10 @@ def file_name(written_at):
     return "backgammon-backup-" + time.strftime("%Y-%m-%d", time.gmtime(written_at)) + ".json"
 
 
-def write_backup(parts, prefs, lesson, written_at):
+def write_backup(parts, prefs, lesson, written_at, puzzles=None):
     """The text of a backup: ``parts`` as the vault reads them (``current``, ``saved``,
-    ``history``), the prefs (a dict), the open lesson (a dict or None), the time written."""
+    ``history``, and ``progress``: the records of progress), the prefs (a dict), the open lesson
+    (a dict or None), the time written, and the puzzle deck (a list; None: none written)."""
     data = {
         "app": APP, "kind": KIND, "format": FORMAT, "storage_format": storage.FORMAT,
         "written_at": int(written_at),
@@ -105,7 +112,10 @@ def write_backup(parts, prefs, lesson, written_at):
         "saved": list(parts.get("saved") or []),
         "history": list(parts.get("history") or []),
         "prefs": prefs, "lesson": lesson,
+        "progress": list(parts.get("progress") or []),
     }
+    if puzzles is not None:
+        data["puzzles"] = list(puzzles)
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
@@ -155,6 +165,12 @@ def read_backup(text):
     for where, entries in (("saved", saved), ("history", history)):
         for index, entry in enumerate(entries):
             _check_match(entry, where, index)
+    puzzles = data.get("puzzles")
+    if puzzles is not None:
+        try:
+            puzzles = puzzle_deck.check_all(puzzles)
+        except puzzle_deck.DeckError:
+            raise BackupError("backup.bad_puzzles") from None
     prefs, lesson = data.get("prefs"), data.get("lesson")
     written = data.get("written_at")
     return Backup(
@@ -162,6 +178,8 @@ def read_backup(text):
         prefs=prefs if isinstance(prefs, dict) else None,
         lesson=lesson if isinstance(lesson, dict) else None,
         written_at=written if isinstance(written, int) and not isinstance(written, bool) else None,
+        puzzles=puzzles,
+        progress=progress_log.clean(data.get("progress")),      # a damaged record is left out
     )
 
 
@@ -210,7 +228,7 @@ def _finished(entry):
         return True
 
 
-def merge(parts, backup, *, replace_current=None, lesson_open=False):
+def merge(parts, backup, *, replace_current=None, lesson_open=False, puzzles=None):
     """What to write to restore ``backup`` over ``parts`` (the vault's parts now).
 
     - saved and finished matches: both lists, each match once;
@@ -218,7 +236,10 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False):
       where nothing was played yet (a new browser's first match);
       when both are unfinished and different, :attr:`Merge.question` asks, and the one
       not chosen goes first in the saved list (nothing is lost);
-    - prefs: the backup's; the open lesson: the backup's unless one is open here.
+    - prefs: the backup's; the open lesson: the backup's unless one is open here;
+    - the puzzle deck: ``puzzles`` (the deck here) with the backup's puzzles it lacks (each
+      position and dice once: a puzzle here keeps its schedule).
+    - records of progress (``parts["progress"]``): both lists, each match once.
 
     >>> from game.app.keep.backup import merge, Backup
     >>> merge({"current": None, "saved": [], "history": []}, Backup()).question is None
@@ -257,4 +278,6 @@ def merge(parts, backup, *, replace_current=None, lesson_open=False):
         lesson=None if lesson_open else backup.lesson,
         question=question,
         added=added,
+        puzzles=None if backup.puzzles is None else puzzle_deck.merge(list(puzzles or []), backup.puzzles),
+        progress=progress_log.merge(parts.get("progress") or [], backup.progress),
     )

@@ -19,7 +19,7 @@ from dataclasses import asdict
 from game.errors import GameError
 from game.friend import FriendMatch
 from game.match import Match
-from game.app.keep import storage
+from game.app.keep import progress_log, storage
 from game.app.keep.match_files import mat_date
 from game.app.text.messages import from_data as _message_from_data
 from game.app.text.messages import join as _join
@@ -192,6 +192,8 @@ class SavedMatches:
         written = self._commit(changes)
         if not written and archiving:
             self.app.archived = False          # the history entry is written with the next save
+        elif archiving:
+            self.app.progress.match_over()     # its record of progress (game/app/progress/tracker.py)
         return written
 
     def _commit(self, changes):
@@ -347,10 +349,12 @@ class SavedMatches:
         """``(file name, text)``: every match, the prefs and the open lesson, in one file."""
         from game.app.keep.backup import file_name, write_backup
         parts = {"current": self.snapshot() if self.app.match is not None else self.app.vault.read("current"),
-                 "saved": self.saved_matches(), "history": self.history()}
+                 "saved": self.saved_matches(), "history": self.history(),
+                 "progress": progress_log.read(self.app.store, self.app.vault)}
         lesson = storage.unpack(self.app.store.get(storage.LESSON), "lesson")
         now = int(self.app.wall())
-        return file_name(now), write_backup(parts, asdict(self.app.prefs), lesson, now)
+        return file_name(now), write_backup(parts, asdict(self.app.prefs), lesson, now,
+                                            puzzles=self.app.puzzles.puzzles)
 
     def restore_backup(self, data, replace_current=None):
         """Restore a backup file (its text or bytes) over what this browser holds.
@@ -368,8 +372,10 @@ class SavedMatches:
             self.app.message = (error.key, dict(error.params))
             return False
         here = {"current": self.snapshot() if self.app.match is not None else None,
-                "saved": self.saved_matches(), "history": self.history()}
-        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.app.lesson is not None)
+                "saved": self.saved_matches(), "history": self.history(),
+                "progress": progress_log.read(self.app.store, self.app.vault)}
+        plan = merge(here, backup, replace_current=replace_current, lesson_open=self.app.lesson is not None,
+                     puzzles=self.app.puzzles.puzzles)
         if plan.question is not None:
             self.app.message = (f"backup.{plan.question}", {})
             return "asked"
@@ -379,11 +385,14 @@ class SavedMatches:
             self.app.modes.close("editor", self.app._clock())
             self._restore(current)             # checked by read_backup with the same engine replay
         self.app.save({"saved": plan.parts["saved"], "history": plan.parts["history"]})
+        progress_log.write(self.app.store, plan.progress)
         if plan.prefs is not None:
             self.app.prefs = type(self.app.prefs).from_dict(plan.prefs)
             self.app.set_language(self.app.prefs.language or self.app.language)
         if plan.lesson is not None:
             self.put(storage.LESSON, storage.pack("lesson", plan.lesson))
+        if plan.puzzles is not None:
+            self.app.puzzles.replace(plan.puzzles)     # the deck and the backup's puzzles it lacked
         restored = ("backup.restored", {"count": {"plural": "count.matches", "n": plan.added}})
         said = lasting(self.app.message)         # what the board's match says stays after a reload
         self.app.message = _join(restored, said) if said else restored

@@ -61,7 +61,7 @@ import random
 
 __all__ = [
     "FORMAT", "SCHEMA", "PREFIX", "ROOT", "PREFS", "UNREADABLE", "PARTS", "KINDS", "FORMAT_1_KEYS",
-    "LESSON", "DRILLS", "DRILL_SETS", "DRILLS_MADE", "DRILLS_FORM", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
+    "LESSON", "DRILLS", "DRILL_SETS", "DRILLS_MADE", "DRILLS_FORM", "PUZZLES", "PROGRESS", "HISTORY_LIMIT", "SAVED_LIMIT", "MIGRATIONS", "StorageFull", "Vault", "pack", "unpack",
     "unpack_list", "read_format", "detect_format", "migrate_1_to_2", "MemoryStore", "LISTS",
     "Packed",
 ]
@@ -83,6 +83,10 @@ DRILL_SETS = PREFIX + "drills.set."
 DRILLS_MADE = PREFIX + "drills.made."
 #: the teacher's composer form being filled in (its seed survives a reload)
 DRILLS_FORM = PREFIX + "drills.form"
+#: the puzzle deck: the person's mistakes to play again, with their schedule (game/app/keep/puzzle_deck.py)
+PUZZLES = PREFIX + "puzzles"
+#: the person's progress: one record per match played (game/app/keep/progress_log.py)
+PROGRESS = PREFIX + "progress"
 #: ``{part: kind of what its keys hold}``
 KINDS = {"current": "current", "saved": "entry", "history": "entry"}
 PARTS = tuple(KINDS)

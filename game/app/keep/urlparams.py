@@ -1,17 +1,22 @@
-"""Links that set up a match: ``?mode=hotseat&length=5&seed=42&level=expert&lang=fr``,
-and links to a position: ``?position=<Position ID>&match=<Match ID>`` or ``?xgid=<XGID>``.
+"""Links that set up a match: ``?mode=hotseat&length=5&seed=42&level=expert&lang=fr`` (and
+``&tutor=error``: the tutor on at that threshold), and links to a position:
+``?position=<Position ID>&match=<Match ID>`` or ``?xgid=<XGID>``.
 
 :func:`parse_query` reads a query string into a :class:`LinkSetup`, or None
 when the link asks for no new match (a plain visit, or only ``lang``).
 Values are checked and bad ones replaced by defaults, never trusted: the
-text of a link reaches the page only through these fields.
+text of a link reaches the page only through these fields. A ``tutor`` the app does not know
+is refused instead (the link is not opened, :attr:`LinkSetup.refused` says why): a class told
+to play with the tutor on must not play without it unawares.
 :func:`parse_position_query` reads the IDs of a position link (decoding
 them is :mod:`game.app.keep.share`'s job) and :func:`share_url` writes one.
 
 >>> parse_query("?mode=hotseat&length=7&seed=class-3b")
-LinkSetup(mode='hotseat', length=7, seed='class-3b', level='expert')
+LinkSetup(mode='hotseat', length=7, seed='class-3b', level='expert', tutor=None, refused=None)
 >>> parse_query("?mode=bot&length=0&level=master").length
 0
+>>> parse_query("?mode=bot&tutor=Error").tutor, parse_query("?mode=bot&tutor=often").refused
+('error', ('error.link_tutor', {'value': 'often'}))
 >>> parse_query("?lang=fr") is None
 True
 >>> query_language("?lang=fr")
@@ -32,15 +37,18 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from game.app.limits import LENGTH
 from game.levels import DEFAULT_LEVEL, LEVELS
 
-__all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "parse_query", "query_language",
+__all__ = ["LinkSetup", "PositionLink", "MODES", "LEVELS", "TUTORS", "parse_query", "query_language",
            "build_query", "parse_position_query", "share_query", "share_url",
            "MAX_LENGTH", "DEFAULT_LENGTH", "DEFAULT_LEVEL", "lesson_in_query"]
 
 MODES = ("bot", "hotseat", "watch", "friend")
+#: the tutor's settings: off, or the least mark it warns of (the review's marks, mildest first:
+#: game.bot.analysis.MARKS_ORDER, not imported here, so that reading a link loads no bot)
+TUTORS = ("off", "doubtful", "error", "blunder")
 MAX_LENGTH = LENGTH.high
 DEFAULT_LENGTH = LENGTH.default
 _SEED = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
-_SETUP_KEYS = ("mode", "length", "seed", "level")
+_SETUP_KEYS = ("mode", "length", "seed", "level", "tutor")
 _POSITION_KEYS = ("position", "match", "xgid")
 #: longer than any ID: a link's text is cut before it reaches the decoders
 _MAX_ID = 80
@@ -48,12 +56,16 @@ _MAX_ID = 80
 
 @dataclass(frozen=True)
 class LinkSetup:
-    """A match asked for by a link. ``length`` 0 is money play; ``seed`` None: random dice."""
+    """A match asked for by a link. ``length`` 0 is money play; ``seed`` None: random dice;
+    ``tutor`` one of :data:`TUTORS`, None when the link says nothing of it (the person's own
+    setting holds); ``refused``: why the link cannot be opened, a message, or None."""
 
     mode: str = "bot"
     length: int = DEFAULT_LENGTH
     seed: str | None = None
     level: str = DEFAULT_LEVEL
+    tutor: str | None = None
+    refused: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +101,12 @@ def parse_query(query):
     seed = seed if seed and _SEED.match(seed) else None
     level = _first(params, "level")
     level = level.lower() if level and level.lower() in LEVELS else DEFAULT_LEVEL
-    return LinkSetup(mode=mode, length=length, seed=seed, level=level)
+    tutor = _first(params, "tutor")
+    refused = None
+    if tutor is not None and tutor.lower() not in TUTORS:
+        refused, tutor = ("error.link_tutor", {"value": tutor[:20]}), None
+    return LinkSetup(mode=mode, length=length, seed=seed, level=level,
+                     tutor=None if tutor is None else tutor.lower(), refused=refused)
 
 
 def query_language(query):
@@ -105,6 +122,8 @@ def build_query(setup, lang=None):
         params["seed"] = setup.seed
     if setup.mode != "hotseat":
         params["level"] = setup.level
+    if setup.tutor:
+        params["tutor"] = setup.tutor
     if lang:
         params["lang"] = lang
     return "?" + urlencode(params)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 __all__ = ["Cover", "Covers", "MODES", "Mode", "ModeStack"]
 
 #: the modes that open over the match
-MODES = ("resign", "replay", "review", "lesson", "editor", "drills")
+MODES = ("resign", "tutor", "replay", "review", "lesson", "editor", "drills", "puzzles")
 
 
 @dataclass

@@ -62,7 +62,9 @@ class BotDriver:
                 self._bots[key] = Bot(level=self.app.setup.level, seed=self.app.setup.seed)
         return self._bots[key]
 
-    def _context(self, player):
+    def context(self, player):
+        """The :class:`game.bot.CubeContext` of ``player`` in the match on the board (the score, the
+        cube, the rules), as the bot and the tutor weigh his decisions."""
         try:
             from game.bot import CubeContext
         except ImportError:  # pragma: no cover
@@ -136,10 +138,10 @@ class BotDriver:
                 else:
                     think = _jobs_or_own(bot, "think_move")
                     if think is None:      # a bot without a step-by-step form
-                        move = bot.choose_move(turn.position, turn.dice, self._context(player))
+                        move = bot.choose_move(turn.position, turn.dice, self.context(player))
                     else:
                         move = yield from self._unchanged(think(turn.position, turn.dice,
-                                                                self._context(player)))
+                                                                self.context(player)))
                         if move is DROPPED:
                             return None
                     self.app.bot_plan = [(s.source, s.target) for s in move.steps] if move is not None else []
@@ -201,14 +203,14 @@ class BotDriver:
         decide = getattr(bot, "resignation_decision", None)
         if decide is None:        # a bot without the judgement accepts
             return "accept"
-        return decide(g.position, kind, self._context(resigner), dice)
+        return decide(g.position, kind, self.context(resigner), dice)
 
     def _cube_says(self, bot, doubler, answering):
         """The bot's cube action (``answering`` False: double or not) or its answer to a double
         (True: take, drop or beaver), a generator; both questions are asked from the
         (would-be) doubler's side."""
         m = self.app.match
-        position, ctx = m.game.position, self._context(doubler)
+        position, ctx = m.game.position, self.context(doubler)
         think = _jobs_or_own(bot, "think_cube")
         if think is not None:
             equities = yield from think(position, ctx)
@@ -234,10 +236,10 @@ class BotDriver:
         if m.phase is Phase.MOVING:
             turn = m.turn
             hints = yield from _jobs_or_own(bot, "think_hints")(turn.position, turn.dice,
-                                                                 ctx=self._context(m.player_on_roll))
+                                                                 ctx=self.context(m.player_on_roll))
             self.app.hint = (key, "plays", (hints, turn.dice, bool(m.config.length)))
         else:
             position = m.game.position          # seen from the player on roll: the doubler
-            equities = yield from _jobs_or_own(bot, "think_cube")(position, self._context(m.player_on_roll))
+            equities = yield from _jobs_or_own(bot, "think_cube")(position, self.context(m.player_on_roll))
             self.app.hint = (key, "cube", (equities, bot.evaluate(position), m.phase is Phase.DOUBLED))
         return True

@@ -11,7 +11,9 @@ message, ``(key, params)``. It holds two parts and calls them: what it shows is 
 line and the rest of the app's state are the app's (``game.app``).
 
 Two places to hook: :meth:`GameMode._roll` is where every roll starts (the
-person's and the computer's), :meth:`GameMode._done` where every turn ends.
+person's and the computer's), :meth:`GameMode._done` where every turn ends. A person's
+decision (Done, a cube action, a roll that turns a double down) goes by the tutor first
+(``app.tutor.lets``, :mod:`game.app.tutor`), which may stop it to warn.
 The match's actions are called on the app's ``hand()``: the match itself, or
 in a match by links the copy that sends them (``game/app/friend/hand.py``).
 
@@ -218,6 +220,8 @@ class GameMode(Mode):
         if self.hand_dice.dice_wanted():
             self.app.message = self.hand_dice.prompt()
             return
+        if not self.app.tutor.lets("no_double"):    # the tutor (game/app/tutor/): a double was due
+            return
         self._roll()
 
     def _roll(self):
@@ -272,7 +276,7 @@ class GameMode(Mode):
         self.app.save()
 
     def double(self):
-        if not self.human_to_act():
+        if not self.human_to_act() or not self.app.tutor.lets("double"):
             return
         self._double()
 
@@ -286,12 +290,12 @@ class GameMode(Mode):
             self.app.save()
 
     def take(self):
-        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED:
+        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED and self.app.tutor.lets("take"):
             self._take()
 
     def beaver(self):
         """Money play with beavers: take the double and redouble at once, keeping the cube."""
-        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED:
+        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED and self.app.tutor.lets("beaver"):
             self._beaver()
 
     def _beaver(self):
@@ -314,7 +318,7 @@ class GameMode(Mode):
             self._auto_roll()        # Prefs.auto_roll: the doubler's turn goes on
 
     def drop(self):
-        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED:
+        if self.human_to_act() and self.app.match.phase is Phase.DOUBLED and self.app.tutor.lets("drop"):
             self._drop()
 
     def _drop(self):
@@ -347,6 +351,8 @@ class GameMode(Mode):
     def _done(self):
         m = self.app.match
         mover = m.player_on_roll
+        if self.app.is_human(mover) and not self.app.tutor.lets("move"):
+            return          # the tutor stopped the play to warn (game/app/tutor/): it waits
         dice = dice_text(m.dice)
         games = len(m.results)
         move = self._act(self.app.hand().done)

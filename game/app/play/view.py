@@ -18,6 +18,8 @@ True
 (('board', 'panels', 'screen'), False, True)
 """
 
+from dataclasses import replace
+
 from game.dice import SystemDice
 from game.errors import GameError
 from game.match import RESIGN_KINDS, RESIGN_NAMES, Phase
@@ -65,7 +67,7 @@ class GameScreen:
         panels = (checkers, looks, tuple(m.score), m.player_to_act, m.phase is Phase.OVER, clocks)
         rest = (looks, app.message, m.match_id(), m.phase, len(m.events), app.resign_choice,
                 app.dice_invalid, tuple(app.dice_ties), app.hint is not None and app.hint[0],
-                app.prefs.click_moves, app.friend_panel())
+                app.prefs.click_moves, app.friend_panel(), app.tutor.threshold())
         return {"board": board, "checkers": checkers, "panels": panels, "screen": rest}
 
     def record(self):
@@ -166,7 +168,9 @@ class GameScreen:
         counts[1 - viewer] = position.theirs
         return tuple(counts[0]), tuple(counts[1])
 
-    def _board_view(self):
+    def _board_view(self, shown=None):
+        """The board of the match, ``shown``'s fields (a ``BoardView``'s) in place of its own: a
+        mode over the game showing it otherwise (the tutor: the position before a play)."""
         m = self.app.match
         por = m.player_on_roll
         moving = m.phase is Phase.MOVING
@@ -205,6 +209,8 @@ class GameScreen:
             focus=self.app.focus or self.game.default_focus(),
             last_moves=last_moves(m.events),
         )
+        if shown:
+            board = replace(board, **shown)
         return self.app._spoken_board(board)
 
     def numbers_for(self):
@@ -265,6 +271,9 @@ class GameScreen:
         options = match_options.text(tr, cfg)
         if options:
             text += " · " + options
+        tutor = self.app.tutor.threshold()
+        if tutor is not None:
+            text += " · " + tr(f"info.tutor_{tutor}")
         if self.app.setup.seed:
             text += " · " + tr("info.seed", seed=self.app.setup.seed)
         if self.app.setup.manual_dice:
@@ -329,11 +338,12 @@ class GameScreen:
             buttons.update({name: (False, False) for name in ("roll", "done", "undo", "double")})
         return buttons
 
-    def view(self):
+    def view(self, shown=None, tutor=None):
         """The :class:`View` of the current state (of the frame shown, while replaying; of the
-        lesson, while one is open; of the position set up, while editing)."""
+        lesson, while one is open; of the position set up, while editing). ``shown``: the board
+        otherwise (:meth:`_board_view`); ``tutor``: the tutor's warning (game/app/tutor/)."""
         m = self.app.match
-        board = self._board_view()
+        board = self._board_view(shown)
         bottom = board.bottom
         top_panel = self._panel(1 - bottom, board)
         bottom_panel = self._panel(bottom, board)
@@ -355,6 +365,7 @@ class GameScreen:
             hint_html=self._hint_html(),
             dice_entry=self.game.hand_dice.entry(),
             friend=self.app.friend_panel(),
+            tutor=tutor,
         )
 
     def _xgid(self):

@@ -34,6 +34,7 @@ class ReplayMode(Mode):
         self.match_data = match_data
         self.when = when
         self.index = index
+        self._chances = None       # the net's chance after each play, for the graph (on first draw)
 
     def go(self, index):
         """Show frame ``index`` (clamped to the first and last)."""
@@ -108,8 +109,24 @@ class ReplayMode(Mode):
             match_id=before["match_id"] if before else frame.match_id(),
             buttons=self.app.buttons(), move_input=False, language=self.app.language,
             record_html=record_html(rows, current=self.index), xgid=xgid,
-            replay={"text": bar_text, "index": self.index, "count": len(self.frames)},
+            replay={"text": bar_text, "index": self.index, "count": len(self.frames),
+                    "graph_html": self.graph_html() if self.app.review is None else ""},
             review=self.app._review_view())
+
+    def graph_html(self):
+        """The graph of the chances after each checker play (:mod:`game.app.replay.graph`), for
+        the player drawn at the bottom; a review open over the replay draws its own, marked, and
+        a review's analysis of the match kept in memory gives the same marks here."""
+        from game.app.replay import graph
+
+        kept = self.app.reviews.replay_graph()     # a review's analysis of this match kept: its marks
+        if kept is not None:
+            return kept
+        if self._chances is None:
+            self._chances = graph.chances(self.frames)
+        setup = self.setup
+        names = (self.app.player_name(0, setup), self.app.player_name(1, setup))
+        return graph.graph_html(self.frames, self._chances, self.app.bottom, self.app.tr, names, self.index)
 
     def record_numbers(self):
         """Whose numbering the record writes the moves in: the person's (the bottom player),

@@ -125,6 +125,29 @@ class Reviews:
         self.app.message = ("msg.review_deep", {})
         return True
 
+    def kept(self, match_data):
+        """The complete analysis kept in memory of the match ``match_data``, or None."""
+        try:
+            review = self._kept.get(json.dumps(match_data["events"], sort_keys=True))
+        except (KeyError, TypeError, ValueError):
+            return None
+        return review if review is not None and review.done == review.total else None
+
+    def replay_graph(self):
+        """The graph of the match replayed drawn from its analysis kept in memory (with the
+        review's marks, as ``#replay-graph``), or None when none is kept."""
+        app = self.app
+        replay = app.replay
+        review = None if replay is None else self.kept(replay.match_data)
+        if review is None:
+            return None
+        from game.app.review.graph import graph_html
+        from game.app.review.panel import ReviewSession
+
+        session = ReviewSession(replay.match_data, replay.frames, review=review)
+        names = (app.player_name(0, replay.setup), app.player_name(1, replay.setup))
+        return graph_html(session, app.bottom, app.tr, names, replay.index, "replay-graph")
+
     def step(self, budget=None):
         """Analyse for about ``budget`` seconds (the review's own step by default); True while
         the review has more to weigh."""

@@ -45,7 +45,7 @@ NOTICES = frozenset({"msg.previous_kept", "msg.link_kept", "msg.link_replaced"})
 
 #: what is said of a thing done outside the match (a backup restored): said once, never
 #: saved with the match, so a reload does not say it again
-PASSING = frozenset({"backup.restored"})
+PASSING = frozenset({"backup.restored", "tutor.prompt"})   # the tutor's warning is never kept open
 
 
 def lasting(message):

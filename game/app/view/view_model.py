@@ -57,6 +57,8 @@ class View:
     editor: dict | None = None     # the editor's form (None: not editing), see editor_fields
     review: dict | None = None     # the review panel (game.app.review.panel.panel), None: no review
     friend: dict | None = None     # the link to send in a match by links (game.app.friend.play), None: none
+    tutor: dict | None = None      # the tutor's warning (game.app.tutor.warning), None: none open
+    puzzles: dict | None = None    # the puzzles' panel (game.app.puzzles.view.panel_of), None: not open
 
 
 def board_view(tr, board_label=None, **fields):
