@@ -152,7 +152,7 @@ def test_the_deep_review_weighs_at_the_master_s_depth():
         pass
     assert app.review.result() == quick
     assert app.view().review["deep"] is False
-    app.review_deep()
+    assert app.start_review(deep=True)
     panel = app.view().review
     assert panel["deep"] is True and panel["progress"].startswith("Deep review")
     while app.review_step():

@@ -169,7 +169,7 @@ class Page:
         self.loops.review()
 
     def on_review_deep(self, event):
-        self.apply(self.app.review_deep())
+        self.apply(self.app.start_review(deep=True))
         self.loops.review()
 
     def on_hint(self, event):

@@ -74,10 +74,13 @@ class Reviews:
         self.app = app
         self._kept = {}            # the analyses of the last matches reviewed, by their events
 
-    def start(self, history_index=None):
+    def start(self, history_index=None, deep=False):
         """Replay a match with its analysis: the match on the board (the one being replayed,
-        if any) or the ``history_index``-th finished one.  True when it started."""
+        if any) or the ``history_index``-th finished one.  True when it started. ``deep``:
+        the review open is weighed again deeper (:meth:`deepen`)."""
         app = self.app
+        if deep and app.review is not None:
+            return self.deepen()
         if history_index is not None or app.replay is None:
             if not app.start_replay(history_index):
                 return False
