@@ -215,7 +215,7 @@ def check_boot(query):
     if not linked:
         assert app.match.events == BOOT_EVENTS       # a refused or absent link: the match resumes
     else:
-        assert app.saved_matches()[0]["match"]["events"] == BOOT_EVENTS   # kept, never lost
+        assert app.kept.saved_matches()[0]["match"]["events"] == BOOT_EVENTS   # kept, never lost
 
 
 @fuzz("Controller.boot", 0.5, QUERIES)
@@ -409,7 +409,7 @@ def check_mat(text):
         # read: a valid match that rebuilds as itself; the unfinished one was kept
         again = Match.from_dict(json.loads(json.dumps(app.match.to_dict())))
         assert again.events == app.match.events
-        assert app.saved_matches()[0]["match"]["events"] == BOOT_EVENTS
+        assert app.kept.saved_matches()[0]["match"]["events"] == BOOT_EVENTS
         assert len(import_mats(text)) == 1
         MAT_APP.fresh()
     else:

@@ -31,6 +31,7 @@ LAYERS = [
     ("app view", ["game.app.view"]),
     ("app keep", ["game.app.keep"]),
     ("app modes", ["game.app.modes"]),
+    ("app rollout", ["game.app.rollout"]),   # a decision rolled out: the hint and the review open it
     ("app features", ["game.app.play", "game.app.editor", "game.app.replay", "game.app.review",
                       "game.app.lesson", "game.app.tutor", "game.app.puzzles"]),
     ("app", ["game.app"]),

@@ -146,7 +146,7 @@ def test_the_older_download_all_matches_file_is_read():
     store, parts, _ = sample_device()
     app = Controller(store)
     app.boot("")
-    _, text = app.backup_file()
+    _, text = app.kept.backup_file()
     backup = read_backup(text)
     assert events(backup.current) == events(parts["current"])
     assert [events(e) for e in backup.saved] == [events(e) for e in parts["saved"]]
@@ -206,7 +206,7 @@ def test_a_backup_restored_in_another_browser_brings_every_match_and_the_prefs()
     store, parts, _ = sample_device()
     here = Controller(store)
     here.boot("")
-    name, text = here.backup_all()
+    name, text = here.kept.backup_all()
     assert name.startswith("backgammon-backup-") and name.endswith(".json")
     # When another browser, with nothing saved, restores it
     there = Controller(MemoryStore())
@@ -225,7 +225,7 @@ def test_a_backup_restored_in_another_browser_brings_every_match_and_the_prefs()
 
 def test_restoring_over_an_unfinished_match_asks_and_loses_nothing():
     store, parts, _ = sample_device()
-    _, text = (lambda app: (app.boot(""), app.backup_all())[1])(Controller(store))
+    _, text = (lambda app: (app.boot(""), app.kept.backup_all())[1])(Controller(store))
     other_store, other = another_device()
     there = Controller(other_store)
     there.boot("")
@@ -237,7 +237,7 @@ def test_restoring_over_an_unfinished_match_asks_and_loses_nothing():
     # When the player keeps the board's match
     assert there.restore_backup(text, replace_current=False) is True
     assert there.match.events == before
-    assert [e["match"]["events"] for e in there.saved_matches()][0] == events(parts["current"])
+    assert [e["match"]["events"] for e in there.kept.saved_matches()][0] == events(parts["current"])
     said = there.message[1]["parts"][0] if there.message[0] == "+" else there.message      # then what the board says
     assert said[0] == "backup.restored"
 

@@ -51,4 +51,4 @@ def test_the_controller_holds_its_parts_and_marks_its_intents():
     assert app.boot("?mode=hotseat&length=3&seed=7") is True     # an answer: its own result
     assert app.roll().saved is True                               # an action: its Effects
     assert app.buttons()["roll"] == (True, False)                 # a query: what it reads
-    assert app.resume(5).parts() == () and app.history() == []    # the saved matches, through the part
+    assert app.resume(5).parts() == () and app.kept.history() == []    # the saved matches, through the part

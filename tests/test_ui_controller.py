@@ -145,7 +145,7 @@ def test_a_forced_move_is_played_and_announced_then_the_game_ends_on_done():
     assert app.match.phase is Phase.OVER
     assert app.match.score == (3, 0)                      # a backgammon in a 3-point match
     assert "wins the match" in app.view().message
-    assert len(app.history()) == 1
+    assert len(app.kept.history()) == 1
 
 
 def test_bearing_off_with_a_click_on_the_tray():
@@ -245,14 +245,14 @@ def test_a_link_keeps_the_unfinished_match_and_it_can_be_resumed():
     link = Controller(store)
     assert link.boot("?mode=hotseat&length=3&seed=abc&level=expert") is True
     assert link.setup.mode == "hotseat" and link.setup.seed == "abc" and link.match.config.length == 3
-    assert len(link.saved_matches()) == 1
+    assert len(link.kept.saved_matches()) == 1
     assert "kept" in link.view().message
     link.roll()
     link.resume(0)
     assert link.match.events == first
-    assert len(link.saved_matches()) == 1                 # the hotseat match took its place
+    assert len(link.kept.saved_matches()) == 1                 # the hotseat match took its place
     link.delete_saved(0)
-    assert link.saved_matches() == []
+    assert link.kept.saved_matches() == []
 
 
 def test_seeded_links_give_everyone_the_same_dice():
@@ -270,7 +270,7 @@ def test_a_whole_hotseat_match_with_clicks_ends_in_the_history():
     app.boot("?mode=hotseat&length=3&seed=11")
     play_randomly(app, random.Random(3))
     assert max(app.match.score) >= 3
-    assert [entry["score"] for entry in app.history()] == [list(app.match.score)]
+    assert [entry["score"] for entry in app.kept.history()] == [list(app.match.score)]
     assert app.buttons()["roll"] == (True, False)
 
 
@@ -280,7 +280,7 @@ def test_against_the_bot_to_the_end():
     assert app.setup.humans() == {HUMAN_SEAT}
     play_randomly(app, random.Random(4))
     assert app.match.match_winner is not None
-    entry = app.history()[0]
+    entry = app.kept.history()[0]
     assert entry["mode"] == "bot" and entry["names"][HUMAN_SEAT] == "You"
 
 
@@ -381,7 +381,7 @@ def test_match_lists_describe_unfinished_and_finished_matches():
     app.boot("?mode=hotseat&length=1&seed=2")
     app.roll()
     app.new_match(Setup(mode="hotseat", length=1))
-    unfinished, finished = app.match_rows()
+    unfinished, finished = app.kept.match_rows()
     assert len(unfinished) == 1 and finished == []
     assert "Player 1" in unfinished[0] and "Match to 1 point" in unfinished[0]
 
@@ -390,7 +390,7 @@ def test_a_new_match_from_the_dialog_keeps_the_unfinished_one_and_says_so():
     app = make(opening_31())
     app.roll()
     assert app.new_match(Setup(mode="bot")) is True
-    assert "kept" in app.view().message and len(app.saved_matches()) == 1
+    assert "kept" in app.view().message and len(app.kept.saved_matches()) == 1
     assert app.new_match(Setup(mode="bot")) is False      # nothing played yet: nothing to keep
 
 

@@ -303,7 +303,7 @@ def test_play_from_here_opens_a_new_match_and_keeps_the_unfinished_one():
     assert app.editor is None and app.view().editor is None
     assert (app.match.position_id(), app.match.match_id()) == expected
     assert app.match.phase is Phase.MOVING and app.setup.mode == "hotseat"
-    assert len(app.saved_matches()) == 1
+    assert len(app.kept.saved_matches()) == 1
 
 
 def test_play_from_here_refuses_a_position_without_checkers_of_one_side():

@@ -245,7 +245,7 @@ def test_a_link_for_a_match_kept_under_matches_brings_it_back():
     play_one(app)
     link = address(app)
     other.new_match(type(other.setup)(mode="hotseat"))        # the match by links goes under Matches
-    assert other.friend is None and len(other.saved_matches()) == 1
+    assert other.friend is None and len(other.kept.saved_matches()) == 1
     assert other.friend_open(link) is True
     assert other.friend is not None and same(other, app) and other.setup.mode == "friend"
 

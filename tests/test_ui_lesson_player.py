@@ -489,7 +489,7 @@ def test_a_new_match_or_a_replay_closes_the_lesson_and_the_kept_match_keeps_a_ru
     assert app.match.clock.paused
     app.new_match(Setup(mode="hotseat"))
     assert app.lesson is None and app.view().lesson is None
-    kept = app.saved_matches()[0]["match"]
+    kept = app.kept.saved_matches()[0]["match"]
     assert kept["clock"]["paused"] is False
     app.roll()
     app.open_lesson("cube")

@@ -61,7 +61,7 @@ def play(app):
 
 
 def links_under_matches(app):
-    return [entry for entry in app.saved_matches() if opened_from_link(entry)]
+    return [entry for entry in app.kept.saved_matches() if opened_from_link(entry)]
 
 
 # --- links take turns in one place ---------------------------------------------------------------
@@ -76,7 +76,7 @@ def test_three_links_in_a_row_leave_the_persons_own_match_and_no_pile_of_link_ma
         play(app)
     # Then Matches holds the person's match only; the last link's match is on the board
     app = load(store)
-    (entry,) = app.saved_matches()
+    (entry,) = app.kept.saved_matches()
     assert not opened_from_link(entry) and entry["match"]["events"] == own
     assert app.from_link and app.match.config.length == 0         # the XGID's money session
 
@@ -89,7 +89,7 @@ def test_a_link_match_stays_a_link_match_through_a_reload_and_play():
     assert reloaded.from_link
     play(reloaded)
     app = load(store, LINKS[1])
-    assert len(app.saved_matches()) == 1 and links_under_matches(app) == []
+    assert len(app.kept.saved_matches()) == 1 and links_under_matches(app) == []
     assert app.text(app.message).startswith("A link started a new match in place of the one")
 
 
@@ -97,7 +97,7 @@ def test_a_link_over_a_link_match_without_play_says_nothing_of_it():
     store = MemoryStore()
     load(store, LINKS[0])                       # opened, not played: nothing to keep or replace
     app = load(store, LINKS[1])
-    assert app.saved_matches() == [] and not is_notice(app.message)
+    assert app.kept.saved_matches() == [] and not is_notice(app.message)
 
 
 # --- the person's own match is never lost -----------------------------------------------------------
@@ -110,11 +110,11 @@ def test_the_persons_own_matches_are_kept_once_and_a_link_match_set_aside_is_rep
     play(load(store, LINKS[0]))
     second = own_match(load(store) and store, "second")
     second_events = second.match.events
-    assert len(second.saved_matches()) == 2 and len(links_under_matches(second)) == 1
+    assert len(second.kept.saved_matches()) == 2 and len(links_under_matches(second)) == 1
     # When another link opens
     app = load(store, LINKS[1])
     # Then both of the person's matches are under Matches, the link's match set aside is gone
-    assert [entry["match"]["events"] for entry in app.saved_matches()] == [second_events, first]
+    assert [entry["match"]["events"] for entry in app.kept.saved_matches()] == [second_events, first]
     assert links_under_matches(app) == []
     said = app.text(app.message)
     assert "in place of the one the previous link opened" in said and "was kept under Matches" in said
@@ -133,7 +133,7 @@ def test_a_link_match_the_person_resumed_is_theirs_and_is_kept():
     app.resume(0)                               # brought back by the person: theirs now
     assert not app.from_link
     app = load(store, LINKS[1])
-    kept = [entry["match"]["events"] for entry in app.saved_matches()]
+    kept = [entry["match"]["events"] for entry in app.kept.saved_matches()]
     assert played in kept and len(kept) == 2
     assert app.text(app.message).startswith("A link started a new match; your unfinished match")
 
@@ -211,12 +211,12 @@ def test_the_notice_stays_while_play_has_not_moved_on():
 def test_old_saved_data_without_the_mark_loads_and_counts_as_the_persons_own(name):
     store = MemoryStore(sample(name))
     before = load(store)
-    current, saved = before.match.events, [e["match"]["events"] for e in before.saved_matches()]
+    current, saved = before.match.events, [e["match"]["events"] for e in before.kept.saved_matches()]
     assert not before.from_link
     app = load(store, LINKS[0])
     play(app)
     app = load(store, LINKS[1])
-    assert [e["match"]["events"] for e in app.saved_matches()] == [current, *saved]
+    assert [e["match"]["events"] for e in app.kept.saved_matches()] == [current, *saved]
 
 
 def test_a_damaged_mark_reads_as_the_persons_own_and_is_kept():
@@ -228,7 +228,7 @@ def test_a_damaged_mark_reads_as_the_persons_own_and_is_kept():
     data["ui"]["origin"] = ["link"]
     vault.commit({"current": data})
     app = load(store, LINKS[1])
-    assert len(app.saved_matches()) == 1
+    assert len(app.kept.saved_matches()) == 1
     assert app.text(app.message).startswith("A link started a new match; your unfinished match")
 
 
@@ -237,10 +237,10 @@ def test_a_bad_link_says_why_and_changes_nothing():
     own_match(store)
     link = load(store, LINKS[0])
     play(link)
-    before = (link.match.events, link.saved_matches())
+    before = (link.match.events, link.kept.saved_matches())
     app = load(store, "?position=nonsense&match=AAAA")
     assert app.message[0].startswith("error.") or app.message[0].startswith("reason.")
-    assert app.from_link and (app.match.events, app.saved_matches()) == before
+    assert app.from_link and (app.match.events, app.kept.saved_matches()) == before
     assert app.text(app.message) and "?" not in app.text(app.message)
 
 
@@ -248,7 +248,7 @@ def test_matches_says_which_match_the_next_link_replaces_in_both_languages():
     store = MemoryStore()
     play(load(store, LINKS[0]))
     own_match(store)
-    assert load(store).match_rows()[0][0].endswith("from a link: the next link takes its place")
-    assert load(store, language="fr").match_rows()[0][0].endswith(
+    assert load(store).kept.match_rows()[0][0].endswith("from a link: the next link takes its place")
+    assert load(store, language="fr").kept.match_rows()[0][0].endswith(
         "ouvert par un lien : le prochain lien prend sa place")
-    assert json.dumps(load(store).match_rows()).count("from a link") == 1
+    assert json.dumps(load(store).kept.match_rows()).count("from a link") == 1

@@ -161,7 +161,7 @@ def test_the_records_go_with_a_backup_and_come_back():
     app = Controller(MemoryStore())
     app.boot("?mode=hotseat&length=1&seed=progress-backup")
     progress_log.write(app.store, _records(3))
-    name, text = app.backup_all()
+    name, text = app.kept.backup_all()
     assert json.loads(text)["progress"] == progress_log.read(app.store)
     other = Controller(MemoryStore())
     other.boot("")
@@ -178,7 +178,7 @@ def test_damaged_records_are_kept_aside_and_the_good_ones_stay():
     app.boot("")
     assert [e["key"] for e in app.progress.entries()] == [good[1]["key"], good[0]["key"]]
     assert app.vault.aside[storage.PROGRESS] == text
-    assert app.notice()["kind"] == "unreadable"
+    assert app.kept.notice()["kind"] == "unreadable"
     assert len(progress_log.read(store)) == 2                # written back without the damaged one
     broken = MemoryStore({storage.PROGRESS: "{not json"})
     app = Controller(broken)

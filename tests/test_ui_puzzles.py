@@ -91,7 +91,7 @@ def test_a_review_puts_exactly_the_person_s_errors_and_blunders_in_the_deck():
     deck = app.puzzles.puzzles
     assert {puzzle_deck.key_of(p) for p in deck} == wanted and len(deck) == 3
     assert app.view().message == "Added to your puzzles: 3 puzzles (3 due now)."
-    assert app.puzzles_due() == 3
+    assert app.puzzles.due_count() == 3
     move = next(p for p in deck if p["kind"] == "move" and p["played"] == "24/23 24/21")
     assert move["ranking"][0][1] == 0.0 and move["loss"] >= 0.16 and move["due"] == clock.now
     assert any(row[0] == "24/23 24/21" for row in move["ranking"])              # the play made, ranked
@@ -147,7 +147,7 @@ def test_a_better_play_is_accepted_the_same_bad_play_refused_and_the_due_dates_m
     app = deck_app(clock)
     app.open_puzzles()
     mode = app.modes.top()
-    assert mode.name == "puzzles" and mode.screen == "solve" and app.puzzles_due() == 3
+    assert mode.name == "puzzles" and mode.screen == "solve" and app.puzzles.due_count() == 3
     first = puzzle_on_screen(app)
     assert first["kind"] == "move" and first["played"] == "24/23 24/21"
     view = app.view()
@@ -158,7 +158,7 @@ def test_a_better_play_is_accepted_the_same_bad_play_refused_and_the_due_dates_m
     # the same bad play: refused, back in 10 minutes
     assert app.type_move("24/21 24/23")
     assert mode.screen == "answer" and mode.verdict["right"] is False
-    assert first["due"] == clock.now + schedule.AGAIN and app.puzzles_due() == 2
+    assert first["due"] == clock.now + schedule.AGAIN and app.puzzles.due_count() == 2
     html = app.view().puzzles["html"]
     assert "Not yet" in html and "in 10 minutes" in html and 'data-verdict="wrong"' in html
     board = app.view().board
@@ -189,14 +189,14 @@ def test_a_better_play_is_accepted_the_same_bad_play_refused_and_the_due_dates_m
     assert mode.screen == "answer" and mode.verdict["rank"] == 1
     assert app.view().board.best_play is None and app.view().board.preview.verdict == "best"
     assert second["due"] == clock.now + 1 * DAY and second["step"] == 1
-    assert app.puzzles_due() == 1
+    assert app.puzzles.due_count() == 1
     assert "in 1 day" in app.view().puzzles["html"] and "Solved" in app.view().puzzles["html"]
 
     # the clock moves on: the missed one first, then the solved one
     clock.now = first["due"]
-    assert app.puzzles_due() == 2
+    assert app.puzzles.due_count() == 2
     clock.now = second["due"]
-    assert app.puzzles_due() == 3
+    assert app.puzzles.due_count() == 3
     app.puzzle_act("close")
     assert app.modes.top().name == "game"
 
@@ -241,7 +241,7 @@ def test_the_deck_lists_every_puzzle_and_says_when_the_next_one_is_due():
         app.puzzles.record(puzzle_deck.key_of(puzzle), right=True)
     app.open_puzzles()
     mode = app.modes.top()
-    assert mode.screen == "deck" and app.puzzles_due() == 0
+    assert mode.screen == "deck" and app.puzzles.due_count() == 0
     html = app.view().puzzles["html"]
     assert "0 due now, out of 3 puzzles." in html and "comes back in 1 day" in html
     assert html.count('data-puzzle-act="solve"') == 3 and html.count('data-puzzle-act="remove"') == 3
@@ -260,7 +260,7 @@ def test_the_deck_opens_from_its_link_and_counts_what_is_due():
         store.set(key, text)
     app = controller(store, clock)
     app.boot("?puzzles")
-    assert app.modes.top().name == "puzzles" and app.puzzles_due() == 3
+    assert app.modes.top().name == "puzzles" and app.puzzles.due_count() == 3
     assert app.modes.top().screen == "solve"
 
 
@@ -286,7 +286,7 @@ def test_a_puzzle_shared_as_a_link_is_rated_afresh_and_may_join_the_deck():
     assert friend.puzzles.puzzles == []                                          # nothing kept yet
     friend.puzzle_act("add")
     assert [puzzle_deck.key_of(p) for p in friend.puzzles.puzzles] == [puzzle_deck.key_of(move)]
-    assert friend.puzzles_due() == 1
+    assert friend.puzzles.due_count() == 1
     friend.puzzle_act("add")
     assert len(friend.puzzles.puzzles) == 1
 
@@ -368,7 +368,7 @@ def test_a_damaged_deck_is_kept_aside_and_the_page_says_so(text):
     app.boot("")
     assert app.puzzles.puzzles == [] and app.puzzles.damaged
     assert app.vault.aside[PUZZLES] == text and PUZZLES not in store.items
-    assert app.notice() is not None
+    assert app.kept.notice() is not None
     app.open_puzzles()
     assert "could not be read: it was kept aside" in app.view().puzzles["html"]
     # the deck goes on, empty, and a new puzzle is kept
@@ -381,14 +381,14 @@ def test_a_good_deck_is_read_as_it_was_kept():
     store = MemoryStore()
     puzzle_deck.write(store, [GOOD])
     app = controller(store)
-    assert app.puzzles.puzzles == [GOOD] and not app.puzzles.damaged and app.notice() is None
+    assert app.puzzles.puzzles == [GOOD] and not app.puzzles.damaged and app.kept.notice() is None
 
 
 def test_the_deck_is_in_the_backup_and_restored_without_doubles():
     clock = Clock()
     app = deck_app(clock)
     app.puzzles.record(puzzle_deck.key_of(app.puzzles.puzzles[0]), right=True)
-    name, text = app.backup_all()
+    name, text = app.kept.backup_all()
     assert len(json.loads(text)["puzzles"]) == 3
 
     other = controller(clock=clock)
@@ -404,7 +404,7 @@ def test_the_deck_is_in_the_backup_and_restored_without_doubles():
 
 def test_a_backup_with_a_damaged_deck_is_refused_and_changes_nothing():
     app = deck_app(Clock())
-    _, text = app.backup_all()
+    _, text = app.kept.backup_all()
     data = json.loads(text)
     data["puzzles"][0]["position_id"] = "nonsense"
     other = controller()

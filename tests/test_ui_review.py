@@ -136,7 +136,7 @@ def test_a_match_reviewed_again_keeps_its_analysis(reviewed):
 def test_a_finished_match_of_the_history_is_reviewed_and_the_review_ends_with_the_replay():
     app = finished_app("?mode=watch&length=1&seed=review-ui-2&level=beginner")
     app.new_match(app.setup)                               # the finished match is in the history now
-    assert len(app.history()) == 1
+    assert len(app.kept.history()) == 1
     assert not app.start_review(5)
     assert app.start_review(0)
     assert app.review_step(budget=0.0)                     # one decision at a time
@@ -164,7 +164,7 @@ def test_play_from_here_opens_the_position_before_the_decision_and_keeps_the_mat
     m = app.match
     assert (m.position_id(), m.phase, sorted(m.dice)) == (entry["position_id"], Phase.MOVING, sorted(entry["dice"]))
     assert m.player_on_roll == entry["player"] and app.setup.mode == "hotseat" and app.replay is None
-    saved = app.saved_matches()
+    saved = app.kept.saved_matches()
     assert len(saved) == 1 and Match.from_dict(saved[0]["match"]).position_id() == unfinished_id
     assert saved[0]["ui"]["message"][0] != "msg.review"      # it resumes with its own message
 

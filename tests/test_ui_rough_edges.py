@@ -136,7 +136,7 @@ def test_a_restored_backup_brings_its_settings_at_once_and_its_message_is_not_sa
     here.boot("?mode=hotseat&length=3&seed=7", ["fr"])
     here.set_pref("theme", "dark")
     here.roll()
-    _name, text = here.backup_all()
+    _name, text = here.kept.backup_all()
     there = Controller(MemoryStore())
     there.boot("", ["en-GB"])
     assert there.restore_backup(text) is True
@@ -290,13 +290,13 @@ def test_matches_shows_the_match_in_play_instead_of_none_yet(language):
     app.roll()
     app.type_move("8/5 6/5")
     app.done()
-    shown = html.unescape(app.matches_html())
+    shown = html.unescape(app.kept.matches_html())
     unfinished = shown[:shown.index(tr("history.finished"))]
     assert tr("history.empty") not in unfinished
     assert tr("history.on_board") in unfinished and "0–0" in unfinished
     assert tr("history.empty") in shown[shown.index(tr("history.finished")):]     # none finished yet
     fresh = make(mode="hotseat", language=language)                            # nothing played yet
-    assert html.unescape(fresh.matches_html()).count(tr("history.empty")) == 2
+    assert html.unescape(fresh.kept.matches_html()).count(tr("history.empty")) == 2
 
 
 # --- following the computer ------------------------------------------------------------------------------
@@ -342,15 +342,15 @@ def test_no_storage_warning_on_a_first_visit_before_anything_is_done():
     store = MemoryStore()
     first = Controller(store)
     first.boot("?mode=hotseat&length=3&seed=persist-1", ["en"])     # a first visit: the start saves
-    assert not first.persist_notice_due("refused")
+    assert not first.kept.persist_notice_due("refused")
     first.roll()
     assert first.type_move(str(next(iter(first.match.turn.plays))))
     first.done()
-    assert first.persist_notice_due("refused")                       # now there is a match to lose
-    assert not first.persist_notice_due("granted") and not first.persist_notice_due("unknown")
+    assert first.kept.persist_notice_due("refused")                       # now there is a match to lose
+    assert not first.kept.persist_notice_due("granted") and not first.kept.persist_notice_due("unknown")
     again = Controller(store)                                        # a later visit with it saved
     again.boot("", ["en"])
-    assert again.persist_notice_due("refused")
+    assert again.kept.persist_notice_due("refused")
 
 
 @pytest.mark.parametrize("language", LANGS)
@@ -359,10 +359,10 @@ def test_settings_says_the_browser_agreed_to_keep_the_data_only_when_it_did(lang
 
     tr = translator(language)
     app = make(mode="hotseat", language=language)
-    assert app.storage_line("granted", True) == tr("storage.persisted")
+    assert app.kept.storage_line("granted", True) == tr("storage.persisted")
     for answer, persisted in (("refused", True), ("refused", False), ("granted", False),
                               ("unknown", False), ("unknown", None)):
-        assert app.storage_line(answer, persisted) == tr("storage.not_persisted"), (answer, persisted)
+        assert app.kept.storage_line(answer, persisted) == tr("storage.not_persisted"), (answer, persisted)
 
 
 # --- numbering: from your side, the opponent's, or both (point 10) --------------------------------------

@@ -84,7 +84,7 @@ def test_a_saved_match_whose_view_code_raises_is_still_resumed(monkeypatch):
     again.boot("")
     # the engine replayed the log: the match is resumed, not set aside as unreadable
     assert again.match.phase is Phase.MOVING and again.match.turn.played == played
-    assert not again.vault.aside and again.notice() is None
+    assert not again.vault.aside and again.kept.notice() is None
     assert again.match.events == app.match.events
     monkeypatch.undo()
     assert again.view().board.counts == app.view().board.counts

@@ -32,7 +32,7 @@ def test_a_finished_sgf_file_opens_in_the_history_and_is_replayed():
     app.roll()
     assert app.open_mat(text, name) is True
     assert app.replay is not None and name in app.view().message
-    assert len(app.history()) == 1 and len(app.saved_matches()) == 1
+    assert len(app.kept.history()) == 1 and len(app.kept.saved_matches()) == 1
 
 
 def test_an_sgf_file_is_known_by_its_name_or_its_first_characters():

@@ -85,11 +85,11 @@ def test_format_1_sample_is_migrated_with_every_match():
     # Then the match on the board is the one saved, in the middle of its turn, and nothing was lost
     assert app.match.events == Match.from_dict(expected_current["match"]).events
     assert app.match.phase is Phase.MOVING and app.match.turn.played
-    assert app.saved_matches() == expected_saved and app.history() == expected_history
+    assert app.kept.saved_matches() == expected_saved and app.kept.history() == expected_history
     assert app.language == "fr" and app.prefs.auto_flip is True
     # the match format 1 had kept aside is still kept, and the player is told
     assert app.vault.aside == {"backgammon.unreadable": old["backgammon.unreadable"]}
-    assert app.notice()["kind"] == "unreadable" and "mises de côté" in app.notice()["text"]
+    assert app.kept.notice()["kind"] == "unreadable" and "mises de côté" in app.kept.notice()["text"]
     # and the store is format 2 only
     assert storage.detect_format(store.items) == 2
     assert not set(storage.FORMAT_1_KEYS.values()) & set(store.items)
@@ -111,8 +111,8 @@ def test_format_2_sample_is_read_as_it_is():
     app.boot("", ["en"])
     assert store.items == old                       # read, nothing rewritten
     assert app.match.phase is Phase.MOVING
-    assert len(app.saved_matches()) == 1 and len(app.history()) == 1
-    assert app.notice() is None
+    assert len(app.kept.saved_matches()) == 1 and len(app.kept.history()) == 1
+    assert app.kept.notice() is None
 
 
 def test_a_newer_format_is_kept_aside_and_named():
@@ -122,7 +122,7 @@ def test_a_newer_format_is_kept_aside_and_named():
     app.boot("", ["en"])
     assert app.match.phase is Phase.OPENING
     assert set(app.vault.aside) == {ROOT, "backgammon.current.x"}
-    assert app.notice()["kind"] == "unreadable" and "newer version" in app.notice()["text"]
+    assert app.kept.notice()["kind"] == "unreadable" and "newer version" in app.kept.notice()["text"]
 
 
 # --- all or nothing: a crash at any step loses nothing --------------------------------------------
@@ -290,17 +290,17 @@ def test_a_full_store_keeps_the_match_in_memory_and_says_so():
     # the match goes on in memory; the store is as it was; the page says so
     assert len(app.match.turn.played) == 2
     assert store.items == on_disk
-    notice = app.notice()
+    notice = app.kept.notice()
     assert notice["kind"] == "full" and "storage is full" in notice["text"]
     assert notice["buttons"] == ["storage-prune", "storage-backup", "storage-close"]
     # a copy of everything can be downloaded, the match in memory included
-    name, text = app.backup_file()
+    name, text = app.kept.backup_file()
     backup = json.loads(text)
     assert name.endswith(".json") and backup["current"]["match"] == app.match.to_dict()
     assert len(backup["history"]) == 20
     # pruning the oldest finished matches makes room: the match is saved again
     app.prune_history()
-    assert len(app.history()) == 10 and app.notice() is None
+    assert len(app.kept.history()) == 10 and app.kept.notice() is None
     assert "saved again" in app.view().message
     assert Controller(store).vault.read("current")["match"] == app.match.to_dict()
 
@@ -308,19 +308,19 @@ def test_a_full_store_keeps_the_match_in_memory_and_says_so():
 def test_the_full_store_notice_is_in_french_too():
     store, app = full_app("fr")
     a_move(app)
-    assert "stockage du navigateur est plein" in app.notice()["text"]
+    assert "stockage du navigateur est plein" in app.kept.notice()["text"]
     app.close_notice()
-    assert app.notice() is None
+    assert app.kept.notice() is None
 
 
 def test_a_finished_match_refused_by_a_full_store_reaches_the_history_later():
     store, app = full_app(length=1)
     the_match_ends(app)
     assert app.match.match_winner is not None
-    assert app.unsaved and len(app.history()) == 20
+    assert app.unsaved and len(app.kept.history()) == 20
     store.limit = 10 ** 9
     app.save()
-    assert len(app.history()) == 21 and app.history()[0]["winner"] is not None
+    assert len(app.kept.history()) == 21 and app.kept.history()[0]["winner"] is not None
 
 
 # --- damaged data ----------------------------------------------------------------------------------
@@ -333,19 +333,19 @@ def test_a_damaged_root_is_kept_aside_downloadable_and_can_be_deleted():
     app.boot("", ["en"])
     # the page loads with a new match, and tells, in the player's language (French here)
     assert app.match.phase is Phase.OPENING
-    notice = app.notice()
+    notice = app.kept.notice()
     assert notice["kind"] == "unreadable" and "n'ont pas pu être lues" in notice["text"]
     assert notice["buttons"] == ["storage-download", "storage-discard", "storage-close"]
     # everything the damaged root named is kept aside, byte for byte, and can be downloaded
-    name, text = app.aside_file()
+    name, text = app.kept.aside_file()
     kept = json.loads(text)["items"]
     assert name == "backgammon-unreadable-2026-09-21.json"
     assert kept == {key: value for key, value in items.items() if key != storage.PREFS}
     assert json.loads(store.items[storage.UNREADABLE])["data"]["items"] == kept
     # the notice stays at the next start until the player decides
-    assert Controller(store).notice()["kind"] == "unreadable"
+    assert Controller(store).kept.notice()["kind"] == "unreadable"
     app.discard_aside()
-    assert storage.UNREADABLE not in store.items and app.notice() is None
+    assert storage.UNREADABLE not in store.items and app.kept.notice() is None
     assert "supprimées" in app.view().message
     app.set_language("en")
     assert "deleted" in app.view().message
@@ -357,8 +357,8 @@ def test_a_missing_part_is_reported_and_the_rest_is_kept():
     del items[key]
     app = Controller(MemoryStore(items))
     app.boot("", ["en"])
-    assert app.match.phase is Phase.MOVING and len(app.saved_matches()) == 1
-    assert app.history() == [] and app.notice()["kind"] == "unreadable"
+    assert app.match.phase is Phase.MOVING and len(app.kept.saved_matches()) == 1
+    assert app.kept.history() == [] and app.kept.notice()["kind"] == "unreadable"
     assert app.vault.aside == {key: ""}
 
 
@@ -380,7 +380,7 @@ def test_a_link_never_overwrites_a_current_match_the_engine_refuses():
     assert app.boot("?mode=hotseat&length=3") is True
     (text,) = app.vault.aside.values()
     assert storage.unpack(text, "current") == {"match": {"schema": 1, "events": "damaged"}}
-    assert app.notice()["kind"] == "unreadable"
+    assert app.kept.notice()["kind"] == "unreadable"
 
 
 @pytest.mark.parametrize("names", [-1e308, None, 7, {"a": 1}, "Ann"])
@@ -459,12 +459,12 @@ def test_a_migration_the_full_store_refuses_keeps_the_old_format_and_plays_from_
     app.boot("", ["en"])
     # Then the old keys are untouched, the match resumes from memory, and the page says so
     assert store.items == old
-    assert app.match.phase is Phase.MOVING and len(app.history()) == 1
+    assert app.match.phase is Phase.MOVING and len(app.kept.history()) == 1
     a_move(app) if not app.match.turn.is_complete else app.done()
-    assert store.items == old and app.notice()["kind"] == "full"
+    assert store.items == old and app.kept.notice()["kind"] == "full"
     # When room is made, the next save migrates everything, then writes the move
     store.limit = 10 ** 9
     app.save()
-    assert app.notice() is None and storage.detect_format(store.items) == 2
+    assert app.kept.notice() is None and storage.detect_format(store.items) == 2
     assert parts_of(MemoryStore(store.items))[0] == app.match.to_dict()["events"]
-    assert len(app.saved_matches()) == 1 and len(app.history()) == 1
+    assert len(app.kept.saved_matches()) == 1 and len(app.kept.history()) == 1

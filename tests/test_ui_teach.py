@@ -46,7 +46,7 @@ def test_a_position_link_opens_that_position_for_two_players_and_keeps_the_match
     app.boot("")
     assert (app.view().position_id, app.view().match_id) == MID_GAME
     assert app.setup.mode == "hotseat" and app.match.phase is Phase.MOVING
-    assert len(app.saved_matches()) == 1
+    assert len(app.kept.saved_matches()) == 1
 
 
 def test_a_bad_position_link_says_why_and_the_saved_match_comes_back():
@@ -60,7 +60,7 @@ def test_a_bad_position_link_says_why_and_the_saved_match_comes_back():
     assert (view.position_id, view.match_id, view.board_svg) == (before.position_id, before.match_id,
                                                                  before.board_svg)
     assert view.warn and "Match ID cannot be read" in view.message
-    assert again.saved_matches() == []
+    assert again.kept.saved_matches() == []
 
 
 def test_pasted_ids_open_the_position_and_bad_ones_change_nothing():
@@ -79,7 +79,7 @@ def test_pasted_ids_open_the_position_and_bad_ones_change_nothing():
     assert "ID de position est illisible" in app.view().message
     assert app.open_ids(":".join(MID_GAME)) is True
     assert (app.view().position_id, app.view().match_id) == MID_GAME
-    assert len(app.saved_matches()) == 1                  # the match in play was kept
+    assert len(app.kept.saved_matches()) == 1                  # the match in play was kept
 
 
 def test_the_xgid_of_the_position_in_play_is_shown_and_opens_the_same_position():
@@ -119,7 +119,7 @@ def test_a_finished_mat_file_opens_in_the_history_and_is_replayed():
     assert app.open_mat(text, name) is True
     assert app.replay is not None and app.view().replay["index"] == 0
     assert name in app.view().message
-    assert len(app.history()) == 1 and len(app.saved_matches()) == 1
+    assert len(app.kept.history()) == 1 and len(app.kept.saved_matches()) == 1
     assert not app.bot_to_act() and not app.human_to_act()
 
 
@@ -185,7 +185,7 @@ def test_the_history_replays_a_finished_match_move_by_move():
     done = finished_match(store)
     events = [e for e in done.match.events if e["type"] in ("move", "pass")]
     app = hotseat(store=store)
-    unfinished, finished = app.match_rows()
+    unfinished, finished = app.kept.match_rows()
     assert len(finished) == 1
     assert app.start_replay(0) is True
     view = app.view()

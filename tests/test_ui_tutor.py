@@ -65,14 +65,14 @@ def play_the_game(app):
                 app.type_move(str(chosen_play(m.turn.position, m.turn.dice, WANTED[turns % len(WANTED)])))
             turns += 1
             app.done()
-        warning = app.tutor_warning()
+        warning = app.tutor.warning()
         if warning is not None:
             pane = app.view().tutor
             assert pane is not None and float(pane["loss"]) == warning.loss and pane["mark"] == warning.entry["mark"]
             index = len(m.events)       # the decision's event comes next
             warned[index] = (warning.kind, warning.action, float(pane["loss"]), pane["mark"])
             app.tutor_anyway()
-            assert app.tutor_warning() is None and len(m.events) > index
+            assert app.tutor.warning() is None and len(m.events) > index
     return warned
 
 
@@ -121,7 +121,7 @@ def test_think_again_gives_back_the_same_dice_and_position_then_play_it_anyway_c
     blunder = chosen_play(m.turn.position, dice, "blunder")
     app.type_move(str(blunder))
     effects = app.done()
-    warning = app.tutor_warning()
+    warning = app.tutor.warning()
     assert warning is not None and warning.entry["mark"] == "blunder" and m.phase is Phase.MOVING
     assert effects.focus == "tutor-again"                          # the keyboard goes to Think again
     view = app.view()
@@ -131,17 +131,17 @@ def test_think_again_gives_back_the_same_dice_and_position_then_play_it_anyway_c
     assert board.preview.verdict == "blunder" and board.best_play.verdict == "best"
     assert view.board_svg.count('class="play-arrow"') == len(board.preview.paths) + len(board.best_play.paths)
     effects = app.tutor_again()
-    assert app.tutor_warning() is None and m.phase is Phase.MOVING
+    assert app.tutor.warning() is None and m.phase is Phase.MOVING
     assert m.dice == dice and m.game.position.position_id() == before and m.turn.played == ()
     high, low = sorted(dice, reverse=True)
     assert app.text(app.message) == f"Taken back: the same dice, {high}-{low}, to play again."
     assert effects.focus == app.game.default_focus()               # back on the board, to play again
     app.type_move(str(blunder))
     app.done()
-    assert app.tutor_warning() is not None
+    assert app.tutor.warning() is not None
     moves = sum(e["type"] == "move" for e in m.events)
     app.tutor_anyway()
-    assert app.tutor_warning() is None and m.phase is Phase.ROLL_OR_DOUBLE
+    assert app.tutor.warning() is None and m.phase is Phase.ROLL_OR_DOUBLE
     assert sum(e["type"] == "move" for e in m.events) == moves + 1 and m.events[-1]["move"] == str(blunder)
 
 
@@ -151,7 +151,7 @@ def test_a_play_below_the_threshold_passes_at_once():
     app.roll()
     app.type_move(str(chosen_play(m.turn.position, m.dice, "doubtful")))
     app.done()
-    assert app.tutor_warning() is None and m.events[-1]["type"] == "move"
+    assert app.tutor.warning() is None and m.events[-1]["type"] == "move"
 
 
 def test_cube_actions_are_warned_and_weighed_as_the_review_weighs_them():
@@ -162,18 +162,18 @@ def test_cube_actions_are_warned_and_weighed_as_the_review_weighs_them():
     app.done()
     assert m.phase is Phase.ROLL_OR_DOUBLE and m.can_double()
     app.double()                                                   # a double on the second roll
-    warning = app.tutor_warning()
+    warning = app.tutor.warning()
     assert warning is not None and (warning.kind, warning.action) == ("cube", "double")
     assert m.phase is Phase.ROLL_OR_DOUBLE and app.view().buttons["double"][1] is False
     text = app.view().tutor["text"]
     assert text.startswith("This choice (double) is") and "the better choice: no double" in text
     app.tutor_again()
-    assert app.tutor_warning() is None and m.phase is Phase.ROLL_OR_DOUBLE and m.can_double()
-    double_loss = (app.double(), app.tutor_warning().loss)[1]
+    assert app.tutor.warning() is None and m.phase is Phase.ROLL_OR_DOUBLE and m.can_double()
+    double_loss = (app.double(), app.tutor.warning().loss)[1]
     app.tutor_anyway()
     assert m.phase is Phase.DOUBLED
     app.drop()                                                     # dropping an early double
-    warning = app.tutor_warning()
+    warning = app.tutor.warning()
     assert (warning.kind, warning.action) == ("response", "drop") and "the better choice: take" in app.view().tutor["text"]
     drop_loss = warning.loss
     app.tutor_anyway()
@@ -190,7 +190,7 @@ def test_in_a_match_the_warning_speaks_in_match_winning_chances_with_the_review_
     app.type_move(str(chosen_play(m.turn.position, m.dice, "blunder")))
     index = len(m.events)
     app.done()
-    warning = app.tutor_warning()
+    warning = app.tutor.warning()
     assert warning is not None
     text = app.view().tutor["text"]
     assert "of your chances to win the match" in text and "in equity" in text
@@ -206,15 +206,15 @@ def test_in_a_match_the_warning_speaks_in_match_winning_chances_with_the_review_
 def test_the_study_runs_in_slices_before_the_person_commits():
     app = new_game("doubtful")
     app.roll()
-    assert app.tutor_due()
+    assert app.tutor.due()
     slices = []
-    run(drive(app.tutor_study_steps(), slice_s=0.0, on_slice=slices.append))
-    assert len(slices) > 1 and not app.tutor_due()
+    run(drive(app.tutor.study_steps(), slice_s=0.0, on_slice=slices.append))
+    assert len(slices) > 1 and not app.tutor.due()
     study = app.tutor._study
     m = app.match
     app.type_move(str(chosen_play(m.turn.position, m.dice, "blunder")))
     app.done()
-    assert app.tutor_warning() is not None and app.tutor._study is study    # nothing weighed twice
+    assert app.tutor.warning() is not None and app.tutor._study is study    # nothing weighed twice
 
 
 def run(coroutine):
@@ -231,25 +231,25 @@ def test_the_end_of_the_turn_by_itself_is_warned_too():
     m = app.match
     app.roll()
     app.type_move(str(chosen_play(m.turn.position, m.dice, "blunder")))
-    assert app.tutor_warning() is not None and m.phase is Phase.MOVING
+    assert app.tutor.warning() is not None and m.phase is Phase.MOVING
 
 
 def test_off_by_default_and_against_the_computer_it_warns_the_person_only():
     app = Controller(MemoryStore())
     app.boot("?mode=bot&length=3&seed=t1")
     assert app.tutor.threshold() is None and app.prefs.tutor == "off"
-    assert app.tutor_setting() == {"value": "off", "enabled": True, "note": app.tr("tutor.note")}
+    assert app.tutor.setting() == {"value": "off", "enabled": True, "note": app.tr("tutor.note")}
     app = Controller(MemoryStore())
     assert app.boot("?mode=bot&length=3&seed=t1&tutor=error")
     app.roll()                                   # this seed: the person starts, with 3-1
     assert app.is_human(app.match.player_on_roll) and sorted(app.match.dice) == [1, 3]
     app.type_move("24/21 24/23")
     app.done()
-    assert app.tutor_warning() is not None and app.bot_to_act() is False     # the computer waits
+    assert app.tutor.warning() is not None and app.bot_to_act() is False     # the computer waits
     app.tutor_anyway()
     while app.bot_to_act():
         app.bot_act()
-        assert app.tutor_warning() is None                                   # never the computer's
+        assert app.tutor.warning() is None                                   # never the computer's
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -283,7 +283,7 @@ def test_settings_and_the_new_match_form_set_the_tutor():
     assert app.form_values()["tutor"] == "off"
     app.set_tutor("error")
     assert app.tutor.threshold() == "error" and Controller(store).prefs.tutor == "error"   # kept
-    assert app.tutor_setting() == {"value": "error", "enabled": True, "note": app.tr("tutor.note")}
+    assert app.tutor.setting() == {"value": "error", "enabled": True, "note": app.tr("tutor.note")}
     assert "tutor: errors and blunders" in app.view().info
     assert app.form_values()["tutor"] == "error"
     setup = app.setup_from_form(dict(app.form_values(), tutor="blunder"))
@@ -301,15 +301,15 @@ def test_off_in_a_match_with_a_friend_and_the_setting_says_why():
     app.set_tutor("doubtful")
     assert app.boot("?mode=friend&length=3&tutor=error")
     assert app.tutor.threshold() is None
-    setting = app.tutor_setting()
+    setting = app.tutor.setting()
     assert setting["enabled"] is False and setting["value"] == "off"
     assert "friend" in setting["note"]
     app.set_language("fr")
-    assert "ami" in app.tutor_setting()["note"]
+    assert "ami" in app.tutor.setting()["note"]
     app.set_tutor("blunder")
     assert app.prefs.tutor == "doubtful"                 # not taken: the match stays untutored
-    assert app.tutor_form_note("friend")[0] is False and app.tutor_form_note("bot")[0] is True
-    assert app.tutor_form_note("watch")[0] is False
+    assert app.tutor.form_note("friend")[0] is False and app.tutor.form_note("bot")[0] is True
+    assert app.tutor.form_note("watch")[0] is False
 
 
 @pytest.mark.parametrize("what", ["drill", "assignment"])
@@ -318,8 +318,8 @@ def test_off_during_the_drills_and_assignments_and_the_setting_says_why(what):
     app.roll()
     assert app.tutor.threshold() == "doubtful"
     open_drills(app, what, Assignment.single("race", seed=5, count=2), now=0.0)
-    assert app.tutor.threshold() is None and not app.tutor_due()
-    setting = app.tutor_setting()
+    assert app.tutor.threshold() is None and not app.tutor.due()
+    setting = app.tutor.setting()
     assert setting["enabled"] is False and "assignments" in setting["note"]
     close_drills(app)
     assert app.tutor.threshold() == "doubtful"

@@ -17,7 +17,7 @@ def test_a_finished_xg_file_opens_in_the_history_and_is_replayed():
     assert app.open_mat(data, "alice-bob.xg") is True
     assert app.replay is not None and "alice-bob.xg" in app.view().message
     assert "Match opened from alice-bob.xg (eXtreme Gammon)." in message_text(app.message, translator("en"))
-    assert len(app.history()) == 1
+    assert len(app.kept.history()) == 1
     assert app.replay.match_data["events"] == import_xg(data).to_dict()["events"]
 
 

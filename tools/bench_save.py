@@ -51,7 +51,7 @@ def whole_save(app, also=None):
     archiving = app.match.match_winner is not None and not app.archived
     if archiving:
         app.archived = True
-        changes["history"] = [app._summary(), *app.history()][:storage.HISTORY_LIMIT]
+        changes["history"] = [app._summary(), *app.kept.history()][:storage.HISTORY_LIMIT]
     changes["current"] = app._snapshot()
     if not app._commit(changes) and archiving:
         app.archived = False

@@ -56,6 +56,7 @@ from game.app.view.places import PERSON, place_of
 from game.app.replay.mode import open_replay
 from game.app.tutor.coach import Tutor
 from game.app.review.mode import REVIEWS_KEPT, Reviews
+from game.app.rollout.part import Rollouts
 from game.app.progress.tracker import Progress
 from game.app.keep.saved_matches import SavedMatches
 from game.app.keep.urlparams import DEFAULT_LEVEL
@@ -124,6 +125,7 @@ class Controller:
         self.modes = ModeStack(self.game)
         self.bot = BotDriver(self, bot_factory)
         self.reviews = Reviews(self)
+        self.rollouts = Rollouts(self)       # a decision of the hint or the review rolled out
         self.announcer = Announcer(self)
         self.friends = FriendPlay(self)      # matches by links (game/app/friend/play.py)
         self.tutor = Tutor(self)             # the tutor while a person plays (game/app/tutor/)
@@ -275,7 +277,7 @@ class Controller:
     @answer
     def history_mat_file(self, index):
         """``(file name, .mat text)`` of the ``index``-th finished match, or None."""
-        entries = self.history()
+        entries = self.kept.history()
         if not 0 <= index < len(entries):
             return None
         entry = entries[index]
@@ -501,24 +503,13 @@ class Controller:
         """:meth:`compute_hint` step by step (a generator; ``main.py`` drives it)."""
         return (yield from self.bot.hint_steps())
 
+    # --- rollouts (game/app/rollout/part.py: the panel's HTML and its games, app.rollouts) -------------
+    @action
+    def rollout_command(self, name, value=None):
+        """``hint``/``review`` (roll out the decision at hand), ``start``, ``stop``, ``close``, or a setting."""
+        self.rollouts.command(name, value)
+
     # --- the tutor (game/app/tutor/coach.py: Tutor says what each does) -------------------------------
-    def tutor_due(self):
-        return self.tutor.due()
-
-    def tutor_study_steps(self):
-        """The tutor's study of the decision at hand, step by step (a generator the page drives in
-        slices while the person thinks); it changes nothing shown."""
-        return self.tutor.study_steps()
-
-    def tutor_warning(self):
-        return self.tutor.warning()
-
-    def tutor_setting(self):
-        return self.tutor.setting()
-
-    def tutor_form_note(self, mode):
-        return self.tutor.form_note(mode)
-
     @action
     def tutor_anyway(self):
         self._game(self.tutor.anyway)
@@ -614,10 +605,6 @@ class Controller:
         from game.app.puzzles import offer
         offer.add(self)
 
-    def puzzles_due(self):
-        """How many puzzles are due now (the menu's count, ``#puzzles-due``)."""
-        return self.puzzles.due_count()
-
     @action
     def open_puzzles(self, code=None):
         """The deck over the match (the first puzzle due on the board), or the puzzle of a shared
@@ -710,37 +697,7 @@ class Controller:
         """What the page's live region says now (:mod:`game.app.announcer`)."""
         return self.announcer.sentences()
 
-    # --- the saved matches (game/app/keep/saved_matches.py: SavedMatches says what each does) ---
-    def saved_matches(self):
-        return self.kept.saved_matches()
-
-    def history(self):
-        return self.kept.history()
-
-    def match_rows(self):
-        return self.kept.match_rows()
-
-    def matches_html(self):
-        return self.kept.matches_html()
-
-    def persist_notice_due(self, answer):
-        return self.kept.persist_notice_due(answer)
-
-    def storage_line(self, answer, persisted):
-        return self.kept.storage_line(answer, persisted)
-
-    def notice(self):
-        return self.kept.notice()
-
-    def aside_file(self):
-        return self.kept.aside_file()
-
-    def backup_file(self):
-        return self.kept.backup_file()
-
-    def backup_all(self):
-        return self.kept.backup_all()
-
+    # --- the saved matches (game/app/keep/saved_matches.py; the page reads them from app.kept) ---
     @action
     def resume(self, index):
         self.kept.resume(index)

@@ -45,7 +45,7 @@ class Dialogs:
         """The tutor's field follows the opponent chosen: off, saying why, against a friend on
         another device or when the computer plays itself."""
         checked = by_id("new-match-form").querySelector('[name="mode"]:checked')
-        enabled, note = self.page.app.tutor_form_note("bot" if missing(checked) else str(checked.value))
+        enabled, note = self.page.app.tutor.form_note("bot" if missing(checked) else str(checked.value))
         by_id("new-match-form").querySelector('[name="tutor"]').disabled = not enabled
         by_id("setup-tutor-note").textContent = note
 
@@ -67,7 +67,7 @@ class Dialogs:
         by_id("history-dialog").showModal()
 
     def fill_history(self):
-        by_id("history-list").innerHTML = self.page.app.matches_html()
+        by_id("history-list").innerHTML = self.page.app.kept.matches_html()
 
     def on_history_action(self, event):
         button = closest(event, "[data-action]")
@@ -105,7 +105,7 @@ class Dialogs:
 
     def fill_tutor(self):
         """Settings' tutor: the match's, or off and why (a friend's match, the drills)."""
-        tutor = self.page.app.tutor_setting()
+        tutor = self.page.app.tutor.setting()
         select = by_id("pref-tutor")
         select.value = tutor["value"]
         select.disabled = not tutor["enabled"]

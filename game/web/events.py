@@ -128,6 +128,9 @@ def table(page):
         ("review-detail", "focusin", page.on_review_preview),
         ("review-detail", "mouseout", page.on_review_preview_end),
         ("review-detail", "focusout", page.on_review_preview_end),
+        # a rollout (game/web/rollout_pane.py)
+        ("rollout-panel", "click", page.rollout_pane.on_click),
+        ("rollout-panel", "change", page.rollout_pane.on_change),
         # the position editor
         ("edit-position", "click", page.on_edit_open),
         ("editor-form", "change", page.on_editor_change),

@@ -89,7 +89,7 @@ class Files:
         document.body.classList.toggle("print-no-numbers", not by_id("image-numbers").checked)
 
     def on_backup_all(self, event):
-        self.download(*self.page.app.backup_all(), message="msg.storage_downloaded")
+        self.download(*self.page.app.kept.backup_all(), message="msg.storage_downloaded")
         self.page.apply(None)
 
     def chosen(self, event, read):

@@ -76,7 +76,7 @@ class Keys:
         app, page = self.page.app, self.page
         lesson = app.lesson
         no_dialog = missing(document.querySelector("dialog[open]"))
-        if key == "Escape" and app.tutor_warning() is not None and no_dialog:
+        if key == "Escape" and app.tutor.warning() is not None and no_dialog:
             page.apply(app.tutor_again())       # the tutor's warning: Escape thinks again
         elif key == "Escape" and app.resign_choice and no_dialog:
             page.on_resign_cancel()

@@ -1,5 +1,5 @@
 """What runs over time: the computer's turn, the clock, a lesson's demo, the review, a hint,
-the tutor's study of the person's decision while he thinks.
+the tutor's study of the person's decision while he thinks, a rollout.
 
 Each loop is an ``asyncio`` task started when it has work and not already
 running; what each step changed goes through ``page.apply``, like a person's
@@ -35,6 +35,7 @@ class Loops:
         self.reviewing = False
         self.pool = Pool()          # the engine's workers (game/web/pool.py); jobs run here without
         self._asked = {}            # tag → what the pool's job of that tag is about (the match's state)
+        self.rolling_out = False
         self.tutoring = False
 
     def start(self, loop):
@@ -79,7 +80,7 @@ class Loops:
         match = app.match
         if match is not None and match.clock is not None and self.ticker is None:
             self.ticker = self.start(self.clock_loop)
-        if not self.tutoring and app.tutor_due():
+        if not self.tutoring and app.tutor.due():
             self.tutoring = True
             self.start(self.tutor_loop)
         lesson = app.lesson
@@ -164,14 +165,35 @@ class Loops:
         finally:
             self.reviewing = False
 
+    def rollout(self):
+        """Run the rollout asked for, in slices; its panel is painted as the games come."""
+        if not self.rolling_out and self.page.app.rollouts.wanted():
+            self.rolling_out = True
+            self.start(self.rollout_loop)
+
+    async def rollout_loop(self):
+        rollouts = self.page.app.rollouts
+        loop = asyncio.get_event_loop()
+        painted = [loop.time()]
+
+        def paint(_held):
+            if loop.time() - painted[0] > REVIEW_PAINT:
+                self.page.apply(PROGRESS)
+                painted[0] = loop.time()
+        try:
+            while rollouts.wanted():
+                await drive(rollouts.steps(), on_slice=paint)
+        finally:
+            self.rolling_out = False
+            self.page.apply(PROGRESS)
     async def tutor_loop(self):
         """The tutor weighs the decision at hand while the person thinks (the roll or the cube
         is shown): in slices, so that the page stays live; nothing is drawn (game/app/tutor/)."""
         app = self.page.app
         try:
             await asyncio.sleep(0.05)     # the browser paints the roll first
-            while app.tutor_due():
-                await drive(app.tutor_study_steps())
+            while app.tutor.due():
+                await drive(app.tutor.study_steps())
         finally:
             self.tutoring = False
 

@@ -28,6 +28,7 @@ from game.web.gestures import Gestures
 from game.web.keys import Keys, focus_resign_choice, keep_focus
 from game.web.live import Live
 from game.web.loops import Loops
+from game.web.rollout_pane import RolloutPane
 from game.web.progress_page import ProgressPage
 from game.web.shown import Shown
 from game.web.store import open_store
@@ -51,6 +52,7 @@ class Page:
         self.screen = Screen("board")
         self.gestures = Gestures(self)
         self.loops = Loops(self)
+        self.rollout_pane = RolloutPane(self)   # the rollout's panel (game/web/rollout_pane.py)
         self.keys = Keys(self)
         self.files = Files(self)
         self.dialogs = Dialogs(self)
@@ -77,11 +79,12 @@ class Page:
             if "board" in parts:
                 screen.panes.draw_shots(app.shot_counter_html)
             if "screen" in parts:
-                screen.panes.draw_notice(app.notice())
+                screen.panes.draw_notice(app.kept.notice())
+                self.rollout_pane.draw(app.rollouts.html())
             if effects.saved:
                 persistence.warn_when_due(app)
             self.shown.keep(app, view)
-        by_id("puzzles-due").textContent = str(app.puzzles_due())
+        by_id("puzzles-due").textContent = str(app.puzzles.due_count())
         screen.say(app.announcements())
         screen.move_focus(effects.focus)
         screen.signal()
@@ -408,10 +411,10 @@ class Page:
         name = str(event.target.id)
         app = self.app
         if name == "storage-download":
-            self.files.download(*app.aside_file(), message="msg.storage_downloaded")
+            self.files.download(*app.kept.aside_file(), message="msg.storage_downloaded")
             self.apply(None)
         elif name == "storage-backup":
-            self.files.download(*app.backup_file(), message="msg.storage_downloaded")
+            self.files.download(*app.kept.backup_file(), message="msg.storage_downloaded")
             self.apply(None)
         elif name == "storage-discard":
             self.apply(app.discard_aside())

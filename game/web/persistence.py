@@ -53,7 +53,7 @@ async def ask_persistence(app=None):
         granted = await api.persist()
         answer = "granted" if granted is True else "refused" if granted is False else answer
         # said once, and not on a first visit with nothing to lose yet (app.persist_notice_due)
-        if answer == "refused" and not _remembered() and (app is None or app.persist_notice_due(answer)):
+        if answer == "refused" and not _remembered() and (app is None or app.kept.persist_notice_due(answer)):
             show_notice()
     except Exception as error:  # noqa: BLE001 - refused or unsupported: Settings says so
         window.console.warn(f"storage.persist: {error}")
@@ -72,7 +72,7 @@ def warn_when_due(app):
         return
     if _remembered():
         _now_warned()
-    elif app.persist_notice_due("refused"):
+    elif app.kept.persist_notice_due("refused"):
         show_notice()
 
 
@@ -104,5 +104,5 @@ async def show_persisted(app):
             kept = False
     line = by_id("storage-persist")
     asked = document.body.dataset.persistence
-    line.textContent = app.storage_line("unknown" if missing(asked) else str(asked), kept)
+    line.textContent = app.kept.storage_line("unknown" if missing(asked) else str(asked), kept)
     line.dataset.persisted = "true" if kept else "false"

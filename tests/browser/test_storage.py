@@ -62,7 +62,7 @@ def expected_notice(items):
     """What the controller says in CPython about ``items`` (None: nothing to say)."""
     app = Controller(MemoryStore(copy.deepcopy(items)))
     app.boot("", ["en"])
-    notice = app.notice()
+    notice = app.kept.notice()
     return notice and notice["text"]
 
 

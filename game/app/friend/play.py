@@ -94,7 +94,7 @@ class FriendPlay:
             if index is None:
                 raise FriendError(f"link {link.turn} of match {link.match_id}: unknown_match",
                                   FriendReason.UNKNOWN_MATCH, {"turn": link.turn})
-            FriendMatch.from_dict(app.saved_matches()[index]["friend"]).receive(link)   # checked first
+            FriendMatch.from_dict(app.kept.saved_matches()[index]["friend"]).receive(link)   # checked first
             app.kept.resume(index)
             return self._receive(link)
         except FriendError as error:
@@ -110,7 +110,7 @@ class FriendPlay:
         return True
 
     def _saved_copy(self, link):
-        for index, entry in enumerate(self.app.saved_matches()):
+        for index, entry in enumerate(self.app.kept.saved_matches()):
             if copy_id(entry) == link.match_id:
                 return index
         return None

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from game.match import Match
 from game.errors import GameError
 from game.app.keep import progress_log, puzzle_deck, storage
+from game.app.keep.rollouts import readable
 
 __all__ = ["APP", "KIND", "FORMAT", "BackupError", "Backup", "Merge", "write_backup", "read_backup",
            "merge", "file_name"]
@@ -69,6 +70,7 @@ class Backup:
     prefs: dict | None = None
     lesson: dict | None = None
     written_at: int | None = None
+    rollouts: dict = field(default_factory=dict)     # the kept rollouts (game/app/keep/rollouts.py)
     puzzles: list | None = None       # the puzzle deck (None: the file has none)
     progress: list = field(default_factory=list)
 
@@ -101,10 +103,11 @@ def file_name(written_at):
     return "backgammon-backup-" + time.strftime("%Y-%m-%d", time.gmtime(written_at)) + ".json"
 
 
-def write_backup(parts, prefs, lesson, written_at, puzzles=None):
+def write_backup(parts, prefs, lesson, written_at, puzzles=None, rollouts=None):
     """The text of a backup: ``parts`` as the vault reads them (``current``, ``saved``,
     ``history``, and ``progress``: the records of progress), the prefs (a dict), the open lesson
-    (a dict or None), the time written, and the puzzle deck (a list; None: none written)."""
+    (a dict or None), the time written, the puzzle deck (a list; None: none written), and the
+    kept rollouts (a dict by decision, :mod:`game.app.keep.rollouts`)."""
     data = {
         "app": APP, "kind": KIND, "format": FORMAT, "storage_format": storage.FORMAT,
         "written_at": int(written_at),
@@ -114,6 +117,8 @@ def write_backup(parts, prefs, lesson, written_at, puzzles=None):
         "prefs": prefs, "lesson": lesson,
         "progress": list(parts.get("progress") or []),
     }
+    if rollouts:
+        data["rollouts"] = rollouts
     if puzzles is not None:
         data["puzzles"] = list(puzzles)
     return json.dumps(data, ensure_ascii=False, indent=1)
@@ -178,6 +183,7 @@ def read_backup(text):
         prefs=prefs if isinstance(prefs, dict) else None,
         lesson=lesson if isinstance(lesson, dict) else None,
         written_at=written if isinstance(written, int) and not isinstance(written, bool) else None,
+        rollouts=readable(data.get("rollouts")),
         puzzles=puzzles,
         progress=progress_log.clean(data.get("progress")),      # a damaged record is left out
     )

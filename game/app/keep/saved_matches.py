@@ -21,6 +21,7 @@ from game.friend import FriendMatch
 from game.match import Match
 from game.app.keep import progress_log, storage
 from game.app.keep.match_files import mat_date
+from game.app.keep.rollouts import union as union_rollouts
 from game.app.text.messages import from_data as _message_from_data
 from game.app.text.messages import join as _join
 from game.app.text.messages import lasting
@@ -354,7 +355,8 @@ class SavedMatches:
         lesson = storage.unpack(self.app.store.get(storage.LESSON), "lesson")
         now = int(self.app.wall())
         return file_name(now), write_backup(parts, asdict(self.app.prefs), lesson, now,
-                                            puzzles=self.app.puzzles.puzzles)
+                                            puzzles=self.app.puzzles.puzzles,
+                                            rollouts=self.app.rollouts.shelf.all())
 
     def restore_backup(self, data, replace_current=None):
         """Restore a backup file (its text or bytes) over what this browser holds.
@@ -385,6 +387,9 @@ class SavedMatches:
             self.app.modes.close("editor", self.app._clock())
             self._restore(current)             # checked by read_backup with the same engine replay
         self.app.save({"saved": plan.parts["saved"], "history": plan.parts["history"]})
+        if backup.rollouts:
+            shelf = self.app.rollouts.shelf
+            shelf.replace(union_rollouts(shelf.all(), backup.rollouts))
         progress_log.write(self.app.store, plan.progress)
         if plan.prefs is not None:
             self.app.prefs = type(self.app.prefs).from_dict(plan.prefs)

@@ -61,7 +61,7 @@ class Progress:
 
     def _history_match(self, key):
         """``(index, entry)`` of the finished match of record ``key`` in the history, or None."""
-        for index, entry in enumerate(self.app.history()):
+        for index, entry in enumerate(self.app.kept.history()):
             events = (entry.get("match") or {}).get("events") if isinstance(entry.get("match"), dict) else None
             if isinstance(events, list) and progress_log.match_key(events) == key:
                 return index, entry

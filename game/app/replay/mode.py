@@ -159,7 +159,7 @@ def open_replay(app, history_index=None):
     if history_index is None:
         data, setup, when = app.match.to_dict(), app.setup, app.started_at
     else:
-        entries = app.history()
+        entries = app.kept.history()
         if not isinstance(history_index, int) or not 0 <= history_index < len(entries):
             return False
         entry = entries[history_index]
