@@ -131,9 +131,18 @@ def test_a_review_put_together_from_pieces_in_any_order_is_the_whole_review():
     assert json.loads(json.dumps(review.result())) == json.loads(json.dumps(whole))
 
 
+def test_a_rollout_job_is_the_rollout_s_own_piece():
+    from game.bot.rollout import request as rollout_request, rollout_piece
+
+    req = rollout_request(Position.start().position_id(), (3, 1), ["8/5 6/5", "24/21 6/5"], truncate=3)
+    req = json.loads(json.dumps(req))            # as it travels to a worker
+    assert jobs.run("rollout", {"request": req, "first_game": 4, "count": 2}) == \
+        json.loads(json.dumps(rollout_piece(req, 4, 2)))
+
+
 def test_an_unknown_job_is_refused_by_name():
-    with pytest.raises(ValueError, match="'rollout'"):
-        jobs.request("rollout")
+    with pytest.raises(ValueError, match="'rollouts'"):
+        jobs.request("rollouts")
     with pytest.raises(ValueError, match="'nothing'"):
         jobs.run("nothing", {})
 

@@ -15,6 +15,8 @@ that yields (None) between small pieces of work and returns the answer.
   bot: :meth:`game.bot.Bot.pick`.
 * ``"cube"``: the probabilities a level's cube decisions start from (``Bot.cube_view``),
   before a noisy level misjudges them (:meth:`game.bot.Bot.misjudge`, the caller's).
+* ``"rollout"``: games ``first_game`` to ``first_game + count - 1`` of a rollout request
+  (:func:`game.bot.rollout.rollout_piece`): their partial sums, for ``combine``.
 * ``"review"``: a piece of a match's review (:func:`game.bot.analysis.review_piece_steps`): the
   entries of some decisions, or the luck of some rolls.
 
@@ -35,10 +37,8 @@ A job's request travels as :class:`Job`; :func:`request` builds one, and its
 >>> finish(job.local())[0][1] == run("rank", job.args)[0][1]
 True
 
-Adding a kind is one entry in :data:`JOBS`, a generator function or a plain one (a
-rollout's pieces, for instance:
-``"rollout": lambda args: rollout_piece(args["request"], args["first_game"], args["count"])``);
-the page spreads many over its workers with ``Pool.spread`` (``game/web/pool.py``).
+Adding a kind is one entry in :data:`JOBS`, a generator function or a plain one; the page
+spreads many over its workers with ``Pool.spread`` (``game/web/pool.py``).
 """
 
 import inspect
@@ -79,8 +79,14 @@ def _review(args):
                                           args["start"], args["stop"]))
 
 
+def _rollout(args):
+    from game.bot.rollout import piece_steps
+
+    return piece_steps(args["request"], args["first_game"], args["count"])
+
+
 #: every kind of job: name → generator function of the arguments (a dict), returning the answer
-JOBS = {"rank": _rank, "cube": _cube, "review": _review}
+JOBS = {"rank": _rank, "cube": _cube, "review": _review, "rollout": _rollout}
 
 
 def steps(name, args):
