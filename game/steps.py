@@ -16,9 +16,26 @@ def finish(steps):
     ...     return 5
     >>> finish(work())
     5
+
+    A piece may instead yield a request for a job (``answer = yield job``, a
+    :class:`game.bot.jobs.Job`: anything with a ``local()`` generator); it is run
+    here and its answer sent back:
+
+    >>> class Double:
+    ...     def __init__(self, n): self.n = n
+    ...     def local(self):
+    ...         yield
+    ...         return 2 * self.n
+    >>> def asks():
+    ...     twice = yield Double(21)
+    ...     return twice
+    >>> finish(asks())
+    42
     """
+    sent = None
     while True:
         try:
-            next(steps)
+            asked = steps.send(sent)
         except StopIteration as done:
             return done.value
+        sent = None if asked is None else finish(asked.local())

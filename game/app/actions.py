@@ -182,13 +182,14 @@ def _steps(method):
     @functools.wraps(method)
     def steps(self, *args, **kwargs):
         inner = method(self, *args, **kwargs)
+        sent = None            # the answer of a job a piece asked for (game.bot.jobs), else None
         while True:
             with _Outermost(self):
                 try:
-                    value = next(inner)
+                    value = inner.send(sent)
                 except StopIteration as stop:
                     return stop.value
-            yield value
+            sent = yield value
     return steps
 
 

@@ -550,9 +550,9 @@ class Controller:
             self.message = self.modes.close("replay")
 
     @answer
-    def start_review(self, history_index=None):
-        """Replay a match with its analysis (:meth:`Reviews.start`); True when it started."""
-        return self.reviews.start(history_index)
+    def start_review(self, history_index=None, deep=False):
+        """Replay a match with its analysis (:meth:`Reviews.start`; ``deep``: the open one deeper)."""
+        return self.reviews.start(history_index, deep)
 
     @answer
     def review_step(self, budget=None):

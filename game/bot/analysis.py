@@ -376,6 +376,7 @@ class Review:
 
     def __init__(self, match, level=LEVEL, bot=None):
         match = _as_match(match)
+        self.data = match.to_dict()     # what a piece of it needs (review_piece_steps)
         self.config = match.config
         try:
             self._tasks = _tasks(match)
@@ -386,6 +387,8 @@ class Review:
         self.entries = []
         self._rolls = [i for i, t in enumerate(self._tasks) if t["kind"] in ("move", "pass")]
         self._lucky = 0                 # rolls whose luck is weighed
+        self._found = {}                # decisions weighed ahead of the others, by number
+        self._luck_found = {}           # and rolls' luck, by roll
 
     @property
     def total(self):
@@ -404,18 +407,67 @@ class Review:
     def step(self):
         """Weigh the next decision, or the luck of the next roll; True while more remain."""
         if self.decisions_done and self._lucky < len(self._rolls):
-            number = self._rolls[self._lucky]
-            t = self._tasks[number]
-            luck = _roll_luck(t["position"], t["dice"], _Scale(t["ctx"]), t["opening"])
-            self.entries[number]["luck"] = _round(luck)
-            self._lucky += 1
+            self.put("luck", self._lucky, [self.luck(self._lucky)])
         elif not self.decisions_done:
-            t = self._tasks[len(self.entries)]
-            found = weighed(t, finish(evidence_steps(self._bot, t)))
-            self.entries.append({"index": t["index"], "game": t["game"], "player": t["player"], "kind": t["kind"],
-                                 "action": t.get("action"), "position_id": t["position"].position_id(),
-                                 "match_id": t["match_id"], **found})
+            number = len(self.entries)
+            self.put("decisions", number, [self.decision(number)])
         return self.done < self.total
+
+    def decision(self, number):
+        """The entry of decision ``number`` (0 first), as plain data."""
+        t = self._tasks[number]
+        found = weighed(t, finish(evidence_steps(self._bot, t)))
+        return {"index": t["index"], "game": t["game"], "player": t["player"], "kind": t["kind"],
+                "action": t.get("action"), "position_id": t["position"].position_id(),
+                "match_id": t["match_id"], **found}
+
+    def luck(self, roll):
+        """The luck of roll ``roll`` (0 first, counted among the rolls only)."""
+        t = self._tasks[self._rolls[roll]]
+        return _round(_roll_luck(t["position"], t["dice"], _Scale(t["ctx"]), t["opening"]))
+
+    def pieces(self, size):
+        """What is left to weigh, as ``(part, start, stop)`` pieces of at most ``size`` items:
+        ``part`` is ``"decisions"`` or ``"luck"`` (see :meth:`decision`, :meth:`luck`).
+
+        >>> from game.dice import ManualDice
+        >>> match = Match(dice=ManualDice([3, 1, 6, 5]))
+        >>> match.roll(); match.play_text("8/5 6/5"); match.roll(); match.play_text("24/13")
+        (3, 1)
+        (6, 5)
+        >>> review = Review(match)
+        >>> review.pieces(1)
+        [('decisions', 0, 1), ('decisions', 1, 2), ('decisions', 2, 3), ('luck', 0, 1), ('luck', 1, 2)]
+        >>> review.put("luck", 1, [review.luck(1)]); review.put("decisions", 0, [review.decision(0)])
+        >>> review.pieces(5), review.done        # roll 1's luck waits for roll 0's
+        ([('decisions', 1, 3), ('luck', 0, 1)], 1)
+        """
+        out = []
+        for part, done, count, found in (("decisions", len(self.entries), len(self._tasks), self._found),
+                                         ("luck", self._lucky, len(self._rolls), self._luck_found)):
+            start = done
+            while start < count:
+                if start in found:
+                    start += 1
+                    continue
+                stop = start
+                while stop < count and stop - start < size and stop not in found:
+                    stop += 1
+                out.append((part, start, stop))
+                start = stop
+        return out
+
+    def put(self, part, start, values):
+        """Take the answers ``values`` of a piece (:meth:`pieces`): entries of decisions
+        from ``start``, or the luck of rolls from ``start``; they may come in any order."""
+        found = self._found if part == "decisions" else self._luck_found
+        for offset, value in enumerate(values):
+            found[start + offset] = value
+        while len(self.entries) in self._found:
+            self.entries.append(self._found.pop(len(self.entries)))
+        while self._lucky in self._luck_found and self._rolls[self._lucky] < len(self.entries):
+            self.entries[self._rolls[self._lucky]]["luck"] = self._luck_found.pop(self._lucky)
+            self._lucky += 1
 
     def weigh(self, index, text):
         """How the bot ranks the play ``text`` in place of the checker play of event ``index``.
@@ -473,6 +525,34 @@ def _summary(entries, player):
             "rating": rating(rate), "marks": marks, "rolls": len(rolls),
             "luck": None if luck is None else _round(luck),
             "luck_per_roll": _round(luck / len(rolls)) if rolls and luck is not None else None}
+
+
+_piece_review = [None, None]      # the last match a piece was asked of, and its Review
+
+
+def review_piece_steps(match, level, part, start, stop):
+    """A piece of ``match``'s review (its ``to_dict()`` data) at ``level``, step by step:
+    the entries of decisions ``start`` to ``stop`` (``part`` ``"decisions"``) or the luck of
+    those rolls (``"luck"``), as :meth:`Review.decision` and :meth:`Review.luck` give them.
+    A pure function of its arguments (the job ``"review"`` of :mod:`game.bot.jobs`).
+
+    >>> from game.dice import ManualDice
+    >>> played = Match(dice=ManualDice([3, 1]))
+    >>> played.roll(); played.play_text("24/21 6/5")
+    (3, 1)
+    >>> from game.steps import finish
+    >>> [e["mark"] for e in finish(review_piece_steps(played.to_dict(), LEVEL, "decisions", 0, 1))]
+    ['blunder']
+    """
+    key = (level, repr(match))
+    if _piece_review[0] != key:
+        _piece_review[:] = [key, Review(match, level)]
+    review = _piece_review[1]
+    out = []
+    for number in range(start, stop):
+        out.append(review.decision(number) if part == "decisions" else review.luck(number))
+        yield
+    return out
 
 
 def analyse(match, level=LEVEL, bot=None):

@@ -179,10 +179,18 @@ class Bot:
 
     def think_move(self, position, dice, ctx=None):
         """:meth:`choose_move` step by step: a generator that returns the play."""
-        s = self.settings
         scored = yield from self._scored(position, dice, ctx)
+        return self.pick(position, dice, ctx, scored)
+
+    def pick(self, position, dice, ctx, scored):
+        """The play :meth:`think_move` chooses from ``scored`` (what :meth:`_scored` ranks,
+        best first): the best, or at a noisy level the best as this bot misjudges them
+        (one draw of its random numbers per play). The ranking is a pure function of the
+        position, the dice, the context and the level (:mod:`game.bot.jobs` works it out
+        elsewhere); only this choice draws from ``self.rng``."""
         if not scored:
             return None
+        s = self.settings
         noise = s.get("noise")
         if noise and len(scored) > 1:
             # a match value is a winning chance: twice it is on the scale of money equity
@@ -204,6 +212,10 @@ class Bot:
     def think_hints(self, position, dice, n=None, ctx=None):
         """:meth:`hints` step by step: a generator that returns the list."""
         scored = yield from self._scored(position, dice, ctx)
+        return self.hints_from(position, dice, n, ctx, scored)
+
+    def hints_from(self, position, dice, n, ctx, scored):
+        """:meth:`hints` from ``scored`` (what :meth:`_scored` ranks, best first)."""
         if n is not None:
             scored = scored[:n]
         plays = position.legal_moves(dice)
@@ -213,13 +225,23 @@ class Bot:
                 for v, p, a in scored]
 
     # --- cube -------------------------------------------------------------------------
-    def _cube_probs(self, position):
-        """The probabilities cube decisions use (a generator)."""
+    def cube_view(self, position):
+        """The probabilities cube decisions start from (a generator), before any
+        misjudging: a pure function of the position and the level."""
         if self.settings.get("cube_ply"):
             # average over the rolls of the player on roll, each played best at 0-ply
             p = yield from rolled_steps(position.mine, position.theirs)
         else:
             p = self.evaluate(position)
+        return p
+
+    def _cube_probs(self, position):
+        """The probabilities cube decisions use (a generator)."""
+        p = yield from self.cube_view(position)
+        return self.misjudge(p)
+
+    def misjudge(self, p):
+        """``p`` as this bot sees it before a cube decision (a noisy level draws once)."""
         noise = self.settings.get("noise")
         if noise:
             p = misjudged(p, self.rng.gauss(0.0, noise / 2.0))
@@ -228,6 +250,10 @@ class Bot:
     def think_cube(self, position, ctx=None):
         """:meth:`cube_equities` step by step: a generator that returns them."""
         p = yield from self._cube_probs(position)
+        return self.cube_from(position, ctx, p)
+
+    def cube_from(self, position, ctx, p):
+        """The :class:`game.bot.cube.CubeEquities` of probabilities ``p`` (already misjudged)."""
         life = _cube.cube_life(position, ctx) if self.cube_life is None else self.cube_life
         return _cube.cube_equities(p, ctx, life)
 

@@ -106,6 +106,7 @@ def table(page):
         ("record", "click", page.on_row("frame", page.replay_to)),
         ("review", "click", page.on_review),
         ("review-game", "click", page.on_review),
+        ("review-deep", "click", page.on_review_deep),
         ("review-list", "click", page.on_row("frame", page.replay_to)),
         ("review-list", "keydown", page.on_row("frame", page.replay_to)),
         ("review-graph-box", "click", page.on_row("frame", page.replay_to)),

@@ -8,8 +8,10 @@ intent.  The only state here is which loop runs.
 
 import asyncio
 
-from game.app.cooperative import drive
+from game.app.cooperative import Cancelled, drive
 from game.app.effects import Effects
+from game.web.pool import Pool
+from game.web import review_pool
 
 # pauses (seconds) after each thing the computer does, so that people can follow
 BOT_PAUSE = {"roll": 0.8, "step": 0.5, "done": 0.6, "double": 1.0, "take": 0.9, "drop": 0.9,
@@ -19,6 +21,7 @@ DEMO_PAUSE = 0.9      # seconds between the checkers of a lesson's demo move
 CLOCK_TICK = 0.5      # seconds between two drawings of the clocks
 REVIEW_PAINT = 0.3    # seconds between two drawings of the review's progress
 PROGRESS = Effects(screen=True)   # the review's progress changes its pane only
+POOL_DELAY = 1.0      # seconds after the page is playable before the engine's workers start
 
 
 class Loops:
@@ -30,6 +33,8 @@ class Loops:
         self.ticker = None
         self.demo_running = False
         self.reviewing = False
+        self.pool = Pool()          # the engine's workers (game/web/pool.py); jobs run here without
+        self._asked = {}            # tag → what the pool's job of that tag is about (the match's state)
         self.rolling_out = False
         self.tutoring = False
 
@@ -42,9 +47,33 @@ class Loops:
                 self.page.screen.fail(error)
         return asyncio.ensure_future(guarded())
 
+    def start_pool(self, delay=POOL_DELAY):
+        """Start the engine's workers ``delay`` seconds from now (the page is playable)."""
+        async def later():
+            await asyncio.sleep(delay)
+            self.pool.start()
+        self.start(later)
+
+    def runner(self, tag):
+        """The pool's runner for jobs of ``tag``, noting what each is about while it runs: an
+        intent that changes the match meanwhile cancels it (:meth:`schedule`)."""
+        run = self.pool.runner(tag)
+
+        async def ask(job):
+            self._asked[tag] = self.page.app.bot._bot_state()
+            try:
+                return await run(job)
+            finally:
+                self._asked.pop(tag, None)
+        return ask
+
     def schedule(self):
         """Start whatever has work now: the computer's turn, the clock, a lesson's demo."""
         app = self.page.app
+        for tag, state in list(self._asked.items()):
+            if state != app.bot._bot_state():
+                del self._asked[tag]
+                self.pool.cancel(tag)        # a new position: the job in the pool is not wanted
         if not self.bot_running and app.bot_to_act():
             self.bot_running = True
             self.start(self.bot_loop)
@@ -69,8 +98,12 @@ class Loops:
                 await asyncio.sleep(pause)
                 if not app.bot_to_act():
                     break
-                # the bot thinks in slices of ~25 ms: the page paints and answers in between
-                did = await drive(app.bot_act_steps())
+                # the bot thinks in a worker of the pool, or here in slices of ~25 ms: the page
+                # paints and answers in between
+                try:
+                    did = await drive(app.bot_act_steps(), runner=self.runner("bot"))
+                except Cancelled:
+                    continue
                 self.page.apply(None, animate=True)
                 pause = BOT_PAUSE.get(did, 0.5) * (0.1 if app.prefs.fast_bot else 1)
         finally:
@@ -108,13 +141,22 @@ class Loops:
             self.start(self.review_loop)
 
     async def review_loop(self):
-        """Weigh the decisions a few at a time; the page paints the progress in between."""
+        """Weigh the decisions a few at a time (in the pool's workers, or here in slices);
+        the page paints the progress in between. A review made deep meanwhile goes on deep."""
         app = self.page.app
         try:
             await asyncio.sleep(0.05)     # the browser paints the empty panel first
             painted = 0.0
             loop = asyncio.get_event_loop()
-            while app.review_step():
+            while app.review is not None and app.review.running:
+                session = app.review
+                review = session.review
+                if self.pool.ready():
+                    await review_pool.weigh(session, self.pool,
+                                            lambda: app.review is session and session.review is review,
+                                            lambda: self.page.apply(PROGRESS))
+                    continue
+                app.review_step()
                 if loop.time() - painted > REVIEW_PAINT:
                     self.page.apply(PROGRESS)
                     painted = loop.time()
@@ -166,7 +208,9 @@ class Loops:
     async def hint_loop(self):
         try:
             await asyncio.sleep(0.05)     # the browser paints "Thinking…" and stays responsive
-            await drive(self.page.app.compute_hint_steps())
+            await drive(self.page.app.compute_hint_steps(), runner=self.runner("hint"))
+        except Cancelled:
+            pass
         finally:
             self.page.screen.panes.thought()
             self.page.apply(None)

@@ -171,6 +171,10 @@ class Page:
         self.apply(self.app.start_review())
         self.loops.review()
 
+    def on_review_deep(self, event):
+        self.apply(self.app.start_review(deep=True))
+        self.loops.review()
+
     def on_hint(self, event):
         self.loops.hint()
 
@@ -518,4 +522,5 @@ class Page:
             self.progress.open()          # ?progress: the progress screen over the match
         document.body.dataset.ready = "true"
         asyncio.ensure_future(persistence.ask_persistence(self.app))
+        self.loops.start_pool()     # the engine's workers, once the page is playable
 

@@ -153,6 +153,13 @@ class Panes:
             return
         by_id("review-progress").textContent = review["progress"]
         by_id("review-progress").hidden = not review["progress"]
+        bar = by_id("review-bar")
+        bar.hidden = not review["progress"]
+        bar.max = max(1, review["total"])
+        bar.value = review["done"]
+        by_id("review-deep").hidden = review["deep"]
+        by_id("review-depth").hidden = review["deep"]
+        by_id("review-depth-deep").hidden = not review["deep"]
         shown = self.review or {}
         # the play focused in the list of plays keeps the focus when the list is drawn again
         active = document.activeElement

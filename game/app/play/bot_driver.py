@@ -29,6 +29,19 @@ HINT_LEVEL = "master"
 DROPPED = object()
 
 
+def _jobs_or_own(bot, name):
+    """The step-by-step form ``name`` of ``bot``: for the app's own bot, the one that asks its
+    long work as jobs (:mod:`game.bot.jobs`: the page hands them to its workers; the answers
+    are the same), else the bot's own (or None)."""
+    from game.bot import Bot  # imported on first use: start-up stays lean
+    if type(bot) is Bot:
+        from game.bot import jobs
+
+        think = getattr(jobs, name)
+        return lambda *args, **kw: think(bot, *args, **kw)
+    return getattr(bot, name, None)
+
+
 class BotDriver:
     """The computer players of the app (one per level and seed, made when first needed)."""
 
@@ -123,7 +136,7 @@ class BotDriver:
                 if turn.no_move:
                     self.app.bot_plan = []
                 else:
-                    think = getattr(bot, "think_move", None)
+                    think = _jobs_or_own(bot, "think_move")
                     if think is None:      # a bot without a step-by-step form
                         move = bot.choose_move(turn.position, turn.dice, self.context(player))
                     else:
@@ -198,7 +211,7 @@ class BotDriver:
         (would-be) doubler's side."""
         m = self.app.match
         position, ctx = m.game.position, self.context(doubler)
-        think = getattr(bot, "think_cube", None)
+        think = _jobs_or_own(bot, "think_cube")
         if think is not None:
             equities = yield from think(position, ctx)
             return equities.response if answering else equities.action
@@ -222,10 +235,11 @@ class BotDriver:
         key = self.app.game.screen.hint_key()
         if m.phase is Phase.MOVING:
             turn = m.turn
-            hints = yield from bot.think_hints(turn.position, turn.dice, ctx=self.context(m.player_on_roll))
+            hints = yield from _jobs_or_own(bot, "think_hints")(turn.position, turn.dice,
+                                                                 ctx=self.context(m.player_on_roll))
             self.app.hint = (key, "plays", (hints, turn.dice, bool(m.config.length)))
         else:
             position = m.game.position          # seen from the player on roll: the doubler
-            equities = yield from bot.think_cube(position, self.context(m.player_on_roll))
+            equities = yield from _jobs_or_own(bot, "think_cube")(position, self.context(m.player_on_roll))
             self.app.hint = (key, "cube", (equities, bot.evaluate(position), m.phase is Phase.DOUBLED))
         return True

@@ -74,10 +74,13 @@ class Reviews:
         self.app = app
         self._kept = {}            # the analyses of the last matches reviewed, by their events
 
-    def start(self, history_index=None):
+    def start(self, history_index=None, deep=False):
         """Replay a match with its analysis: the match on the board (the one being replayed,
-        if any) or the ``history_index``-th finished one.  True when it started."""
+        if any) or the ``history_index``-th finished one.  True when it started. ``deep``:
+        the review open is weighed again deeper (:meth:`deepen`)."""
         app = self.app
+        if deep and app.review is not None:
+            return self.deepen()
         if history_index is not None or app.replay is None:
             if not app.start_replay(history_index):
                 return False
@@ -97,6 +100,32 @@ class Reviews:
         while len(self._kept) > REVIEWS_KEPT:
             self._kept.pop(next(iter(self._kept)))
         app.message = ("msg.review", {})
+        return True
+
+    def deepen(self):
+        """Weigh the open review again at the master's depth (:data:`panel.DEEP_LEVEL`); the
+        quick analysis is kept for a later review. True when it is now deep."""
+        session = self.app.review
+        if session is None:
+            return False
+        from game.app.review import panel as reviews
+        from game.bot.analysis import Review
+
+        if session.deep:
+            return True
+        data = self.app.replay.match_data
+        key = "deep:" + json.dumps(data["events"], sort_keys=True)
+        review = self._kept.pop(key, None)
+        if review is None:
+            try:
+                review = Review(data, level=reviews.DEEP_LEVEL)
+            except (GameError, KeyError, TypeError, ValueError):
+                return False
+        session.use(review)
+        self._kept[key] = review
+        while len(self._kept) > REVIEWS_KEPT:
+            self._kept.pop(next(iter(self._kept)))
+        self.app.message = ("msg.review_deep", {})
         return True
 
     def kept(self, match_data):

@@ -36,6 +36,7 @@ take or a drop to the board after it.
 """
 
 import bisect
+import math
 import time
 from html import escape
 
@@ -47,10 +48,14 @@ from game.app.view.hints import percent, signed
 from game.app.view.html import MARK_SIGNS
 from game.app.view.last_moves import preview_of
 
-__all__ = ["ReviewSession", "panel", "STEP_BUDGET", "MIN_RATED"]
+__all__ = ["ReviewSession", "panel", "STEP_BUDGET", "MIN_RATED", "DEEP_LEVEL", "time_left_text"]
 
 #: seconds of analysis between two paints of the page
 STEP_BUDGET = 0.04
+#: the level of a deep review: the master's depth (2-ply on its best close plays, cube 1-ply)
+DEEP_LEVEL = "master"
+#: seconds of analysis before the time left is estimated from its pace
+PACE_AFTER = 2.0
 _ACTION_KEYS = {"double": "review.action_double", "no_double": "review.action_no_double",
                 "too_good": "review.action_too_good", "take": "review.action_take",
                 "drop": "review.action_drop", "beaver": "review.action_beaver"}
@@ -72,6 +77,7 @@ class ReviewSession:
         self.tried = None                          # (frame, result dict or error key) of the last try
         self.shown = None                          # (frame, play) chosen to be shown on the board there
         self._result = None
+        self._since = None                         # (review, when, done) as the analysis began
 
     @property
     def running(self):
@@ -80,11 +86,51 @@ class ReviewSession:
     def step(self, budget=0.0):
         """Weigh decisions for about ``budget`` seconds (one at least); True while more remain."""
         start = self.clock()
+        self._timed()
         more = self.review.step()
         while more and self.clock() - start < budget:
             more = self.review.step()
         self._result = None
         return more
+
+    def use(self, review):
+        """Show ``review`` (the same match's, another depth) from now on."""
+        self.review = review
+        self._result = None
+
+    def put(self, part, start, values):
+        """Take a piece weighed elsewhere (a worker's, :meth:`game.bot.analysis.Review.put`)."""
+        self._timed()
+        self.review.put(part, start, values)
+        self._result = None
+
+    def _timed(self):
+        """Note when the analysis at hand began (for :meth:`time_left`)."""
+        if self._since is None or self._since[0] is not self.review:
+            self._since = (self.review, self.clock(), self.review.done)
+
+    def time_left(self):
+        """Seconds the analysis should still take, from its pace so far, or None (too soon
+        to tell: under :data:`PACE_AFTER` seconds, or nothing weighed yet).
+
+        >>> from game.match import Match
+        >>> times = iter([0.0, 0.0, 4.0])
+        >>> session = ReviewSession(Match().to_dict(), [], clock=lambda: next(times))
+        >>> session.review.total, session.time_left()
+        (0, None)
+        """
+        if self._since is None or self._since[0] is not self.review:
+            return None
+        _, began, done_then = self._since
+        done, spent = self.review.done - done_then, self.clock() - began
+        if done <= 0 or spent < PACE_AFTER:
+            return None
+        return spent / done * (self.review.total - self.review.done)
+
+    @property
+    def deep(self):
+        """True when the review weighs at the master's depth (:data:`DEEP_LEVEL`)."""
+        return self.review.level == DEEP_LEVEL
 
     def result(self):
         if self._result is None:
@@ -373,6 +419,21 @@ def _tried_text(session, frame, tr, language):
               loss=_loss(found["loss"], language), mark=mark, best=found["best"])
 
 
+def time_left_text(seconds, tr):
+    """The time a review still needs, in words ("" when it cannot tell yet).
+
+    >>> from game.app.text.i18n import translator
+    >>> tr = translator("en")
+    >>> time_left_text(None, tr), time_left_text(20, tr), time_left_text(200, tr)
+    ('', '(under a minute left)', '(about 4 min left)')
+    """
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return tr("review.time_left_short")
+    return tr("review.time_left", minutes=int(math.ceil(seconds / 60)))
+
+
 def panel(session, frame, tr, names, player=0):
     """What the review panel shows at replay ``frame``: a dict of escaped HTML and plain texts.
 
@@ -384,9 +445,16 @@ def panel(session, frame, tr, names, player=0):
     match_play = bool(result["length"])
     progress = ""
     if session.running:
-        progress = tr("review.progress", done=session.review.done, total=session.review.total)
+        key = "review.progress_deep" if session.deep else "review.progress"
+        progress = tr(key, done=session.review.done, total=session.review.total)
+        left = time_left_text(session.time_left(), tr)
+        if left:
+            progress = f"{progress} {left}"
     return {
         "progress": progress,
+        "done": session.review.done,
+        "total": session.review.total,
+        "deep": session.deep,
         "summary_html": _summary_html(result, tr, names, language),
         "detail_html": _detail_html(session.at(frame), tr, names, language, match_play,
                                     session.shown_play(frame)),
