@@ -159,11 +159,11 @@ class Rollouts:
 
     def html(self):
         """``{"head", "rows"}`` of the panel, or None when there is nothing to show."""
-        from game.app.rollout import view
-
         found = self.here()
         if found is None:
             return None
+        from game.app.rollout import view    # only once there is a decision: not before playable
+
         session = self._open_here()
         tr = self.app.tr
         if session is None:
