@@ -24,6 +24,10 @@ PROGRESS = Effects(screen=True)   # the review's progress changes its pane only
 POOL_DELAY = 1.0      # seconds after the page is playable before the engine's workers start
 
 
+#: games of a rollout in one job of the pool (a job of a few hundred ms at 0-ply, cut at 10 plies)
+ROLLOUT_PIECE = 6
+
+
 class Loops:
     """The page's tasks over time. ``page`` gives ``app``, ``apply``, ``screen``, ``gestures``."""
 
@@ -182,10 +186,40 @@ class Loops:
                 painted[0] = loop.time()
         try:
             while rollouts.wanted():
-                await drive(rollouts.steps(), on_slice=paint)
+                if self.pool.ready():
+                    await self._rollout_in_pool(rollouts, paint)
+                else:
+                    await drive(rollouts.steps(), on_slice=paint)
         finally:
             self.rolling_out = False
             self.page.apply(PROGRESS)
+
+    async def _rollout_in_pool(self, rollouts, paint):
+        """The rollout's games spread over the workers, :data:`ROLLOUT_PIECE` games a job, a
+        batch of jobs at a time (so that "until stopped" needs no endless list); each piece is
+        counted as it comes back."""
+        from game.bot.jobs import request
+        session = rollouts.take()
+        if session is None:
+            return
+        game = 0
+        try:
+            while rollouts.goes_on(session):
+                pieces = session.pieces(game, ROLLOUT_PIECE, 4 * max(1, self.pool.size()))
+                if not pieces:
+                    break
+                jobs = [request("rollout", request=session.request, first_game=first, count=count)
+                        for first, count in pieces]
+                game = pieces[-1][0] + pieces[-1][1]
+
+                def counted(_i, part):
+                    session.add(part)
+                    paint(0)
+                await self.pool.spread(jobs, "rollout", counted, lambda: rollouts.goes_on(session))
+        except Cancelled:
+            pass
+        finally:
+            rollouts.done(session)
     async def tutor_loop(self):
         """The tutor weighs the decision at hand while the person thinks (the roll or the cube
         is shown): in slices, so that the page stays live; nothing is drawn (game/app/tutor/)."""

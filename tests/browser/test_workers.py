@@ -7,8 +7,10 @@ review's. A worker killed while it runs a job is replaced and the job run again.
 and WebKitGTK: the pool starts and the computer's move comes from a worker.
 """
 
+import json
+
 import pytest
-from app_driver import click, open_app, wait_ready
+from app_driver import click, open_app, roll_until_a_choice, wait_ready
 from finished_match import finished_match
 
 FAST = {"fast_bot": True, "animate": False}
@@ -146,3 +148,21 @@ def test_jobs_no_longer_wanted_are_cancelled_and_the_pool_goes_on(pages):
         return [ends.map(e => `${e.status}:${e.reason && e.reason.message}`), after.length];
     }""")
     assert said == [["rejected:cancelled", "rejected:cancelled"], 5]
+
+
+def test_a_rollout_s_games_are_played_by_the_workers_and_stop(pages, base_url):
+    worker, _alone = open_both(pages, f"{base_url}/?mode=hotseat&length=5&seed=3")
+    roll_until_a_choice(worker)
+    click(worker, "#hint")
+    worker.wait_for_selector("#rollout-open", timeout=WAIT_MS)
+    worker.click("#rollout-open")
+    worker.wait_for_function("Number(document.getElementById('rollout-games')?.dataset.games || 0) >= 6",
+                             timeout=WAIT_MS)
+    assert worker.evaluate(WORKER_JOBS, "rollout") >= 1
+    pieces = [json.loads(args) for args, _result, _where in worker.evaluate(JOBS, "rollout")]
+    assert all(args["count"] == 6 and args["first_game"] % 6 == 0 for args in pieces)
+    worker.click("#rollout-stop")
+    worker.wait_for_selector("#rollout-start:not([hidden])", timeout=WAIT_MS)
+    stopped = int(worker.get_attribute("#rollout-games", "data-games"))
+    assert stopped >= 6
+    assert stopped % 6 == 0                             # whole pieces, each counted once

@@ -157,6 +157,27 @@ class Rollouts:
         self._keep(session)
         return True
 
+    def take(self):
+        """The rollout waiting, begun, for a pool of workers to play its pieces
+        (:meth:`RolloutSession.pieces`, :meth:`RolloutSession.add`); None when none waits."""
+        session = self._open_here()
+        if session is None or not self.pending:
+            return None
+        self.pending = False
+        session.begin()
+        return session
+
+    def goes_on(self, session):
+        """True while ``session`` runs and the place it belongs to is still shown."""
+        if session.running and self._open_here() is not session:
+            session.stop()
+        return session.running
+
+    def done(self, session):
+        """The pool's rollout is over (all games in, stopped, or left): its result is kept."""
+        session.stop()
+        self._keep(session)
+
     def html(self):
         """``{"head", "rows"}`` of the panel, or None when there is nothing to show."""
         found = self.here()

@@ -98,13 +98,34 @@ class RolloutSession:
             return True
         return False
 
-    def steps(self):
-        """Play the games afresh with the settings (a generator: yields between plies); it ends
-        when the number of games is reached or :meth:`stop` was called."""
+    def begin(self):
+        """Start afresh with the settings: the request made, no game yet, running."""
         self.request = self._build(self.settings)
         self.partial = None
         self.result = None
         self.running = True
+
+    def add(self, part):
+        """Count the partial sums ``part`` of some games (:func:`game.bot.rollout.rollout_piece`,
+        from this page or a worker, in any order: the sums are exact)."""
+        self.partial = part if self.partial is None else merge(self.partial, part)
+        self.result = combine([self.partial])
+
+    def pieces(self, first_game, size, count):
+        """The next ``count`` pieces of ``size`` games from ``first_game`` as ``(first, games)``,
+        within the number of games asked for (``[]`` when it is reached).
+
+        >>> s = for_plays("4HPwATDgc/ABMA", "cAkAAAAAAAAA", (3, 1), ["8/5 6/5"], "hint")
+        >>> s.pieces(0, 50, 3), s.pieces(100, 50, 3)
+        ([(0, 50), (50, 50), (100, 44)], [(100, 44)])
+        """
+        end = self.target or first_game + size * count
+        return [(g, min(size, end - g)) for g in range(first_game, min(end, first_game + size * count), size)]
+
+    def steps(self):
+        """Play the games afresh with the settings (a generator: yields between plies); it ends
+        when the number of games is reached or :meth:`stop` was called."""
+        self.begin()
         game = 0
         try:
             while self.running and (not self.target or game < self.target):
@@ -118,8 +139,7 @@ class RolloutSession:
                     if not self.running:
                         return
                     yield
-                self.partial = found if self.partial is None else merge(self.partial, found)
-                self.result = combine([self.partial])
+                self.add(found)
                 game += 1
                 yield
         finally:
