@@ -5,6 +5,8 @@ off, as high as the screen), the tap targets measured (at least 32 px each way b
 issue 14), Roll / Done / Undo and the move box on screen without scrolling, and no name cut
 by a scrollbar."""
 
+import json
+
 import pytest
 from app_driver import act, click, open_app
 from engines import tap
@@ -401,3 +403,63 @@ def test_settings_number_the_points_from_either_side_or_both(reading):
     assert page.evaluate(numbers) == mine and page.locator("#board .other-number").count() == 24
     act(page, lambda: page.select_option("#pref-numbering", "mine"))
     page.keyboard.press("Escape")
+
+
+# --- a game's end on a phone held upright: the row of buttons under the board -----------------------
+#: every button shown in the row of the turn's buttons (#actions): where it lies, and whether its
+#: words fit in it (scrollWidth over clientWidth: cut off)
+END_ROW = """() => [...document.querySelectorAll('#actions button')].filter(b => b.getClientRects().length > 0)
+  .map(b => { const r = b.getBoundingClientRect();
+    return {id: b.id, text: b.textContent, x: r.x, y: r.y, w: r.width, h: r.height,
+            sw: b.scrollWidth, cw: b.clientWidth, sh: b.scrollHeight, ch: b.clientHeight}; })"""
+THUMB = 44    # a thumb's tap target, in CSS px
+
+
+def check_end_row(page, moment, wanted):
+    """Every button of the row wholly on screen, its words not cut off, 44 px high at least;
+    ``wanted``: the ids that must be among them."""
+    size = page.viewport_size
+    m = {"vw": size["width"], "vh": size["height"]}
+    row = page.evaluate(END_ROW)
+    assert wanted <= {b["id"] for b in row}, (moment, row)
+    for b in row:
+        assert on_screen(b, m), (moment, b)
+        assert b["sw"] <= b["cw"] and b["sh"] <= b["ch"] + 1, (moment, b)     # words cut off
+        assert b["h"] >= THUMB - 0.5, (moment, b)
+    assert page.evaluate("document.documentElement.scrollWidth") == size["width"], moment
+
+
+@pytest.fixture(scope="module")
+def ends():
+    """A match of the person against the computer, its first game over (5 points), and one over (1 point)."""
+    from finished_match import played_to_an_end
+    return {"game": played_to_an_end(5), "match": played_to_an_end(1)}
+
+
+@pytest.mark.parametrize("end", ["game", "match"])
+def test_at_a_games_end_the_row_of_buttons_fits_an_upright_phone(browser, base_url, ends, end):
+    """A game over, and a match over, on phones held upright (390x844, 360x740, 320x640), in
+    French and English: "Analyser la partie" (and "Voir vos progrès" at a match's end) were cut
+    off at the right of a single row at 390 px in French; at 320 px the share box's input (20
+    characters wide by default) pushed the whole panel wider than the screen."""
+    context = phone(browser, 390, 844)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/__seed__")      # any page of the origin: the server's 404 is the cheapest
+        items = dict(ends[end], **{"backgammon.prefs": json.dumps(
+            {"schema": 1, "kind": "prefs", "data": {"animate": False, "fast_bot": True, "language": "fr"}})})
+        page.evaluate("(items) => { for (const [k, t] of Object.entries(items)) localStorage.setItem(k, t); }", items)
+        open_app(page, f"{base_url}/")
+        wanted = {"review-game"} | ({"progress-end"} if end == "match" else {"next-game"})
+        page.wait_for_function(" && ".join(f"!document.getElementById('{b}').hidden" for b in wanted), timeout=30_000)
+        for lang in ("fr", "en"):
+            if lang != page.evaluate("document.documentElement.lang"):
+                act(page, lambda: page.select_option("#lang", lang))
+            for width, height in ((390, 844), (360, 740), (320, 640)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_function(f"innerWidth === {width} && document.body.classList.contains('upright')",
+                                       timeout=30_000)
+                check_end_row(page, (end, lang, width), wanted)
+        print(end, [(b["id"], round(b["w"]), round(b["h"])) for b in page.evaluate(END_ROW)])
+    finally:
+        context.close()
