@@ -267,6 +267,46 @@ def test_axe_lessons_position_editor_and_review(scanned, base_url):
     assert blocking(results) == {}
 
 
+def test_axe_tutor_rollout_puzzles_and_progress(scanned, base_url):
+    """The screens of learning from your games (issue 43) and rollouts (issue 42): the tutor's
+    warning, a rollout's panel, the puzzle deck and the progress chart, in French."""
+    from test_app_tutor import BLUNDER
+    from test_progress import seeded
+    from test_puzzles import FIVE_TWO, puzzle
+
+    from game.app.keep import storage
+    from game.app.keep.puzzle_deck import KIND
+
+    new_page, scan, results = scanned
+    page = open_app(new_page(), f"{base_url}/?mode=bot&length=5&tutor=error&seed=t1&lang=fr", prefs=FAST)
+    act(page, lambda: page.click("#roll"))
+    act(page, lambda: (page.fill("#move-input", BLUNDER), page.press("#move-input", "Enter")))
+    act(page, lambda: page.click("#done"))
+    page.wait_for_selector("#tutor-warning", state="visible")
+    scan(page, "fr tutor warning")
+    act(page, lambda: page.click("#tutor-again"))
+    act(page, lambda: page.click("#hint"))
+    page.wait_for_selector("#rollout-open")
+    page.click("#rollout-open")
+    page.wait_for_function("Number(document.getElementById('rollout-games')?.dataset.games || 0) >= 1")
+    scan(page, "fr rollout running")
+    page.click("#rollout-stop")
+    page.wait_for_selector("#rollout-start:not([hidden])")
+    items = {storage.PUZZLES: storage.pack(KIND, {"puzzles": [puzzle(FIVE_TWO, "13/6", 0)]}),
+             storage.PROGRESS: storage.pack("progress", {"entries": seeded("0" * 16)})}
+    page.evaluate("(items) => { for (const [k, t] of Object.entries(items)) localStorage.setItem(k, t); }", items)
+    page.goto(f"{base_url}/?puzzles&lang=fr")
+    wait_ready(page)
+    page.wait_for_selector('#puzzles-panel[data-screen="solve"]')
+    scan(page, "fr puzzle")
+    page.goto(f"{base_url}/?progress&lang=fr")
+    wait_ready(page)
+    page.wait_for_selector("#progress-dialog[open] #progress-chart")
+    scan(page, "fr progress")
+    assert set(results) == {"fr tutor warning", "fr rollout running", "fr puzzle", "fr progress"}
+    assert blocking(results) == {}
+
+
 # --- the keyboard alone ------------------------------------------------------------------------------
 def path_to(start, goal, bottom=1, home_right=True):
     """The shortest list of arrow keys (Home, End) from one place of the board to another."""

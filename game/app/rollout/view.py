@@ -56,7 +56,7 @@ def panel_html(session, tr, title, running=None):
     running = session.running if running is None else running
     games = [(str(n), str(n) if n else tr("rollout.until_stopped")) for n in GAMES]
     length = [("true", tr("rollout.truncated", n=TRUNCATE_PLIES)), ("false", tr("rollout.to_the_end"))]
-    head = [f'<h3 id="rollout-title">{escape(title)}</h3>', '<div class="rollout-settings">',
+    head = [f'<h2 id="rollout-title">{escape(title)}</h2>', '<div class="rollout-settings">',
             f'<label>{escape(tr("rollout.games_label"))} {_select("games", games, str(s["games"]), running)}</label>',
             f'<label>{escape(tr("rollout.length_label"))} '
             f'{_select("truncated", length, "true" if s["truncated"] else "false", running)}</label>']
