@@ -284,7 +284,8 @@ def test_teacher_shards_hold_legal_contact_positions_with_gnubg_values_and_the_n
     z = np.load(path)
     assert int(z["seed"]) == teacher_data.SEED_BASE["train"] and int(z["plies"]) == 1
     # When fit.py reads it
-    boards, feats, targets = fit.read_teacher([path])
+    boards, feats, targets, groups = fit.read_teacher([path])
+    assert np.all(groups == -1)  # a train shard has no rolls of siblings
     x = fit.encode(boards[:30], feats[:30], fit.extra_inputs(boards[:30], 24))
     # Then every position is a legal contact position, its inputs are those of game/bot/net.py,
     # and its targets are probabilities with bg <= gammon <= win on both sides
