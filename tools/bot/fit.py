@@ -72,17 +72,27 @@ def extra_inputs(boards, count=18, start=None):
     return out
 
 
-def read_teacher(paths):
+def read_teacher(paths, upgrade=False):
     """Boards (int8 n × 50), hand-made first-group inputs (n × 12), targets (n × 5) and roll
     numbers (n; −1 where none) of ``tools/bot/teacher_data.py`` shards: GNU Backgammon's
     probabilities.  A siblings shard's roll numbers come from its ``groups/`` file when there
-    is one (each shard's made distinct)."""
+    is one (each shard's made distinct).  With ``upgrade``, a 1-ply shard's labels are
+    replaced by those of the 2-ply shard of the same set and number, where it has the
+    board (``teacher_data.py --close``: the close rolls relabelled at 2-ply)."""
     boards, targets, groups = [], [], []
     base = 0
     for p in map(pathlib.Path, paths):
         z = np.load(p)
         boards.append(z["boards"])
-        targets.append(z["probs"].astype(np.float32) / 65535)
+        probs = z["probs"].astype(np.float32) / 65535
+        deeper = p.parent / p.name.replace("-1ply-", "-2ply-")
+        if upgrade and "-1ply-" in p.name and deeper.exists():
+            d = np.load(deeper)
+            row = {bytes(b): i for i, b in enumerate(z["boards"])}
+            for b, q in zip(d["boards"], d["probs"]):
+                if bytes(b) in row:
+                    probs[row[bytes(b)]] = q.astype(np.float32) / 65535
+        targets.append(probs)
         gp = p.parent / "groups" / p.name
         if gp.exists():
             g = np.load(gp)["group"].astype(np.int64)
@@ -213,7 +223,7 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse",
     T = torch.from_numpy(t)
     Xv, Tv = X[val_idx], T[val_idx]
     G = Gm = Gv = Gvm = None
-    if groups is not None and rank > 0:
+    if groups is not None and (groups >= 0).any():
         ids = np.unique(groups[groups >= 0])
         rows = {}
         for i, g in enumerate(groups.tolist()):
@@ -289,7 +299,7 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse",
             idx = order[i:i + batch]
             opt.zero_grad()
             loss = loss_of(model(X[idx]), T[idx])
-            if G is not None:
+            if rank > 0 and G is not None:
                 pick = torch.from_numpy(rng.integers(0, len(G), rank_batch))
                 loss = loss + rank * rank_loss_of(G[pick], Gm[pick])
             loss.backward()
@@ -323,6 +333,8 @@ def main(argv=None):
     parser.add_argument("--rank-loss", choices=["center", "softmax"], default="center")
     parser.add_argument("--rank-batch", type=int, default=64, help="rolls per step for the ranking loss")
     parser.add_argument("--temperature", type=float, default=0.05, help="softmax ranking loss: equity scale")
+    parser.add_argument("--upgrade", action="store_true",
+                        help="1-ply shards take the labels of their 2-ply namesakes where those have the board")
     parser.add_argument("--cache", help="an .npz file keeping the encoded inputs (made when missing)")
     parser.add_argument("--net", choices=["contact", "race"], default="contact",
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
@@ -343,7 +355,7 @@ def main(argv=None):
             boards.append(rec["b"]), feats.append(rec["f"]), targets.append(rec["t"].astype(np.float32))
             groups.append(np.full(len(rec), -1, dtype=np.int64))
         if args.teacher:
-            b, f, t, g = read_teacher(args.teacher)
+            b, f, t, g = read_teacher(args.teacher, args.upgrade)
             boards.append(b), feats.append(f), targets.append(t), groups.append(g)
         boards, feats, t = np.concatenate(boards), np.concatenate(feats), np.concatenate(targets)
         groups = np.concatenate(groups)
