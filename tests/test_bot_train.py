@@ -284,7 +284,8 @@ def test_teacher_shards_hold_legal_contact_positions_with_gnubg_values_and_the_n
     z = np.load(path)
     assert int(z["seed"]) == teacher_data.SEED_BASE["train"] and int(z["plies"]) == 1
     # When fit.py reads it
-    boards, feats, targets = fit.read_teacher([path])
+    boards, feats, targets, groups = fit.read_teacher([path])
+    assert np.all(groups == -1)  # a train shard has no rolls of siblings
     x = fit.encode(boards[:30], feats[:30], fit.extra_inputs(boards[:30], 24))
     # Then every position is a legal contact position, its inputs are those of game/bot/net.py,
     # and its targets are probabilities with bg <= gammon <= win on both sides
@@ -300,3 +301,27 @@ def test_teacher_shards_hold_legal_contact_positions_with_gnubg_values_and_the_n
     gnubg_nn = pytest.importorskip("gnubg_nn")
     for b, t in zip(boards[:5], targets[:5]):
         assert list(gnubg_nn.probabilities(teacher_data.gnubg_board(b), 1)) == pytest.approx(t.tolist(), abs=2e-5)
+
+
+def test_siblings_groups_hold_the_plays_of_one_roll_each():
+    import numpy as np
+    import teacher_data
+    # Given a committed siblings shard and its roll numbers (teacher_data.py --regroup)
+    z = np.load(teacher_data.shard_path("siblings", 1, 0))
+    group = np.load(teacher_data.group_path(0))["group"]
+    assert len(group) == len(z["boards"]) and np.all(np.diff(group) >= 0)
+    # Then the plays of one roll come from one position: the mover (now not on roll) has
+    # moved the same pips in each, and the side on roll differs only in blots sent to the bar
+    boards = z["boards"].astype(int)
+    same_pips = 0
+    rolls = np.unique(group)
+    for g in rolls:
+        rows = boards[group == g]
+        assert 1 <= len(rows) <= 6
+        mover = rows[:, 25:]
+        pips = (mover[:, :24] * np.arange(1, 25)).sum(axis=1) + 25 * mover[:, 24]
+        same_pips += int(pips.min() == pips.max())
+        on_roll = rows[:, :24]
+        assert np.all((on_roll == on_roll[0]) | (np.minimum(on_roll, on_roll[0]) == 0) &
+                      (np.maximum(on_roll, on_roll[0]) == 1))
+    assert same_pips >= 0.97 * len(rolls)

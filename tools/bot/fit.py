@@ -72,16 +72,36 @@ def extra_inputs(boards, count=18, start=None):
     return out
 
 
-def read_teacher(paths):
-    """Boards (int8 n × 50), hand-made first-group inputs (n × 12) and targets (n × 5) of
-    ``tools/bot/teacher_data.py`` shards: GNU Backgammon's probabilities."""
-    boards, targets = [], []
-    for p in paths:
+def read_teacher(paths, upgrade=False):
+    """Boards (int8 n × 50), hand-made first-group inputs (n × 12), targets (n × 5) and roll
+    numbers (n; −1 where none) of ``tools/bot/teacher_data.py`` shards: GNU Backgammon's
+    probabilities.  A siblings shard's roll numbers come from its ``groups/`` file when there
+    is one (each shard's made distinct).  With ``upgrade``, a 1-ply shard's labels are
+    replaced by those of the 2-ply shard of the same set and number, where it has the
+    board (``teacher_data.py --close``: the close rolls relabelled at 2-ply)."""
+    boards, targets, groups = [], [], []
+    base = 0
+    for p in map(pathlib.Path, paths):
         z = np.load(p)
         boards.append(z["boards"])
-        targets.append(z["probs"].astype(np.float32) / 65535)
+        probs = z["probs"].astype(np.float32) / 65535
+        deeper = p.parent / p.name.replace("-1ply-", "-2ply-")
+        if upgrade and "-1ply-" in p.name and deeper.exists():
+            d = np.load(deeper)
+            row = {bytes(b): i for i, b in enumerate(z["boards"])}
+            for b, q in zip(d["boards"], d["probs"]):
+                if bytes(b) in row:
+                    probs[row[bytes(b)]] = q.astype(np.float32) / 65535
+        targets.append(probs)
+        gp = p.parent / "groups" / p.name
+        if gp.exists():
+            g = np.load(gp)["group"].astype(np.int64)
+            groups.append(g + base)
+            base += int(g.max()) + 1 if len(g) else 0
+        else:
+            groups.append(np.full(len(z["boards"]), -1, dtype=np.int64))
     boards = np.concatenate(boards)
-    return boards, extra_inputs(boards, NF, start=0), np.concatenate(targets)
+    return boards, extra_inputs(boards, NF, start=0), np.concatenate(targets), np.concatenate(groups)
 
 
 def encode(boards, feats, extra=None):
@@ -149,7 +169,8 @@ def equity(p):
     return 2 * p[..., 0] - 1 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
 
 
-def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse"):
+def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse", groups=None,
+        rank=0.0, rank_loss="center", rank_batch=64, temperature=0.05):
     """Fit a ``x.shape[1]`` → hidden → 5 sigmoid net to targets ``t``; returns (w1, b1, w2, b2).
 
     Starts from ``init`` (the current contact net); extra hidden units start
@@ -158,6 +179,17 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse")
     their cross-entropy, which weighs errors in small chances such as the
     gammons more) plus the squared error of the equity.  Adam, the rate
     falling linearly to a tenth over the epochs.
+
+    ``groups`` (one number per row, −1 for none): rows with the same number
+    are the plays of one roll (siblings shards).  With ``rank`` > 0 each step
+    adds ``rank`` times a loss on ``rank_batch`` such rolls, on the
+    *differences* between a roll's plays, which is all a 0-ply choice reads:
+    ``"center"``, the squared error of each play's equity less its roll's
+    mean against the teacher's equity less its mean; ``"softmax"``, the
+    cross-entropy of the net's softmax over the roll's plays (equities over
+    ``temperature``) against the teacher's.  A twentieth of the rolls is held
+    out, and the share of them where the net's best play is the teacher's
+    is reported.
     """
     import torch
 
@@ -190,6 +222,27 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse")
     X = torch.from_numpy(x)
     T = torch.from_numpy(t)
     Xv, Tv = X[val_idx], T[val_idx]
+    G = Gm = Gv = Gvm = None
+    if groups is not None and (groups >= 0).any():
+        ids = np.unique(groups[groups >= 0])
+        rows = {}
+        for i, g in enumerate(groups.tolist()):
+            if g >= 0:
+                rows.setdefault(g, []).append(i)
+        lists = [rows[g] for g in ids.tolist() if len(rows[g]) >= 2]
+        width_g = max(len(r) for r in lists)
+        pad = np.zeros((len(lists), width_g), dtype=np.int64)
+        mask = np.zeros((len(lists), width_g), dtype=bool)
+        for j, r in enumerate(lists):
+            pad[j, :len(r)] = r
+            mask[j, :len(r)] = True
+        gperm = rng.permutation(len(lists))
+        ghold = max(1, len(lists) // 20)
+        G, Gm = torch.from_numpy(pad[gperm[ghold:]]), torch.from_numpy(mask[gperm[ghold:]])
+        Gv, Gvm = torch.from_numpy(pad[gperm[:ghold]]), torch.from_numpy(mask[gperm[:ghold]])
+        held_rows = np.unique(pad[gperm[:ghold]][mask[gperm[:ghold]]])
+        tr_idx = np.setdiff1d(tr_idx, held_rows)  # the held-out rolls' plays are fitted to in no way
+        log(f"{len(lists)} rolls of 2 plays or more for the ranking loss ({ghold} held out)")
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     steps = max(1, epochs * ((len(tr_idx) + batch - 1) // batch))
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - 0.9 * min(s, steps) / steps)
@@ -201,12 +254,42 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse")
             outputs = ((p - target) ** 2).mean()
         return outputs + ((equity(p) - equity(target)) ** 2).mean() / NOUT
 
+    def rank_loss_of(pad, mask):
+        m = mask.float()
+        e = equity(model(X[pad.reshape(-1)])).reshape(pad.shape)
+        te = equity(T[pad.reshape(-1)]).reshape(pad.shape)
+        if rank_loss == "softmax":
+            # the mover's equity is minus that of the position after the play (opponent on roll)
+            neg = torch.finfo(e.dtype).min / 4
+            logp = torch.log_softmax(torch.where(mask, -e / temperature, torch.full_like(e, neg)), dim=1)
+            q = torch.softmax(torch.where(mask, -te / temperature, torch.full_like(te, neg)), dim=1)
+            return -(q * logp * m).sum(dim=1).mean()
+        count = m.sum(dim=1, keepdim=True)
+        ce = e - (e * m).sum(dim=1, keepdim=True) / count
+        ct = te - (te * m).sum(dim=1, keepdim=True) / count
+        return (((ce - ct) ** 2) * m).sum() / m.sum()
+
+    def rank_report():
+        if Gv is None:
+            return ""
+        with torch.no_grad():
+            e = equity(model(X[Gv.reshape(-1)])).reshape(Gv.shape)
+            te = equity(T[Gv.reshape(-1)]).reshape(Gv.shape)
+            big = torch.full_like(e, 9.0)
+            best = torch.where(Gvm, e, big).argmin(dim=1)
+            tbest = torch.where(Gvm, te, big).argmin(dim=1)
+            same = (best == tbest).float().mean().item()
+            lost = (te.gather(1, best[:, None]) - te.gather(1, tbest[:, None])).mean().item()
+            ce = rank_loss_of(Gv, Gvm).item()
+        return f", held-out rolls: same best play {100 * same:.1f} %, lost {1000 * lost:.2f} mp, rank loss {ce:.6f}"
+
     def report(epoch, start):
         with torch.no_grad():
             pv = model(Xv)
             mse = ((pv - Tv) ** 2).mean().item()
             eq = (equity(pv) - equity(Tv)).abs().mean().item()
-        log(f"epoch {epoch}: held-out mse {mse:.6f}, mean |Δ equity| {eq:.4f}  ({time.time() - start:.0f} s)")
+        log(f"epoch {epoch}: held-out mse {mse:.6f}, mean |Δ equity| {eq:.4f}{rank_report()}"
+            f"  ({time.time() - start:.0f} s)")
 
     start = time.time()
     report(0, start)
@@ -216,6 +299,9 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse")
             idx = order[i:i + batch]
             opt.zero_grad()
             loss = loss_of(model(X[idx]), T[idx])
+            if rank > 0 and G is not None:
+                pick = torch.from_numpy(rng.integers(0, len(G), rank_batch))
+                loss = loss + rank * rank_loss_of(G[pick], Gm[pick])
             loss.backward()
             opt.step()
             sched.step()
@@ -242,30 +328,49 @@ def main(argv=None):
     parser.add_argument("--inputs", type=int, choices=[220, 226, 232], default=0,
                         help="the contact net's inputs (default: the init net's); 226 adds the second "
                              "group of hand-made inputs, 232 the third too, starting from zero weights")
+    parser.add_argument("--rank", type=float, default=0.0,
+                        help="weight of the ranking loss on the plays of one roll (siblings shards with groups/)")
+    parser.add_argument("--rank-loss", choices=["center", "softmax"], default="center")
+    parser.add_argument("--rank-batch", type=int, default=64, help="rolls per step for the ranking loss")
+    parser.add_argument("--temperature", type=float, default=0.05, help="softmax ranking loss: equity scale")
+    parser.add_argument("--upgrade", action="store_true",
+                        help="1-ply shards take the labels of their 2-ply namesakes where those have the board")
+    parser.add_argument("--cache", help="an .npz file keeping the encoded inputs (made when missing)")
     parser.add_argument("--net", choices=["contact", "race"], default="contact",
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
                              "the other net is copied unchanged")
     args = parser.parse_args(argv)
     if not args.data and not args.teacher:
         parser.error("give td_train gen files, --teacher shards, or both")
-    boards, feats, targets = [], [], []
-    if args.data:
-        rec = read_records(args.data)
-        boards.append(rec["b"]), feats.append(rec["f"]), targets.append(rec["t"].astype(np.float32))
-    if args.teacher:
-        b, f, t = read_teacher(args.teacher)
-        boards.append(b), feats.append(f), targets.append(t)
-    boards, feats, t = np.concatenate(boards), np.concatenate(feats), np.concatenate(targets)
-    print(f"{len(boards)} positions from {len(args.data) + len(args.teacher)} file(s)")
     nets = read_weights(args.init)
     count = (args.inputs or nets[0][0]) - NRAW if args.net == "contact" else NF
-    x = encode(boards, feats, extra_inputs(boards, count) if count > NF else None)
+    if args.cache and pathlib.Path(args.cache).exists():
+        z = np.load(args.cache)
+        x, t, groups = z["x"], z["t"], z["groups"]
+        print(f"{len(x)} positions from {args.cache}")
+    else:
+        boards, feats, targets, groups = [], [], [], []
+        if args.data:
+            rec = read_records(args.data)
+            boards.append(rec["b"]), feats.append(rec["f"]), targets.append(rec["t"].astype(np.float32))
+            groups.append(np.full(len(rec), -1, dtype=np.int64))
+        if args.teacher:
+            b, f, t, g = read_teacher(args.teacher, args.upgrade)
+            boards.append(b), feats.append(f), targets.append(t), groups.append(g)
+        boards, feats, t = np.concatenate(boards), np.concatenate(feats), np.concatenate(targets)
+        groups = np.concatenate(groups)
+        print(f"{len(boards)} positions from {len(args.data) + len(args.teacher)} file(s)")
+        x = encode(boards, feats, extra_inputs(boards, count) if count > NF else None)
+        if args.cache:
+            np.savez(args.cache, x=x, t=t, groups=groups)
     which = 0 if args.net == "contact" else 1
     if which == 1:
         x = np.ascontiguousarray(x[:, :NRAW])
     init = nets[which]
     hidden = args.hidden or init[1]
-    w1, b1, w2, b2 = fit(x, t, init, hidden, args.epochs, args.lr, args.batch, args.seed, objective=args.loss)
+    w1, b1, w2, b2 = fit(x, t, init, hidden, args.epochs, args.lr, args.batch, args.seed, objective=args.loss,
+                         groups=groups, rank=args.rank, rank_loss=args.rank_loss, rank_batch=args.rank_batch,
+                         temperature=args.temperature)
     nets[which] = (x.shape[1], hidden, w1, b1, w2, b2)
     write_weights(args.out, nets)
     print(f"{args.out}: {args.net} {x.shape[1]} → {hidden} → {NOUT}")

@@ -108,13 +108,17 @@ def self_play_positions(td_train, raw_weights, seed, games, keep, rng):
     return np.ascontiguousarray(boards[np.sort(first)])
 
 
-def sibling_positions(boards, count, rng):
+def sibling_positions(boards, count, rng, groups=False):
     """For each board, dice from ``rng`` and the positions after the ``count`` plays the
-    game's nets rate best (contact positions only, the opponent on roll), repeats removed."""
+    game's nets rate best (contact positions only, the opponent on roll), repeats removed.
+
+    With ``groups``, also the roll each kept position belongs to (int32, one
+    number per roll, in order): the plays one 0-ply choice compares.  A
+    position repeated in a later roll stays with its first roll only."""
     sys.path.insert(0, str(ROOT))
     from game.bot import evaluator
-    out = []
-    for b in boards.tolist():
+    out, group = [], []
+    for g, b in enumerate(boards.tolist()):
         mine, theirs = tuple(b[:25]), tuple(b[25:])
         d1, d2 = int(rng.integers(1, 7)), int(rng.integers(1, 7))
         afters = evaluator.play_results(mine, theirs, d1, d2)
@@ -126,9 +130,92 @@ def sibling_positions(boards, count, rng):
             a_mine, a_theirs = afters[i]
             if any(a_theirs) and not evaluator.is_race(a_mine, a_theirs):
                 out.append(list(a_mine) + list(a_theirs))
+                group.append(g)
     arr = np.array(out, dtype=np.int8).reshape(-1, 50)
     _, first = np.unique(arr, axis=0, return_index=True)
-    return np.ascontiguousarray(arr[np.sort(first)])
+    keep = np.sort(first)
+    if groups:
+        return np.ascontiguousarray(arr[keep]), np.asarray(group, dtype=np.int32)[keep]
+    return np.ascontiguousarray(arr[keep])
+
+
+def group_path(k, plies=1, folder=DATA):
+    """The roll numbers of siblings shard ``k`` (written beside the shards, in ``groups/``).
+
+    >>> group_path(3).name
+    'siblings-1ply-003.npz'
+    >>> group_path(3).parent.name
+    'groups'
+    """
+    return pathlib.Path(folder) / "groups" / f"siblings-{plies}ply-{k:03d}.npz"
+
+
+def regroup(k, td_train, raw_weights, plies=1, folder=DATA, siblings=6):
+    """Rebuild the roll numbers of a siblings shard written without them: the shard's
+    games and dice are replayed (same seed, same nets) and the positions checked
+    against the shard's, row for row.  Returns the number of rolls, or None when
+    the file exists already."""
+    out = group_path(k, plies, folder)
+    if out.exists():
+        return None
+    z = np.load(shard_path("siblings", plies, k, folder))
+    seed = int(z["seed"])
+    rng = np.random.default_rng(seed)
+    boards = self_play_positions(td_train, raw_weights, seed, int(z["games"]), float(z["keep"]), rng)
+    arr, group = sibling_positions(boards, siblings, rng, groups=True)
+    if arr.shape != z["boards"].shape or not (arr == z["boards"]).all():
+        raise ValueError(f"siblings shard {k}: the replayed positions differ from the shard's")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out, group=group)
+    return len(np.unique(group))
+
+
+def relabel_close(k, plies, margin, folder=DATA, limit=0):
+    """Siblings shard ``k`` at 1-ply, its *close* rolls relabelled at ``plies``: the rolls
+    whose two best plays by the 1-ply labels are within ``margin`` in equity for the mover
+    (the decisions the teacher's own depth can change).  Written as the siblings shard of
+    those plies (``siblings-2ply-KKK.npz``, same seed) with its ``groups/`` file; ``limit``
+    keeps the first rolls only.  Returns (positions, rolls, seconds) or None when written."""
+    path = shard_path("siblings", plies, k, folder)
+    if path.exists():
+        return None
+    t0 = time.time()
+    z = np.load(shard_path("siblings", 1, k, folder))
+    group = np.load(group_path(k, 1, folder))["group"]
+    p = z["probs"].astype(np.float64) / SCALE
+    mover = -(2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
+    rows = []
+    for g in np.unique(group):
+        idx = np.flatnonzero(group == g)
+        if len(idx) < 2:
+            continue
+        top = np.sort(mover[idx])[::-1]
+        if top[0] - top[1] < margin:
+            rows.append(idx)
+    if limit:
+        rows = rows[:limit]
+    idx = np.concatenate(rows) if rows else np.zeros(0, np.int64)
+    boards = z["boards"][idx]
+    probs, cls = label(boards, plies)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, boards=boards, probs=np.round(probs * SCALE).astype(np.uint16), cls=cls,
+                        seed=int(z["seed"]), games=int(z["games"]), keep=float(z["keep"]), plies=plies,
+                        nets=str(z["nets"]) if "nets" in z else "", margin=margin)
+    gp = group_path(k, plies, folder)
+    gp.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(gp, group=group[idx])
+    tmp.rename(path)
+    return len(idx), len(rows), time.time() - t0
+
+
+def load_groups(shards, plies=1, folder=DATA):
+    """The roll numbers of siblings shards, made distinct across shards (int64)."""
+    parts, base = [], 0
+    for k in shards:
+        g = np.load(group_path(k, plies, folder))["group"].astype(np.int64)
+        parts.append(g + base)
+        base += int(g.max()) + 1 if len(g) else 0
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
 
 
 def label(boards, plies):
@@ -151,8 +238,9 @@ def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, 
     rng = np.random.default_rng(seed)
     t0 = time.time()
     boards = self_play_positions(td_train, raw_weights, seed, games, keep, rng)
+    group = None
     if kind == "siblings":
-        boards = sibling_positions(boards, siblings, rng)
+        boards, group = sibling_positions(boards, siblings, rng, groups=True)
     probs, cls = label(boards, plies)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
@@ -160,6 +248,10 @@ def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, 
                         seed=seed, games=games, keep=keep, plies=plies,
                         nets=nets)
     tmp.rename(path)
+    if group is not None:
+        gp = group_path(k, plies, folder)
+        gp.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(gp, group=group)
     return len(boards), time.time() - t0
 
 
@@ -211,9 +303,22 @@ def main(argv=None):
     parser.add_argument("--td-train", default="/tmp/t41/td_train", help="the compiled tools/bot/td_train.c")
     parser.add_argument("--folder", default=str(DATA))
     parser.add_argument("--summary", action="store_true", help="describe the shards written and stop")
+    parser.add_argument("--close", type=float, default=0.0, metavar="MARGIN",
+                        help="relabel at --plies the close rolls (two best plays within MARGIN by the 1-ply "
+                             "labels) of the siblings shards given by --shards")
+    parser.add_argument("--limit", type=int, default=0, help="--close: the first LIMIT close rolls of a shard only")
+    parser.add_argument("--regroup", action="store_true",
+                        help="rebuild the roll numbers (groups/) of the siblings shards given by --shards")
     args = parser.parse_args(argv)
     if args.summary:
         print(summary(args.folder))
+        return
+    if args.close:
+        for k in parse_range(args.shards):
+            done = relabel_close(k, args.plies, args.close, args.folder, args.limit)
+            name = shard_path("siblings", args.plies, k, args.folder).name
+            print(f"{name}: " + ("already written, skipped" if done is None else
+                                 f"{done[0]} positions of {done[1]} close rolls, {done[2]:.0f} s"), flush=True)
         return
     sys.path.insert(0, str(ROOT / "tools" / "bot"))
     import train
@@ -222,6 +327,13 @@ def main(argv=None):
         train.to_raw(args.weights, raw)
         nets = hashlib.sha256(pathlib.Path(args.weights).read_bytes()).hexdigest()[:16]
         for k in parse_range(args.shards):
+            if args.regroup:
+                t0 = time.time()
+                rolls = regroup(k, args.td_train, raw, args.plies, args.folder, args.siblings)
+                print(f"{group_path(k, args.plies, args.folder).name}: "
+                      + ("already written, skipped" if rolls is None else f"{rolls} rolls, {time.time() - t0:.0f} s"),
+                      flush=True)
+                continue
             done = make_shard(args.set, args.plies, k, args.td_train, raw, args.games, args.keep, args.folder,
                               args.siblings, nets)
             name = shard_path(args.set, args.plies, k, args.folder).name
