@@ -52,10 +52,11 @@ class Loops:
         return asyncio.ensure_future(guarded())
 
     def start_pool(self, delay=POOL_DELAY):
-        """Start the engine's workers ``delay`` seconds from now (the page is playable)."""
+        """Let the engine's workers start ``delay`` seconds from now (the page is playable):
+        at the first job asked of them (:meth:`Pool.allow`)."""
         async def later():
             await asyncio.sleep(delay)
-            self.pool.start()
+            self.pool.allow()
         self.start(later)
 
     def runner(self, tag):
@@ -155,6 +156,7 @@ class Loops:
             while app.review is not None and app.review.running:
                 session = app.review
                 review = session.review
+                self.pool.wake()
                 if self.pool.ready():
                     await review_pool.weigh(session, self.pool,
                                             lambda: app.review is session and session.review is review,
@@ -186,6 +188,7 @@ class Loops:
                 painted[0] = loop.time()
         try:
             while rollouts.wanted():
+                self.pool.wake()
                 if self.pool.ready():
                     await self._rollout_in_pool(rollouts, paint)
                 else:

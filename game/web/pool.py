@@ -33,9 +33,27 @@ class Pool:
     def __init__(self):
         self.js = getattr(js.window, "backgammonPool", None)
         self.log = getattr(js.window, "backgammonJobs", None)
+        self.allowed = False        # the page is playable: the workers may start
+        self.started = False
+
+    def allow(self):
+        """The page is playable. The workers start at the first job the engine is asked for
+        (:meth:`wake`): a page that never asks one (two people on one device, the lessons, a
+        friend's match) never pays for them. An address that asks for a size (``?workers=N``,
+        the tests and the benchmark) starts them now."""
+        self.allowed = True
+        js.document.documentElement.dataset.poolAllowed = "1"
+        if self.js is not None and bool(self.js.asked):
+            self.start()
+
+    def wake(self):
+        """Start the workers if the page is playable and they are not started yet."""
+        if self.allowed and not self.started:
+            self.start()
 
     def start(self):
         """Start the workers (once; the pool decides how many). The number asked for."""
+        self.started = True
         if self.js is None:
             js.document.documentElement.dataset.pool = "failed"
             return 0
@@ -57,6 +75,7 @@ class Pool:
     async def run(self, job, tag=""):
         """The answer of ``job``: a worker's, or (no worker ready, or it refused) the page's."""
         args = job.to_json()
+        self.wake()
         if self.ready():
             try:
                 text = await self.js.run(job.name, args, tag)

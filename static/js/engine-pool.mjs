@@ -52,6 +52,7 @@ class EnginePool {
     this.answers = 0;
     this.restarts = 0;
     this.failures = 0;
+    this.asked = ASKED !== null;   // the address asked for a size: start as soon as the page is playable
   }
 
   /* Start the workers (once); size: poolSize() unless given. Returns the size. */

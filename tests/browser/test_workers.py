@@ -166,3 +166,14 @@ def test_a_rollout_s_games_are_played_by_the_workers_and_stop(pages, base_url):
     stopped = int(worker.get_attribute("#rollout-games", "data-games"))
     assert stopped >= 6
     assert stopped % 6 == 0                             # whole pieces, each counted once
+
+
+def test_the_pool_starts_only_when_the_engine_is_first_asked(pages, base_url):
+    page = pages[0]
+    open_app(page, f"{base_url}/?mode=hotseat&length=3&seed=workers-lazy", prefs=FAST)
+    page.wait_for_function("document.documentElement.dataset.poolAllowed === '1'", timeout=WAIT_MS)
+    assert page.evaluate("document.documentElement.dataset.pool || 'off'") == "off"   # two people: no worker
+    click(page, "#roll")
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel [data-play]", timeout=WAIT_MS)
+    page.wait_for_function(POOL_READY, timeout=WAIT_MS)        # the hint woke the pool
