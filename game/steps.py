@@ -38,4 +38,5 @@ def finish(steps):
             asked = steps.send(sent)
         except StopIteration as done:
             return done.value
-        sent = None if asked is None else finish(asked.local())
+        # a job has a local() form; any other value yielded (a step's own mark) is a plain step
+        sent = finish(asked.local()) if hasattr(asked, "local") else None

@@ -2,7 +2,6 @@
 played through jobs plays as it does on its own, and a review weighed piece by piece, in any
 order, is the review weighed in one go; the deep review (game/app/review) is the master's."""
 
-import asyncio
 import json
 import random
 
@@ -98,6 +97,17 @@ def test_a_job_never_answered_runs_where_it_was_asked():
     assert count > 0
 
 
+def run(coroutine):
+    """Step ``coroutine`` as an event loop would (its awaits here never wait on anything
+    outside): not ``asyncio.run``, which refuses to start inside a loop already running
+    (Playwright's, in a worker process of the suite that ran a browser test first)."""
+    try:
+        while True:
+            coroutine.send(None)
+    except StopIteration as end:
+        return end.value
+
+
 def test_a_match_played_with_its_jobs_sent_away_is_the_same_match():
     # the computer against itself, a beginner (it draws at random): once with every job run
     # on the spot, once with every job sent as JSON text to a "worker"
@@ -107,7 +117,7 @@ def test_a_match_played_with_its_jobs_sent_away_is_the_same_match():
         for _ in range(400):
             if not app.bot_to_act():
                 break
-            asyncio.run(drive(app.bot_act_steps(), runner=runner))
+            run(drive(app.bot_act_steps(), runner=runner))
         return app.match.to_dict()["events"]
 
     log = []

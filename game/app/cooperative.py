@@ -73,7 +73,7 @@ async def drive(steps, slice_s=SLICE_S, clock=time.perf_counter, on_slice=None, 
         try:
             asked = steps.send(sent)
             sent = None
-            if asked is not None:
+            if hasattr(asked, "local"):     # a job (other values yielded are plain steps)
                 if on_slice is not None:
                     on_slice(clock() - start)
                 if runner is not None:
