@@ -172,7 +172,13 @@ def money_cubeful(p, owner=None, x=CUBE_LIFE, jacoby=False):
     return x * _money_live(p, owner) + (1.0 - x) * equity(p)
 
 
-def _decide(nd, dt, dp):
+def decide(nd, dt, dp):
+    """``(action, response)`` from the three values of the player on roll (higher is better for
+    him): ``"double"``, ``"too_good"`` or ``"no_double"``, and ``"take"`` or ``"drop"``.
+
+    >>> decide(0.60, 0.70, 1.0), decide(0.60, 0.55, 1.0), decide(1.10, 1.20, 1.0)
+    (('double', 'take'), ('no_double', 'take'), ('too_good', 'drop'))
+    """
     if min(dt, dp) > nd:
         action = "double"
     elif dt >= dp and nd >= dp:
@@ -191,7 +197,7 @@ def cube_equities(p, ctx=None, x=CUBE_LIFE):
         nd = money_cubeful(p, owner, x, ctx.jacoby)
         dt = 2.0 * money_cubeful(p, "opponent", x)
         dp = 1.0
-        action, response = _decide(nd, dt, dp)
+        action, response = decide(nd, dt, dp)
         if owner == "opponent":
             action = "no_double"
         if response == "take" and ctx.beavers and dt < 0.0:
@@ -203,7 +209,7 @@ def cube_equities(p, ctx=None, x=CUBE_LIFE):
     nd = cube.centered(c) if owner is None else cube.owned(c) if owner == "me" else cube.unavailable(c)
     dt = cube.unavailable(2 * c)
     dp = outcome_mwc(a - c, b, post)
-    action, response = _decide(nd, dt, dp)
+    action, response = decide(nd, dt, dp)
     if ctx.crawford or owner == "opponent" or a <= c or (ctx.post_crawford and a == 1):
         action = "no_double"       # no cube, or a double that cannot help
     elif ctx.post_crawford and b == 1 and action != "too_good":

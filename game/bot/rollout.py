@@ -40,6 +40,7 @@ docs/bot.md, "Rollouts".
 import math
 
 from . import rollout_sums as sums
+from .cube import decide
 from .match_equity import outcome_mwc
 from .rollout_game import Dice, Rules, level_bot, play_game
 from game.errors import InvalidPositionError
@@ -235,15 +236,8 @@ def combine(partials):
             "lose": 1.0 - p[0], "lose_gammon": p[3], "lose_backgammon": p[4]})
     if total["kind"] == "cube":
         nd, dt, dp = out["candidates"][0]["equity"], out["candidates"][1]["equity"], total["double_pass"]
-        # the same rule as the bot's cube decisions (game.bot.cube): higher is better for me
-        if min(dt, dp) > nd:
-            action = "double"
-        elif dt >= dp and nd >= dp:
-            action = "too_good"
-        else:
-            action = "no_double"
-        out["action"] = action
-        out["response"] = "take" if dt <= dp else "drop"
+        # the same rule as the bot's cube decisions: higher is better for me
+        out["action"], out["response"] = decide(nd, dt, dp)
     return out
 
 
