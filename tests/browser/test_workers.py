@@ -49,10 +49,12 @@ def open_both(pages, url, items=None):
     for page in pages:
         joined = f"{url}{'&' if '?' in url else '?'}workers=1"
         if items is not None:
-            open_app(page, joined, prefs=FAST)
+            # seeded from a page of the origin where no app runs (the server's 404): an app
+            # running meanwhile could save its own match over the seeded one
+            page.goto(f"{url.split('/?')[0].rstrip('/')}/__seed__")
             page.evaluate("(items) => { for (const [k, t] of Object.entries(items)) localStorage.setItem(k, t); }",
                           items)
-            page.goto(joined)
+            open_app(page, joined, prefs=FAST)
             wait_ready(page)
         else:
             open_app(page, joined, prefs=FAST)
