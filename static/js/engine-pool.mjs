@@ -12,6 +12,9 @@
      The first worker starts alone, the others once it is ready.
    - a worker that dies (an error event, or kill() below) is replaced and its job sent
      again, to another worker or to the new one;
+   - a worker that holds one job longer than stuckMs (STUCK_MS: far beyond the longest
+     piece of work the app sends) is ended and replaced the same way; a job that stalls a
+     second worker too is refused ("stuck"), and the page runs it itself;
    - cancel(tag) drops the jobs of that tag: those waiting never run, the answers of
      those running are dropped (the caller is told "cancelled" at once);
    - where Workers are missing or none starts, state is "failed" and every job is
@@ -28,6 +31,10 @@ export const MAX_WORKERS = 4;
 export const WORKER_MB = 96;
 // the share of the device's memory the pool may take: a 2 GB phone gives it 256 MB, two workers
 export const BUDGET_SHARE = 0.125;
+// a job still running after this long has stalled its worker (the longest the app sends, a master's
+// move or a deep review's decision, takes seconds); how often the pool looks
+export const STUCK_MS = 120000;
+const LOOK_MS = 1000;
 
 // read as the page loads: the page drops its address's query once it has read it
 const ASKED = new URLSearchParams(location.search).get("workers");
@@ -52,6 +59,9 @@ class EnginePool {
     this.answers = 0;
     this.restarts = 0;
     this.failures = 0;
+    this.stuck = 0;
+    this.stuckMs = STUCK_MS;
+    this.watch = null;
     this.asked = ASKED !== null;   // the address asked for a size: start as soon as the page is playable
   }
 
@@ -66,6 +76,7 @@ class EnginePool {
     }
     this.state = "starting";
     mark("pool", "starting");
+    this.watch = setInterval(() => this.look(), LOOK_MS);
     // one first: it is ready sooner alone (each start compiles the runtime), the others follow
     this.workers.push(this.spawn());
     return this.size;
@@ -159,7 +170,27 @@ class EnginePool {
       while (job && job.cancelled) job = this.queue.shift();
       if (!job) return;
       slot.job = job;
+      job.sentAt = performance.now();
+      job.tries += 1;
       slot.worker.postMessage({ id: job.id, kind: job.kind, args: job.args });
+    }
+  }
+
+  /* The watchdog: a worker stalled on a job is replaced; the job goes again once, then the
+     page is told to run it (its promise is refused with "stuck"). */
+  look(now = performance.now()) {
+    for (const slot of [...this.workers]) {
+      const job = slot.job;
+      if (job === null || now - job.sentAt < this.stuckMs) continue;
+      this.stuck += 1;
+      mark("poolStuck", this.stuck);
+      console.warn(`engine worker stalled on ${job.kind} for ${Math.round(now - job.sentAt)} ms: replaced`);
+      if (job.tries >= 2 && !job.cancelled) {
+        slot.job = null;
+        job.cancelled = true;
+        job.reject(new Error("stuck"));
+      }
+      this.replace(slot);
     }
   }
 
@@ -176,7 +207,8 @@ class EnginePool {
         reject(new Error("unavailable"));
         return;
       }
-      this.queue.push({ id: this.nextId++, kind, args, tag, resolve, reject, cancelled: false });
+      this.queue.push({ id: this.nextId++, kind, args, tag, resolve, reject, cancelled: false, tries: 0,
+        sentAt: 0 });
       this.pump();
     });
   }
@@ -227,7 +259,7 @@ class EnginePool {
     return {
       state: this.state, size: this.size, ready: this.workers.filter((w) => w.ready).length,
       busy: this.busy(), queued: this.queue.length, answers: this.answers, restarts: this.restarts,
-      failures: this.failures, memory: this.workers.map((w) => w.memory),
+      failures: this.failures, stuck: this.stuck, memory: this.workers.map((w) => w.memory),
       startMs: this.workers.map((w) => w.startMs),
     };
   }

@@ -152,6 +152,29 @@ def test_jobs_no_longer_wanted_are_cancelled_and_the_pool_goes_on(pages):
     assert said == [["rejected:cancelled", "rejected:cancelled"], 5]
 
 
+def test_a_stalled_worker_is_replaced_and_a_job_that_stalls_twice_goes_back_to_the_page(pages):
+    # the pages of the review test; the watchdog's clock is moved on instead of waiting two minutes
+    worker = pages[0]
+    worker.wait_for_function(POOL_READY, timeout=WAIT_MS)
+    said = worker.evaluate("""async () => {
+        const pool = backgammonPool, before = pool.restarts, pump = pool.pump.bind(pool);
+        const stall = () => pool.look(performance.now() + 2 * pool.stuckMs);
+        // as soon as the job is sent again (to the new worker), it stalls that one too
+        pool.pump = () => {
+            pump();
+            const slot = pool.workers.find((w) => w.job && w.job.tag === 'stall');
+            if (slot && slot.job.tries === 2) { pool.pump = pump; queueMicrotask(stall); }
+        };
+        const job = pool.run('cube', JSON.stringify({position: '4HPwATDgc/ABMA', level: '0-ply'}), 'stall');
+        stall();                                   // the first worker stalls on it at once
+        const end = await job.then(() => 'answered', (e) => e.message);
+        const after = JSON.parse(await pool.run('cube', JSON.stringify({position: '4HPwATDgc/ABMA', level: '0-ply'}), 'next'));
+        return [end, pool.stuck, pool.restarts - before, after.length];
+    }""")
+    assert said == ["stuck", 2, 2, 5]
+    assert worker.get_attribute("html", "data-pool-stuck") == "2"
+
+
 def test_a_rollout_s_games_are_played_by_the_workers_and_stop(pages, base_url):
     worker, _alone = open_both(pages, f"{base_url}/?mode=hotseat&length=5&seed=3")
     roll_until_a_choice(worker)
