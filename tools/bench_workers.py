@@ -9,9 +9,13 @@ alternating the order:
 - **the computer plays** (``?mode=watch``, the master level, fast computer) for
   ``--play-s`` seconds once the pool is ready (or the page playable);
 - **a hint** (the master's) on a hot-seat match: the time from the click to the plays shown;
-- **a review** of a finished 3-point match of the computer against itself (made in
-  CPython, seeded): the time from the click to the last decision weighed, quick and (with
-  ``--deep``) deep.
+- **a review** of a finished match of the computer against itself (``--length`` points,
+  3 by default; made in CPython, seeded): the time from the click to the last decision
+  weighed, quick and (with ``--deep``) deep;
+- **a rollout** (with ``--rollout-s S``): the hint's plays of a hot-seat match rolled out
+  with the app's own settings (truncated at 10 plies, the luck taken off) until stopped,
+  for S seconds once the first piece is in: the games a second, and the time 1,296
+  games would take at that pace.
 
 During each the page's own thread is watched three ways (an init script): long tasks
 (PerformanceObserver ``longtask``, where the engine has it: Chromium), animation frames
@@ -24,7 +28,8 @@ probe (a 10 ms setInterval: its worst lateness). Then, per setting:
   and, with workers, when the pool was ready.
 
 Usage: python3 tools/bench_workers.py [--runs N] [--workers 0 1 2] [--engine chromium firefox]
-       [--play-s S] [--deep]      (needs `make vendor`)
+       [--play-s S] [--deep] [--length 7] [--rollout-s S] [--phases play hint review rollout]
+       (needs `make vendor`)
 """
 
 import argparse
@@ -95,19 +100,31 @@ def serve():
     return f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def finished_items():
-    """The localStorage texts of a finished 3-point match of the computer against itself."""
+def finished_items(length=3, games=0):
+    """The localStorage texts of a finished match of the computer against itself, and its
+    number of games: with ``games``, the first of the seeds ``bench-workers``,
+    ``bench-workers-1``, ... whose match has that many games (at most 200 tried)."""
+    for n in range(200):
+        seed = "bench-workers" + (f"-{n}" if n else "")
+        items, played = _finished_items(length, seed)
+        if not games or played == games:
+            print(f"the reviewed match: seed {seed}")
+            return items, played
+    raise SystemExit(f"no {length}-point match of {games} games in 200 seeds")
+
+
+def _finished_items(length, seed):
     from game.app.controller import Controller
     from game.app.keep import storage
 
     store = storage.MemoryStore()
     app = Controller(store)
-    app.boot("?mode=watch&length=3&seed=bench-workers&level=intermediate")
-    for _ in range(20000):
+    app.boot(f"?mode=watch&length={length}&seed={seed}&level=intermediate")
+    for _ in range(200000):
         if not app.bot_to_act():
             break
         app.bot_act()
-    return {key: text for key, text in store.items.items() if key != storage.PREFS}
+    return {key: text for key, text in store.items.items() if key != storage.PREFS}, len(app.match.games)
 
 
 def pids():
@@ -193,7 +210,11 @@ def open_page(page, url, prefs, items=None):
     return start
 
 
-def one_setting(playwright, engine, base, workers, items, play_s, deep):
+GAMES_DONE = "Number(document.getElementById('rollout-games')?.dataset.games || 0)"
+
+
+def one_setting(playwright, engine, base, workers, items, play_s, deep, rollout_s=0.0,
+                phases=("play", "hint", "review")):
     out = {"workers": workers}
     session = Session(playwright, engine)
     page = session.page
@@ -203,25 +224,43 @@ def one_setting(playwright, engine, base, workers, items, play_s, deep):
                                  FAST)
         out["start"]["pool"] = page.evaluate(START)["pool"]
         out["load"] = os.getloadavg()[0]
-        began, cpu = now(page), session.thread_s()
-        moves = page.evaluate("backgammonJobs.length")
-        time.sleep(play_s)
-        ended = now(page)
-        out["play"] = page.evaluate(WINDOW, [began, ended]) | cpu_share(session, cpu, began, ended)
-        out["play"]["jobs"] = page.evaluate("backgammonJobs.length") - moves
-        # a hint
-        open_page(page, f"{base}/?mode=hotseat&length=5&seed=bench-hint&workers={workers}", FAST)
-        page.click("#roll")
-        page.wait_for_selector("#hint:not([disabled])", timeout=TIMEOUT_MS)
-        began, cpu = now(page), session.thread_s()
-        page.click("#hint")
-        page.wait_for_selector("#hint-panel [data-play]", timeout=TIMEOUT_MS)
-        ended = now(page)
-        out["hint"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began} | \
-            cpu_share(session, cpu, began, ended)
+        if "play" in phases:
+            began, cpu = now(page), session.thread_s()
+            moves = page.evaluate("backgammonJobs.length")
+            time.sleep(play_s)
+            ended = now(page)
+            out["play"] = page.evaluate(WINDOW, [began, ended]) | cpu_share(session, cpu, began, ended)
+            out["play"]["jobs"] = page.evaluate("backgammonJobs.length") - moves
+        # a hint, then (with rollout_s) its plays rolled out until stopped
+        if "hint" in phases or rollout_s:
+            open_page(page, f"{base}/?mode=hotseat&length=5&seed=bench-hint&workers={workers}", FAST)
+            page.click("#roll")
+            page.wait_for_selector("#hint:not([disabled])", timeout=TIMEOUT_MS)
+            began, cpu = now(page), session.thread_s()
+            page.click("#hint")
+            page.wait_for_selector("#hint-panel [data-play]", timeout=TIMEOUT_MS)
+            ended = now(page)
+            out["hint"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began} | \
+                cpu_share(session, cpu, began, ended)
+        if rollout_s:
+            page.click("#rollout-open")
+            page.wait_for_selector("#rollout-stop:not([hidden])", timeout=TIMEOUT_MS)
+            page.click("#rollout-stop")
+            page.wait_for_selector("#rollout-start:not([hidden])", timeout=TIMEOUT_MS)
+            page.select_option("select[data-rollout-setting=games]", "0")      # until stopped
+            page.click("#rollout-start")
+            page.wait_for_function(f"{GAMES_DONE} > 0", timeout=TIMEOUT_MS)   # the first piece is in
+            began, cpu, first = now(page), session.thread_s(), page.evaluate(GAMES_DONE)
+            time.sleep(rollout_s)
+            ended, games = now(page), page.evaluate(GAMES_DONE)
+            page.click("#rollout-stop")
+            plays = page.evaluate("document.querySelectorAll('#rollout-rows tr[data-play]').length")
+            rate = (games - first) / ((ended - began) / 1000)
+            out["rollout"] = page.evaluate(WINDOW, [began, ended]) | cpu_share(session, cpu, began, ended) | {
+                "plays": plays, "games_per_s": rate, "ms": 1296 / rate * 1000 if rate else None}
         # a review (and a deep one)
         open_page(page, f"{base}/?workers={workers}", FAST, items)
-        for kind in ("quick", "deep") if deep else ("quick",):
+        for kind in (("quick", "deep") if deep else ("quick",)) if "review" in phases else ():
             began, cpu = now(page), session.thread_s()
             page.click("#review-game" if kind == "quick" else "#review-deep")
             page.wait_for_function("document.getElementById('review-progress').textContent !== ''", timeout=TIMEOUT_MS)
@@ -257,10 +296,14 @@ def report(engine, results, settings):
             ("worker wasm heap (MB, each)", lambda r: max(r["worker_heap_mb"], default=None), 1),
             ("browser PSS after the review (MB)", lambda r: r["pss_mb"], 0),
             ("machine load (1 min) at the start", lambda r: r["load"], 1)]
-    for phase in ("play", "hint", "review_quick", "review_deep"):
+    for phase in ("play", "hint", "rollout", "review_quick", "review_deep"):
         if phase not in results[settings[0]][0]:
             continue
-        if phase != "play":
+        if phase == "rollout":
+            rows += [("rollout: plays rolled out", lambda r: r["rollout"]["plays"], 0),
+                     ("rollout: games a second (each play)", lambda r: r["rollout"]["games_per_s"], 2),
+                     ("rollout: 1,296 games at that pace (ms)", lambda r: r["rollout"]["ms"], 0)]
+        elif phase != "play":
             rows.append((f"{phase}: time (ms)", lambda r, p=phase: r[p]["ms"], 0))
         else:
             rows.append(("play: jobs done", lambda r: r["play"]["jobs"], 0))
@@ -287,6 +330,9 @@ def report(engine, results, settings):
         if key in results[settings[0]][0] and 1 in results and 2 in results:
             one, two = median(r[key]["ms"] for r in results[1]), median(r[key]["ms"] for r in results[2])
             print(f"review ({kind}) speed-up, 2 workers against 1: {one / two:.2f}x")
+    if "rollout" in results[settings[0]][0] and 1 in results and 2 in results:
+        one, two = (median(r["rollout"]["games_per_s"] for r in results[w]) for w in (1, 2))
+        print(f"rollout speed-up, 2 workers against 1: {two / one:.2f}x")
         if key in results[settings[0]][0] and 0 in results and 1 in results:
             alone, one = median(r[key]["ms"] for r in results[0]), median(r[key]["ms"] for r in results[1])
             print(f"review ({kind}), 1 worker against the page alone: {alone / one:.2f}x faster")
@@ -299,14 +345,21 @@ def main():
     parser.add_argument("--engine", nargs="+", default=["chromium"], choices=("chromium", "firefox"))
     parser.add_argument("--play-s", type=float, default=15.0)
     parser.add_argument("--deep", action="store_true", help="a deep review too (minutes on 2 cores)")
+    parser.add_argument("--length", type=int, default=3, help="the reviewed match's length (points)")
+    parser.add_argument("--games", type=int, default=0, help="the reviewed match has this many games")
+    parser.add_argument("--rollout-s", type=float, default=0.0,
+                        help="roll the hint's plays out for this long (seconds; 0: no rollout)")
+    parser.add_argument("--phases", nargs="+", default=["play", "hint", "review"],
+                        choices=("play", "hint", "review"))
     parser.add_argument("--start-only", type=int, metavar="N", default=0,
                         help="only the start-up: N first visits per setting, alternated")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     base = serve()
-    items = finished_items()
-    print(f"machine: {os.cpu_count()} cores; pool settings (workers): {args.workers}")
+    items, games = finished_items(args.length, args.games)
+    print(f"machine: {os.cpu_count()} cores; pool settings (workers): {args.workers}; "
+          f"the reviewed match: {args.length} points, {games} games")
     with sync_playwright() as playwright:
         if args.start_only:
             for engine in args.engine:
@@ -332,7 +385,7 @@ def main():
                 order = args.workers if run % 2 == 0 else list(reversed(args.workers))
                 for workers in order:
                     results[workers].append(one_setting(playwright, engine, base, workers, items,
-                                                        args.play_s, args.deep))
+                                                        args.play_s, args.deep, args.rollout_s, args.phases))
                     print(f"  {engine} run {run + 1}, workers={workers}: done", flush=True)
             report(engine, results, args.workers)
 
