@@ -86,6 +86,7 @@ def main(argv=None):
     parser.add_argument("--decisions", type=int, default=600)
     parser.add_argument("--weights", nargs="+", default=[str(net.WEIGHTS)],
                         help="weights files (the first plays the games and is the reference of the paired figures)")
+    parser.add_argument("--save", help="write each decision's figures to this JSON file")
     add_dice_options(parser)
     args = parser.parse_args(argv)
     kind, seed = parsed_dice(parser, args)
@@ -123,8 +124,12 @@ def main(argv=None):
             got[cls][p][1].append(0.0 if same else gnubg_value(best, cache) - gnubg_value(choices[p], cache))
     print(f"{used} race decisions ({kind} seed {seed}, every third race position of the 0-ply bot's games), "
           f"judged by gnubg 2-ply; nets {', '.join(names)} (games played by {names[0]})")
+    if args.save:
+        import json
+        pathlib.Path(args.save).write_text(json.dumps({"kind": kind, "seed": seed, "weights": args.weights,
+                                                       "got": got}))
     for cls, rows in got.items():
-        n = len(rows["app"][0])
+        n = len(rows[apps[0]][0])
         print(f"{cls} ({n} decisions):")
         for p in players:
             if n:

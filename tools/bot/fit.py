@@ -76,17 +76,22 @@ def read_teacher(paths, upgrade=False):
     """Boards (int8 n × 50), hand-made first-group inputs (n × 12), targets (n × 5) and roll
     numbers (n; −1 where none) of ``tools/bot/teacher_data.py`` shards: GNU Backgammon's
     probabilities.  A siblings shard's roll numbers come from its ``groups/`` file when there
-    is one (each shard's made distinct).  With ``upgrade``, a 1-ply shard's labels are
-    replaced by those of the 2-ply shard of the same set and number, where it has the
-    board (``teacher_data.py --close``: the close rolls relabelled at 2-ply)."""
+    is one (each shard's made distinct).  With ``upgrade``, a shard's labels are replaced by
+    those of the deeper shards of the same set and number (1-ply, then 2-ply) where they have
+    the board (``teacher_data.py --close``: the close rolls relabelled deeper)."""
     boards, targets, groups = [], [], []
     base = 0
     for p in map(pathlib.Path, paths):
         z = np.load(p)
         boards.append(z["boards"])
         probs = z["probs"].astype(np.float32) / 65535
-        deeper = p.parent / p.name.replace("-1ply-", "-2ply-")
-        if upgrade and "-1ply-" in p.name and deeper.exists():
+        for plies in (1, 2) if upgrade else ():
+            name = p.name
+            for shallow in range(plies):
+                name = name.replace(f"-{shallow}ply-", f"-{plies}ply-")
+            deeper = p.parent / name
+            if name == p.name or not deeper.exists():
+                continue
             d = np.load(deeper)
             row = {bytes(b): i for i, b in enumerate(z["boards"])}
             for b, q in zip(d["boards"], d["probs"]):
@@ -340,7 +345,7 @@ def main(argv=None):
     parser.add_argument("--rank-top", type=int, default=0,
                         help="ranking loss: a roll's best RANK_TOP plays by the teacher only (0: all)")
     parser.add_argument("--upgrade", action="store_true",
-                        help="1-ply shards take the labels of their 2-ply namesakes where those have the board")
+                        help="shards take the labels of their deeper namesakes (1-ply, then 2-ply) where those have the board")
     parser.add_argument("--cache", help="an .npz file keeping the encoded inputs (made when missing)")
     parser.add_argument("--net", choices=["contact", "race"], default="contact",
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "

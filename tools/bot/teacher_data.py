@@ -229,18 +229,21 @@ def regroup(k, td_train, raw_weights, plies=1, folder=DATA, siblings=6):
     return len(np.unique(group))
 
 
-def relabel_close(k, plies, margin, folder=DATA, limit=0):
-    """Siblings shard ``k`` at 1-ply, its *close* rolls relabelled at ``plies``: the rolls
-    whose two best plays by the 1-ply labels are within ``margin`` in equity for the mover
-    (the decisions the teacher's own depth can change).  Written as the siblings shard of
-    those plies (``siblings-2ply-KKK.npz``, same seed) with its ``groups/`` file; ``limit``
-    keeps the first rolls only.  Returns (positions, rolls, seconds) or None when written."""
-    path = shard_path("siblings", plies, k, folder)
+def relabel_close(k, plies, margin, folder=DATA, limit=0, kind="siblings", base=1, top=0):
+    """A siblings (or race) shard labelled at ``base`` plies, its *close* rolls relabelled at
+    ``plies``: the rolls whose two best plays by the ``base`` labels are within ``margin`` in
+    equity for the mover (the decisions the teacher's own depth can change).  Written as the
+    shard of those plies (``siblings-2ply-KKK.npz``, same seed) with its ``groups/`` file (a
+    race shard's roll numbers still index the ``roots`` and ``dice`` of the ``base`` shard,
+    copied beside them); ``limit`` keeps the first rolls only, ``top`` the ``top`` best plays
+    of each roll by the ``base`` labels.  Returns (positions, rolls, seconds) or None when
+    written."""
+    path = shard_path(kind, plies, k, folder)
     if path.exists():
         return None
     t0 = time.time()
-    z = np.load(shard_path("siblings", 1, k, folder))
-    group = np.load(group_path(k, 1, folder))["group"]
+    z = np.load(shard_path(kind, base, k, folder))
+    group = np.load(group_path(k, base, folder, kind))["group"]
     p = z["probs"].astype(np.float64) / SCALE
     mover = -(2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
     rows = []
@@ -248,19 +251,20 @@ def relabel_close(k, plies, margin, folder=DATA, limit=0):
         idx = np.flatnonzero(group == g)
         if len(idx) < 2:
             continue
-        top = np.sort(mover[idx])[::-1]
-        if top[0] - top[1] < margin:
-            rows.append(idx)
+        idx = idx[np.argsort(-mover[idx], kind="stable")]
+        if mover[idx[0]] - mover[idx[1]] < margin:
+            rows.append(np.sort(idx[:top] if top else idx))
     if limit:
         rows = rows[:limit]
     idx = np.concatenate(rows) if rows else np.zeros(0, np.int64)
     boards = z["boards"][idx]
     probs, cls = label(boards, plies)
+    extra = {name: z[name] for name in ("roots", "dice") if name in z}
     tmp = path.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, boards=boards, probs=np.round(probs * SCALE).astype(np.uint16), cls=cls,
                         seed=int(z["seed"]), games=int(z["games"]), keep=float(z["keep"]), plies=plies,
-                        nets=str(z["nets"]) if "nets" in z else "", margin=margin)
-    gp = group_path(k, plies, folder)
+                        nets=str(z["nets"]) if "nets" in z else "", margin=margin, top=top, **extra)
+    gp = group_path(k, plies, folder, kind)
     gp.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(gp, group=group[idx])
     tmp.rename(path)
@@ -366,9 +370,11 @@ def main(argv=None):
     parser.add_argument("--folder", default=str(DATA))
     parser.add_argument("--summary", action="store_true", help="describe the shards written and stop")
     parser.add_argument("--close", type=float, default=0.0, metavar="MARGIN",
-                        help="relabel at --plies the close rolls (two best plays within MARGIN by the 1-ply "
-                             "labels) of the siblings shards given by --shards")
+                        help="relabel at --plies the close rolls (two best plays within MARGIN by the --base "
+                             "labels) of the siblings shards given by --shards (race shards with --set race)")
     parser.add_argument("--limit", type=int, default=0, help="--close: the first LIMIT close rolls of a shard only")
+    parser.add_argument("--top", type=int, default=0, help="--close: the TOP best plays of a close roll only")
+    parser.add_argument("--base", type=int, default=1, help="--close: the plies of the labels relabelled")
     parser.add_argument("--regroup", action="store_true",
                         help="rebuild the roll numbers (groups/) of the siblings shards given by --shards")
     args = parser.parse_args(argv)
@@ -377,8 +383,9 @@ def main(argv=None):
         return
     if args.close:
         for k in parse_range(args.shards):
-            done = relabel_close(k, args.plies, args.close, args.folder, args.limit)
-            name = shard_path("siblings", args.plies, k, args.folder).name
+            kind = "race" if args.set == "race" else "siblings"
+            done = relabel_close(k, args.plies, args.close, args.folder, args.limit, kind, args.base, args.top)
+            name = shard_path(kind, args.plies, k, args.folder).name
             print(f"{name}: " + ("already written, skipped" if done is None else
                                  f"{done[0]} positions of {done[1]} close rolls, {done[2]:.0f} s"), flush=True)
         return
