@@ -325,3 +325,41 @@ def test_siblings_groups_hold_the_plays_of_one_roll_each():
         assert np.all((on_roll == on_roll[0]) | (np.minimum(on_roll, on_roll[0]) == 0) &
                       (np.maximum(on_roll, on_roll[0]) == 1))
     assert same_pips >= 0.97 * len(rolls)
+
+
+def test_race_shards_hold_every_play_of_one_roll_with_gnubg_race_values_for_the_side_on_roll():
+    import numpy as np
+    import fit
+    import teacher_data
+    from game.bot import evaluator
+    # Given a committed race shard (teacher_data.py --set race) and its roll numbers
+    path = teacher_data.shard_path("race", 0, 0)
+    z = np.load(path)
+    group = np.load(teacher_data.group_path(0, 0, kind="race"))["group"]
+    boards, roots, dice = z["boards"].astype(int), z["roots"].astype(int), z["dice"].astype(int)
+    assert int(z["seed"]) == teacher_data.SEED_BASE["race"] and int(z["plies"]) == 0
+    assert len(group) == len(boards) and np.all(np.diff(group) >= 0)
+    assert sorted(set(group.tolist())) == list(range(len(roots)))
+    # Then the plays of each roll are exactly the results of every legal play of its position and dice
+    for g in range(0, len(roots), max(1, len(roots) // 200)):
+        mine, theirs = tuple(roots[g, :25].tolist()), tuple(roots[g, 25:].tolist())
+        assert evaluator.is_race(mine, theirs)
+        want = {tuple(a) + tuple(b) for a, b in evaluator.play_results(mine, theirs, *dice[g].tolist())}
+        got = {tuple(b) for b in boards[group == g].tolist()}
+        assert got == want and len(got) >= 2
+    # and the labels are chances for the side on roll after the play, bg <= gammon <= win on both sides
+    _, _, targets, groups = fit.read_teacher([path])
+    assert np.array_equal(groups, group)
+    assert np.all(targets >= 0) and np.all(targets <= 1)
+    assert np.all(targets[:, 2] <= targets[:, 1] + 1e-4) and np.all(targets[:, 1] <= targets[:, 0] + 1e-4)
+    assert np.all(targets[:, 4] <= targets[:, 3] + 1e-4) and np.all(targets[:, 3] <= 1 - targets[:, 0] + 1e-4)
+    pips = lambda side: (side[:, :24] * np.arange(1, 25)).sum(axis=1) + 25 * side[:, 24]  # noqa: E731
+    on_roll, mover = pips(boards[:, :25]), pips(boards[:, 25:])
+    ahead = (on_roll < 0.6 * mover) & (mover >= 40)   # far ahead in a long enough race
+    behind = (mover < 0.6 * on_roll) & (on_roll >= 40)
+    assert ahead.sum() > 100 and behind.sum() > 100
+    assert np.all(targets[ahead, 0] > 0.9) and np.all(targets[behind, 0] < 0.25)  # the side on roll is the first
+    # and, where GNU Backgammon's package is installed, they are its 0-ply values
+    gnubg_nn = pytest.importorskip("gnubg_nn")
+    for b, t in zip(z["boards"][::997], targets[::997]):
+        assert list(gnubg_nn.probabilities(teacher_data.gnubg_board(b), 0)) == pytest.approx(t.tolist(), abs=2e-5)

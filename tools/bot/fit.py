@@ -76,17 +76,22 @@ def read_teacher(paths, upgrade=False):
     """Boards (int8 n × 50), hand-made first-group inputs (n × 12), targets (n × 5) and roll
     numbers (n; −1 where none) of ``tools/bot/teacher_data.py`` shards: GNU Backgammon's
     probabilities.  A siblings shard's roll numbers come from its ``groups/`` file when there
-    is one (each shard's made distinct).  With ``upgrade``, a 1-ply shard's labels are
-    replaced by those of the 2-ply shard of the same set and number, where it has the
-    board (``teacher_data.py --close``: the close rolls relabelled at 2-ply)."""
+    is one (each shard's made distinct).  With ``upgrade``, a shard's labels are replaced by
+    those of the deeper shards of the same set and number (1-ply, then 2-ply) where they have
+    the board (``teacher_data.py --close``: the close rolls relabelled deeper)."""
     boards, targets, groups = [], [], []
     base = 0
     for p in map(pathlib.Path, paths):
         z = np.load(p)
         boards.append(z["boards"])
         probs = z["probs"].astype(np.float32) / 65535
-        deeper = p.parent / p.name.replace("-1ply-", "-2ply-")
-        if upgrade and "-1ply-" in p.name and deeper.exists():
+        for plies in (1, 2) if upgrade else ():
+            name = p.name
+            for shallow in range(plies):
+                name = name.replace(f"-{shallow}ply-", f"-{plies}ply-")
+            deeper = p.parent / name
+            if name == p.name or not deeper.exists():
+                continue
             d = np.load(deeper)
             row = {bytes(b): i for i, b in enumerate(z["boards"])}
             for b, q in zip(d["boards"], d["probs"]):
@@ -170,7 +175,7 @@ def equity(p):
 
 
 def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse", groups=None,
-        rank=0.0, rank_loss="center", rank_batch=64, temperature=0.05):
+        rank=0.0, rank_loss="center", rank_batch=64, temperature=0.05, rank_top=0):
     """Fit a ``x.shape[1]`` → hidden → 5 sigmoid net to targets ``t``; returns (w1, b1, w2, b2).
 
     Starts from ``init`` (the current contact net); extra hidden units start
@@ -230,6 +235,10 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse",
             if g >= 0:
                 rows.setdefault(g, []).append(i)
         lists = [rows[g] for g in ids.tolist() if len(rows[g]) >= 2]
+        full = lists
+        if rank_top:
+            te_all = equity(t)  # the opponent's equity after each play: the mover's best is the lowest
+            lists = [sorted(r, key=lambda i: te_all[i])[:rank_top] for r in lists]
         width_g = max(len(r) for r in lists)
         pad = np.zeros((len(lists), width_g), dtype=np.int64)
         mask = np.zeros((len(lists), width_g), dtype=bool)
@@ -240,7 +249,7 @@ def fit(x, t, init, hidden, epochs, lr, batch, seed, log=print, objective="mse",
         ghold = max(1, len(lists) // 20)
         G, Gm = torch.from_numpy(pad[gperm[ghold:]]), torch.from_numpy(mask[gperm[ghold:]])
         Gv, Gvm = torch.from_numpy(pad[gperm[:ghold]]), torch.from_numpy(mask[gperm[:ghold]])
-        held_rows = np.unique(pad[gperm[:ghold]][mask[gperm[:ghold]]])
+        held_rows = np.unique(np.concatenate([full[j] for j in gperm[:ghold]]))
         tr_idx = np.setdiff1d(tr_idx, held_rows)  # the held-out rolls' plays are fitted to in no way
         log(f"{len(lists)} rolls of 2 plays or more for the ranking loss ({ghold} held out)")
     opt = torch.optim.Adam(model.parameters(), lr=lr)
@@ -333,8 +342,10 @@ def main(argv=None):
     parser.add_argument("--rank-loss", choices=["center", "softmax"], default="center")
     parser.add_argument("--rank-batch", type=int, default=64, help="rolls per step for the ranking loss")
     parser.add_argument("--temperature", type=float, default=0.05, help="softmax ranking loss: equity scale")
+    parser.add_argument("--rank-top", type=int, default=0,
+                        help="ranking loss: a roll's best RANK_TOP plays by the teacher only (0: all)")
     parser.add_argument("--upgrade", action="store_true",
-                        help="1-ply shards take the labels of their 2-ply namesakes where those have the board")
+                        help="shards take the labels of their deeper namesakes (1-ply, then 2-ply) where those have the board")
     parser.add_argument("--cache", help="an .npz file keeping the encoded inputs (made when missing)")
     parser.add_argument("--net", choices=["contact", "race"], default="contact",
                         help="the net to fit (race: files of `GEN_RACE=1 td_train gen`, raw inputs only); "
@@ -370,7 +381,7 @@ def main(argv=None):
     hidden = args.hidden or init[1]
     w1, b1, w2, b2 = fit(x, t, init, hidden, args.epochs, args.lr, args.batch, args.seed, objective=args.loss,
                          groups=groups, rank=args.rank, rank_loss=args.rank_loss, rank_batch=args.rank_batch,
-                         temperature=args.temperature)
+                         temperature=args.temperature, rank_top=args.rank_top)
     nets[which] = (x.shape[1], hidden, w1, b1, w2, b2)
     write_weights(args.out, nets)
     print(f"{args.out}: {args.net} {x.shape[1]} → {hidden} → {NOUT}")

@@ -19,6 +19,15 @@ seeds, so no two sets share a game:
   contact position (the opponent on roll) labelled.  These are the
   positions a 0-ply choice compares, weaker plays included, which
   self-play alone never shows the net;
+* ``race``: seeds 43000 + k, for the race net: the race positions of those
+  games (``GEN_RACE=1``), and for each, dice drawn from the shard's seed and
+  the results of *all* its legal plays (the opponent on roll), one roll
+  after another: every play a 0-ply choice compares in a race.  Rolls with a
+  play that ends the game, and rolls whose every result is exact in the app
+  (both sides home, each with a checker off: the bear-off database alone
+  values them), are left out.  Each shard also holds the rolls themselves,
+  ``roots`` (the position before the roll, on roll first) and ``dice``;
+  labelled at 0-ply, GNU Backgammon's race net and bear-off databases;
 * ``dev``: seeds 48000 + k, to choose between fits (never fitted to);
 * ``test``: seeds 49000 + k, for the figures reported (never fitted to,
   never looked at while choosing).
@@ -59,8 +68,8 @@ import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DATA = ROOT / "tools" / "bot" / "data" / "teacher"
-SEED_BASE = {"train": 41000, "siblings": 42000, "dev": 48000, "test": 49000}
-TRAINING_SETS = ("train", "siblings")
+SEED_BASE = {"train": 41000, "siblings": 42000, "race": 43000, "dev": 48000, "test": 49000}
+TRAINING_SETS = ("train", "siblings", "race")
 CLASS_NAMES = {5: "contact", 4: "crashed", 3: "race"}
 SCALE = 65535
 
@@ -92,13 +101,17 @@ def gnubg_board(b):
     return [[int(v) for v in b[25:50]], [int(v) for v in b[:25]]]
 
 
-def self_play_positions(td_train, raw_weights, seed, games, keep, rng):
-    """The contact positions of ``games`` self-play games of ``seed`` (int8, n × 50), repeats removed."""
+def self_play_positions(td_train, raw_weights, seed, games, keep, rng, race=False):
+    """The contact positions of ``games`` self-play games of ``seed`` (int8, n × 50), repeats removed;
+    with ``race``, the race positions instead."""
     sys.path.insert(0, str(ROOT / "tools" / "bot"))
     import fit
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "gen.dat"
         env = dict(os.environ, GEN_EXPLORE="0.1", GEN_TOP="4")
+        env.pop("GEN_RACE", None)
+        if race:
+            env["GEN_RACE"] = "1"
         subprocess.run([td_train, "gen", raw_weights, str(out), str(games), str(seed), "0"],
                        check=True, env=env, stderr=subprocess.DEVNULL)
         boards = fit.read_records([out])["b"]
@@ -139,7 +152,53 @@ def sibling_positions(boards, count, rng, groups=False):
     return np.ascontiguousarray(arr[keep])
 
 
-def group_path(k, plies=1, folder=DATA):
+def exact_in_app(mine, theirs):
+    """A race the app values without its race net: both sides home, each with a checker off.
+
+    >>> exact_in_app((2, 2, 2, 2, 2, 1) + (0,) * 19, (3, 3, 3, 2, 2, 1) + (0,) * 19)
+    True
+    >>> exact_in_app((2, 2, 2, 2, 2, 1) + (0,) * 19, (3, 3, 3, 2, 2, 2) + (0,) * 19)   # gammons: the race net
+    False
+    """
+    return not any(mine[6:]) and not any(theirs[6:]) and sum(mine) < 15 and sum(theirs) < 15
+
+
+def race_rolls(boards, rng):
+    """For each race board, dice from ``rng`` and the results of all its legal plays.
+
+    Returns ``(afters, group, roots, dice)``: the positions after the plays
+    (int8, n × 50, the opponent on roll), the roll each belongs to (int32,
+    an index into ``roots``), the positions before those rolls (int8, r × 50,
+    on roll first) and their dice (int8, r × 2).  Rolls with fewer than two
+    plays, with a play that bears off the last checker, or whose results are
+    all exact in the app (:func:`exact_in_app`) are left out.
+
+    >>> race = np.array([[0, 0, 0, 0, 0, 2] + [0] * 19 + [0, 0, 0, 0, 0, 0, 0, 2] + [0] * 17], dtype=np.int8)
+    >>> afters, group, roots, dice = race_rolls(race, np.random.default_rng(3))
+    >>> dice.tolist(), len(afters), sorted(set(group.tolist()))
+    ([[5, 1]], 2, [0])
+    """
+    sys.path.insert(0, str(ROOT))
+    from game.bot import evaluator
+    out, group, roots, dice = [], [], [], []
+    for b in boards.tolist():
+        mine, theirs = tuple(b[:25]), tuple(b[25:])
+        d1, d2 = int(rng.integers(1, 7)), int(rng.integers(1, 7))
+        afters = evaluator.play_results(mine, theirs, d1, d2)
+        if len(afters) < 2 or any(not any(a_theirs) for _, a_theirs in afters):
+            continue
+        if all(exact_in_app(a_mine, a_theirs) for a_mine, a_theirs in afters):
+            continue
+        for a_mine, a_theirs in afters:
+            out.append(list(a_mine) + list(a_theirs))
+            group.append(len(roots))
+        roots.append(b)
+        dice.append((d1, d2))
+    return (np.array(out, dtype=np.int8).reshape(-1, 50), np.asarray(group, dtype=np.int32),
+            np.array(roots, dtype=np.int8).reshape(-1, 50), np.array(dice, dtype=np.int8).reshape(-1, 2))
+
+
+def group_path(k, plies=1, folder=DATA, kind="siblings"):
     """The roll numbers of siblings shard ``k`` (written beside the shards, in ``groups/``).
 
     >>> group_path(3).name
@@ -147,7 +206,7 @@ def group_path(k, plies=1, folder=DATA):
     >>> group_path(3).parent.name
     'groups'
     """
-    return pathlib.Path(folder) / "groups" / f"siblings-{plies}ply-{k:03d}.npz"
+    return pathlib.Path(folder) / "groups" / f"{kind}-{plies}ply-{k:03d}.npz"
 
 
 def regroup(k, td_train, raw_weights, plies=1, folder=DATA, siblings=6):
@@ -170,18 +229,21 @@ def regroup(k, td_train, raw_weights, plies=1, folder=DATA, siblings=6):
     return len(np.unique(group))
 
 
-def relabel_close(k, plies, margin, folder=DATA, limit=0):
-    """Siblings shard ``k`` at 1-ply, its *close* rolls relabelled at ``plies``: the rolls
-    whose two best plays by the 1-ply labels are within ``margin`` in equity for the mover
-    (the decisions the teacher's own depth can change).  Written as the siblings shard of
-    those plies (``siblings-2ply-KKK.npz``, same seed) with its ``groups/`` file; ``limit``
-    keeps the first rolls only.  Returns (positions, rolls, seconds) or None when written."""
-    path = shard_path("siblings", plies, k, folder)
+def relabel_close(k, plies, margin, folder=DATA, limit=0, kind="siblings", base=1, top=0):
+    """A siblings (or race) shard labelled at ``base`` plies, its *close* rolls relabelled at
+    ``plies``: the rolls whose two best plays by the ``base`` labels are within ``margin`` in
+    equity for the mover (the decisions the teacher's own depth can change).  Written as the
+    shard of those plies (``siblings-2ply-KKK.npz``, same seed) with its ``groups/`` file (a
+    race shard's roll numbers still index the ``roots`` and ``dice`` of the ``base`` shard,
+    copied beside them); ``limit`` keeps the first rolls only, ``top`` the ``top`` best plays
+    of each roll by the ``base`` labels.  Returns (positions, rolls, seconds) or None when
+    written."""
+    path = shard_path(kind, plies, k, folder)
     if path.exists():
         return None
     t0 = time.time()
-    z = np.load(shard_path("siblings", 1, k, folder))
-    group = np.load(group_path(k, 1, folder))["group"]
+    z = np.load(shard_path(kind, base, k, folder))
+    group = np.load(group_path(k, base, folder, kind))["group"]
     p = z["probs"].astype(np.float64) / SCALE
     mover = -(2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
     rows = []
@@ -189,19 +251,20 @@ def relabel_close(k, plies, margin, folder=DATA, limit=0):
         idx = np.flatnonzero(group == g)
         if len(idx) < 2:
             continue
-        top = np.sort(mover[idx])[::-1]
-        if top[0] - top[1] < margin:
-            rows.append(idx)
+        idx = idx[np.argsort(-mover[idx], kind="stable")]
+        if mover[idx[0]] - mover[idx[1]] < margin:
+            rows.append(np.sort(idx[:top] if top else idx))
     if limit:
         rows = rows[:limit]
     idx = np.concatenate(rows) if rows else np.zeros(0, np.int64)
     boards = z["boards"][idx]
     probs, cls = label(boards, plies)
+    extra = {name: z[name] for name in ("roots", "dice") if name in z}
     tmp = path.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, boards=boards, probs=np.round(probs * SCALE).astype(np.uint16), cls=cls,
                         seed=int(z["seed"]), games=int(z["games"]), keep=float(z["keep"]), plies=plies,
-                        nets=str(z["nets"]) if "nets" in z else "", margin=margin)
-    gp = group_path(k, plies, folder)
+                        nets=str(z["nets"]) if "nets" in z else "", margin=margin, top=top, **extra)
+    gp = group_path(k, plies, folder, kind)
     gp.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(gp, group=group[idx])
     tmp.rename(path)
@@ -237,21 +300,24 @@ def make_shard(kind, plies, k, td_train, raw_weights, games, keep, folder=DATA, 
     seed = SEED_BASE[kind] + k
     rng = np.random.default_rng(seed)
     t0 = time.time()
-    boards = self_play_positions(td_train, raw_weights, seed, games, keep, rng)
-    group = None
+    boards = self_play_positions(td_train, raw_weights, seed, games, keep, rng, race=kind == "race")
+    group, extra = None, {}
     if kind == "siblings":
         boards, group = sibling_positions(boards, siblings, rng, groups=True)
+    if kind == "race":
+        boards, group, roots, dice = race_rolls(boards, rng)
+        extra = dict(roots=roots, dice=dice)
     probs, cls = label(boards, plies)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, boards=boards, probs=np.round(probs * SCALE).astype(np.uint16), cls=cls,
                         seed=seed, games=games, keep=keep, plies=plies,
-                        nets=nets)
-    tmp.rename(path)
+                        nets=nets, **extra)
     if group is not None:
-        gp = group_path(k, plies, folder)
+        gp = group_path(k, plies, folder, kind)
         gp.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(gp, group=group)
+    tmp.rename(path)  # last: a shard is there only with its roll numbers
     return len(boards), time.time() - t0
 
 
@@ -304,9 +370,11 @@ def main(argv=None):
     parser.add_argument("--folder", default=str(DATA))
     parser.add_argument("--summary", action="store_true", help="describe the shards written and stop")
     parser.add_argument("--close", type=float, default=0.0, metavar="MARGIN",
-                        help="relabel at --plies the close rolls (two best plays within MARGIN by the 1-ply "
-                             "labels) of the siblings shards given by --shards")
+                        help="relabel at --plies the close rolls (two best plays within MARGIN by the --base "
+                             "labels) of the siblings shards given by --shards (race shards with --set race)")
     parser.add_argument("--limit", type=int, default=0, help="--close: the first LIMIT close rolls of a shard only")
+    parser.add_argument("--top", type=int, default=0, help="--close: the TOP best plays of a close roll only")
+    parser.add_argument("--base", type=int, default=1, help="--close: the plies of the labels relabelled")
     parser.add_argument("--regroup", action="store_true",
                         help="rebuild the roll numbers (groups/) of the siblings shards given by --shards")
     args = parser.parse_args(argv)
@@ -315,8 +383,9 @@ def main(argv=None):
         return
     if args.close:
         for k in parse_range(args.shards):
-            done = relabel_close(k, args.plies, args.close, args.folder, args.limit)
-            name = shard_path("siblings", args.plies, k, args.folder).name
+            kind = "race" if args.set == "race" else "siblings"
+            done = relabel_close(k, args.plies, args.close, args.folder, args.limit, kind, args.base, args.top)
+            name = shard_path(kind, args.plies, k, args.folder).name
             print(f"{name}: " + ("already written, skipped" if done is None else
                                  f"{done[0]} positions of {done[1]} close rolls, {done[2]:.0f} s"), flush=True)
         return
