@@ -28,7 +28,7 @@ probe (a 10 ms setInterval: its worst lateness). Then, per setting:
   and, with workers, when the pool was ready.
 
 Usage: python3 tools/bench_workers.py [--runs N] [--workers 0 1 2] [--engine chromium firefox]
-       [--play-s S] [--deep] [--length 7] [--rollout-s S] [--phases play hint review rollout]
+       [--play-s S] [--deep] [--length 7] [--games 7] [--rollout-s S] [--phases play hint review]
        (needs `make vendor`)
 """
 
@@ -259,15 +259,16 @@ def one_setting(playwright, engine, base, workers, items, play_s, deep, rollout_
             out["rollout"] = page.evaluate(WINDOW, [began, ended]) | cpu_share(session, cpu, began, ended) | {
                 "plays": plays, "games_per_s": rate, "ms": 1296 / rate * 1000 if rate else None}
         # a review (and a deep one)
-        open_page(page, f"{base}/?workers={workers}", FAST, items)
-        for kind in (("quick", "deep") if deep else ("quick",)) if "review" in phases else ():
-            began, cpu = now(page), session.thread_s()
-            page.click("#review-game" if kind == "quick" else "#review-deep")
-            page.wait_for_function("document.getElementById('review-progress').textContent !== ''", timeout=TIMEOUT_MS)
-            page.wait_for_function("document.getElementById('review-progress').textContent === ''", timeout=TIMEOUT_MS)
-            ended = now(page)
-            out[f"review_{kind}"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began} | \
-                cpu_share(session, cpu, began, ended)
+        if "review" in phases:
+            open_page(page, f"{base}/?workers={workers}", FAST, items)
+            for kind in ("quick", "deep") if deep else ("quick",):
+                began, cpu = now(page), session.thread_s()
+                page.click("#review-game" if kind == "quick" else "#review-deep")
+                page.wait_for_function("document.getElementById('review-progress').textContent !== ''", timeout=TIMEOUT_MS)
+                page.wait_for_function("document.getElementById('review-progress').textContent === ''", timeout=TIMEOUT_MS)
+                ended = now(page)
+                out[f"review_{kind}"] = page.evaluate(WINDOW, [began, ended]) | {"ms": ended - began} | \
+                    cpu_share(session, cpu, began, ended)
         out["pss_mb"] = session.memory()
         info = page.evaluate("backgammonPool.info()")
         out["worker_heap_mb"] = [m / 2 ** 20 for m in info["memory"] if m]

@@ -28,7 +28,6 @@ paired decision by decision.
 """
 
 import argparse
-import math
 import pathlib
 import random
 import sys
@@ -74,11 +73,7 @@ def paired(a, b):
     >>> round(m, 4), round(se, 4)
     (0.3333, 0.3333)
     """
-    d = [x - y for x, y in zip(a, b)]
-    m = sum(d) / len(d)
-    if len(d) < 2:
-        return m, 0.0
-    return m, math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
+    return mean_se([x - y for x, y in zip(a, b)])
 
 
 def main(argv=None):
