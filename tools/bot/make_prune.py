@@ -24,6 +24,7 @@ best ``k`` of its group, on groups held out from the fit.
     python3 tools/bot/make_prune.py data /tmp/prune/d.npz --games 300 --seed 1 --jobs 2
     python3 tools/bot/make_prune.py fit /tmp/prune/d.npz --out game/bot/prune.bin --hidden 32 --epochs 12
     python3 tools/bot/make_prune.py check /tmp/prune/d.npz   # its recall on the held-out rolls
+    python3 tools/bot/make_prune.py sample --positions 600 --seed 19   # on fresh positions
 
 Needs numpy and torch (``pip install torch==2.13.0``); the app never imports this.
 """
@@ -156,17 +157,55 @@ def write_pruner(path, w1, b1, w2, b2):
     pathlib.Path(path).write_bytes(b"".join(parts))
 
 
-def fit(path, out, hidden, epochs, lr, seed, batch=512):
-    """Fit the pruning net to the data at ``path``; write it to ``out`` and print its recall."""
+def group_rows(starts, counts, chosen):
+    """The rows of the groups ``chosen`` (their data is contiguous: row ``starts[g]`` on,
+    ``counts[g]`` rows) and, for each row, the number of its group among ``chosen``.
+
+    >>> rows, local = group_rows(np.array([0, 2, 5]), np.array([2, 3, 1]), np.array([2, 0]))
+    >>> rows.tolist(), local.tolist()
+    ([5, 0, 1], [0, 1, 1])
+    """
+    lens = counts[chosen]
+    first = np.repeat(starts[chosen] - np.cumsum(lens) + lens, lens)
+    return first + np.arange(int(lens.sum())), np.repeat(np.arange(len(chosen)), lens)
+
+
+def softmax_loss(values, teacher, local, n, temperature):
+    """The cross-entropy, averaged over ``n`` groups, of the net's softmax over each
+    group's replies against the teacher's (the replier prefers the lower value, so
+    both are of ``-value / temperature``); ``local``: each row's group, 0 to ``n - 1``."""
+    import torch
+
+    def log_softmax(v):
+        z = -v / temperature
+        top = torch.full((n,), -1e30).scatter_reduce(0, local, z, "amax")
+        z = z - top[local]
+        return z - torch.log(torch.zeros(n).index_add(0, local, torch.exp(z)))[local]
+
+    q = torch.exp(log_softmax(teacher))
+    return -(q * log_softmax(values)).sum() / n
+
+
+def fit(path, out, hidden, epochs, lr, seed, batch=512, rank=0.0, temperature=0.03):
+    """Fit the pruning net to the data at ``path``; write it to ``out`` and print its recall.
+
+    The loss is the squared error of the equity; with ``rank`` > 0, plus ``rank`` times
+    :func:`softmax_loss` on the replies of whole rolls (batches of ``batch // 8`` rolls
+    then, every roll of the fit once an epoch)."""
     import torch
 
     data = np.load(path)
     boards, probs, groups = data["boards"], data["probs"], data["groups"]
+    if np.any(np.diff(groups) < 0):
+        raise ValueError(f"{path}: the groups are not in order")
     held = groups % 10 == 0   # every tenth group is held out
     x = torch.from_numpy(encode(boards))
     t = torch.from_numpy(equity(probs).astype(np.float32))
     train = torch.from_numpy(np.flatnonzero(~held))
+    ids, starts, counts = np.unique(groups, return_index=True, return_counts=True)
+    train_groups = np.flatnonzero(ids % 10 != 0)
     torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
     l1 = torch.nn.Linear(x.shape[1], hidden)
     l2 = torch.nn.Linear(hidden, 1)
     model = torch.nn.Sequential(l1, torch.nn.ReLU(), l2)
@@ -174,17 +213,32 @@ def fit(path, out, hidden, epochs, lr, seed, batch=512):
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
     t0 = time.time()
     for epoch in range(epochs):
-        perm = train[torch.randperm(len(train))]
         total = 0.0
-        for i in range(0, len(perm), batch):
-            idx = perm[i:i + batch]
-            loss = ((model(x[idx])[:, 0] - t[idx]) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            total += loss.item() * len(idx)
+        if rank > 0:
+            order = rng.permutation(train_groups)
+            per = max(1, batch // 8)
+            for i in range(0, len(order), per):
+                rows, local = group_rows(starts, counts, order[i:i + per])
+                rows, local = torch.from_numpy(rows), torch.from_numpy(local)
+                y = model(x[rows])[:, 0]
+                loss = ((y - t[rows]) ** 2).mean() + rank * softmax_loss(y, t[rows], local, per, temperature)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                total += loss.item() * len(rows)
+            count = int(counts[train_groups].sum())
+        else:
+            perm = train[torch.randperm(len(train))]
+            for i in range(0, len(perm), batch):
+                idx = perm[i:i + batch]
+                loss = ((model(x[idx])[:, 0] - t[idx]) ** 2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                total += loss.item() * len(idx)
+            count = len(perm)
         sched.step()
-        print(f"epoch {epoch + 1}: squared error {total / len(perm):.5f} ({time.time() - t0:.0f} s)", flush=True)
+        print(f"epoch {epoch + 1}: loss {total / count:.5f} ({time.time() - t0:.0f} s)", flush=True)
     with torch.no_grad():
         guess = model(x[torch.from_numpy(np.flatnonzero(held))])[:, 0].numpy()
     truth = t.numpy()[held]
@@ -225,6 +279,38 @@ def check(path, net, held_only=True):
               f"{count} rolls with more than {k} replies, mean value lost {lost:.4f}")
 
 
+def sample(net, positions, seed, keep=3):
+    """Print how often the full nets' best reply is among the pruning net ``net``'s best
+    ``keep``, on the contact positions of ``sample_positions(positions, seed)`` (fresh
+    games, not the data's): for the best two plays of each, every third roll's replies,
+    the measure of ``tests/test_bot_prune.py``."""
+    from game.bot import prune
+    from game.bot.evaluator import ROLLS, equity as equity_of, evaluate_plays, is_race, play_results
+    from game.bot.timing import sample_positions
+
+    pruner = prune.parse(pathlib.Path(net).read_bytes())
+    groups = hits = 0
+    for position, dice in sample_positions(positions, seed=seed):
+        if is_race(position.mine, position.theirs):
+            continue
+        afters = play_results(position.mine, position.theirs, *dice)
+        values = [equity_of(p) for p in evaluate_plays(position.mine, position.theirs, afters)]
+        for i in sorted(range(len(afters)), key=lambda i: -values[i])[:2]:
+            a_mine, a_theirs = afters[i]
+            for d1, d2, _ in ROLLS[::3]:
+                replies = play_results(a_mine, a_theirs, d1, d2)
+                if len(replies) <= keep:
+                    continue
+                values = [equity_of(p) for p in evaluate_plays(a_mine, a_theirs, replies)]
+                best = max(range(len(replies)), key=values.__getitem__)
+                scores = pruner.scores(a_mine, a_theirs, replies)
+                kept = sorted(range(len(replies)), key=scores.__getitem__, reverse=True)[:keep]
+                groups += 1
+                hits += best in kept
+    print(f"{net}: the full nets' best reply among its best {keep} in {100 * hits / groups:.1f}% "
+          f"of {groups} rolls (sample_positions({positions}, seed={seed}), contact)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="step", required=True)
@@ -240,17 +326,27 @@ def main(argv=None):
     f.add_argument("--epochs", type=int, default=10)
     f.add_argument("--lr", type=float, default=3e-3)
     f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--rank", type=float, default=0.0,
+                   help="weight of a softmax loss on each roll's replies (0: the squared error only)")
+    f.add_argument("--temperature", type=float, default=0.03)
     c = sub.add_parser("check")
     c.add_argument("path")
     c.add_argument("--net", default=str(ROOT / "game" / "bot" / "prune.bin"))
     c.add_argument("--all", action="store_true", help="every group, not only the held-out tenth")
+    s = sub.add_parser("sample")
+    s.add_argument("--net", default=str(ROOT / "game" / "bot" / "prune.bin"))
+    s.add_argument("--positions", type=int, default=600)
+    s.add_argument("--seed", type=int, default=19)
     args = parser.parse_args(argv)
-    if args.step == "check":
+    if args.step == "sample":
+        sample(args.net, args.positions, args.seed)
+    elif args.step == "check":
         check(args.path, args.net, not args.all)
     elif args.step == "data":
         make_data(args.path, args.games, args.seed, args.jobs)
     else:
-        fit(args.path, args.out, args.hidden, args.epochs, args.lr, args.seed)
+        fit(args.path, args.out, args.hidden, args.epochs, args.lr, args.seed,
+            rank=args.rank, temperature=args.temperature)
 
 
 if __name__ == "__main__":
