@@ -8,12 +8,14 @@ the loss is its best minus the played one. With ``--judge-plies 2`` the plays GN
 Backgammon's 0-ply ranks best (``--keep``, 8 by default, as its analysis filters them) and
 the play made are evaluated again at 2-ply (GNU Backgammon's "2-ply": the position after the
 play, two rolls deep). ``--review-level`` is the depth of our review (``0-ply``, the page's).
+``--play-weights FILE`` plays the games with another weights file's nets (the review still
+uses the shipped ones), so that two nets' reviews can be compared on the same plays.
 Prints how often both pick the same best play and give the same mark, the
 mean and largest difference of the losses, their correlation, and each
 player's error rate by both.
 
 Usage: python3 tools/compare_analysis_gnubg.py [--games 10] [--level intermediate]
-       [--judge-plies 2] [--review-level expert] [--first 500]
+       [--judge-plies 2] [--review-level expert] [--first 500] [--play-weights OLD.bin]
 """
 
 import argparse
@@ -31,7 +33,10 @@ for path in (ROOT, ROOT / "tools"):
 import gnubg_nn  # noqa: E402  (development-only oracle)
 
 from bench_analysis import self_play  # noqa: E402
+sys.path.insert(0, str(ROOT / "tools" / "bot"))
+from bench_strength import read_weights  # noqa: E402
 from game import Position  # noqa: E402
+from game.bot import net  # noqa: E402
 from game.bot.analysis import analyse, mark  # noqa: E402
 
 
@@ -74,12 +79,18 @@ def main(argv=None):
     parser.add_argument("--keep", type=int, default=8, help="plays looked at again above 0-ply")
     parser.add_argument("--review-level", default="0-ply", help="our review's depth (0-ply, expert, master)")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed (games are seeded in a row)")
+    parser.add_argument("--play-weights", help="a weights file whose nets play the games (the review's are the shipped)")
     args = parser.parse_args(argv)
     ours, theirs, same_best, same_mark = [], [], 0, 0
     rates = []
     started = time.process_time()
+    shipped = tuple(net.load())
+    players = shipped if not args.play_weights else tuple(read_weights(args.play_weights))
     for seed in range(args.first, args.first + args.games):
-        review = analyse(self_play(seed, level=args.level), args.review_level)
+        net._nets = players
+        match = self_play(seed, level=args.level)
+        net._nets = shipped
+        review = analyse(match, args.review_level)
         per_player = {0: [[], []], 1: [[], []]}
         for entry in review["entries"]:
             if entry["kind"] != "move" or not entry["counted"]:
@@ -97,7 +108,8 @@ def main(argv=None):
     n = len(ours)
     diffs = [abs(a - b) for a, b in zip(ours, theirs)]
     print(f"{args.games} games from seed {args.first}, {n} unforced checker plays ({args.level} level against "
-          f"itself, money); our review at {args.review_level}, GNU Backgammon at {args.judge_plies}-ply; "
+          f"itself, money{', played by ' + args.play_weights if args.play_weights else ''}); "
+          f"our review at {args.review_level}, GNU Backgammon at {args.judge_plies}-ply; "
           f"{time.process_time() - started:.0f} s of CPU")
     print(f"same best play: {same_best} ({100 * same_best / n:.1f}%); same mark: {same_mark} ({100 * same_mark / n:.1f}%)")
     print(f"loss: ours mean {statistics.fmean(ours):.4f}, gnubg {args.judge_plies}-ply mean {statistics.fmean(theirs):.4f}; "
