@@ -12,14 +12,14 @@ case_numbered_result.mat: Match to 5 points, 2 games.
 Decisions                                      3          1
   checker plays                                3          1
   cube decisions                               0          0
-Error rate (millipoints per decision)        0.9        0.0
-  checker plays                              0.9        0.0
+Error rate (millipoints per decision)        0.0        0.0
+  checker plays                              0.0        0.0
   cube decisions                               —          —
 Rating                                         —          —
 Doubtful                                       0          0
 Errors                                         0          0
 Blunders                                       0          0
-Luck (equity, in all)                     +0.171     +0.034
+Luck (equity, in all)                     +0.203     +0.026
 """
 
 from game.bot.analysis import MIN_RATED
