@@ -25,7 +25,7 @@ LEVEL_NAMES = [*LEVELS, "0-ply"]
 def worker_runner(log):
     """A runner as the page's pool is: the job goes as JSON text, its answer comes back as text."""
     async def run(job):
-        text = jobs.run_json(job.name, json.dumps(job.args))
+        text = jobs.run_json(job.name, job.to_json())
         log.append((job.name, text))
         return json.loads(text)
     return run
@@ -182,3 +182,15 @@ def test_the_deep_review_weighs_at_the_master_s_depth():
     # the quick review is kept: it comes back at once; the deep one too
     app.end_replay()
     assert app.start_review() and not app.review.running
+
+
+def test_a_job_sent_to_the_pool_is_its_arguments_as_json_byte_for_byte():
+    # Given the pieces of two matches' reviews, interleaved (a review's match is written once
+    # for all its pieces, not once a piece)
+    first = short_match().to_dict()
+    second = dict(first, events=first["events"][:3])
+    pieces = [request for start in range(0, 24, 8) for match in (first, second, first)
+              for request in [jobs.request("review", match=match, level="0-ply", part="decisions",
+                                           start=start, stop=start + 8)]]
+    # Then each job's text is json.dumps of its own arguments
+    assert [job.to_json() for job in pieces] == [json.dumps(job.args) for job in pieces]
