@@ -49,12 +49,12 @@ for path in (ROOT, ROOT / "tools", ROOT / "tools" / "bot"):
 
 import gnubg_nn  # noqa: E402  (development-only oracle)
 
-from bench_strength import add_dice_options, parsed_dice  # noqa: E402
+from bench_strength import add_dice_options, parsed_dice, read_weights  # noqa: E402
 from game.bot import Bot  # noqa: E402
 from game.bot.cube import CUBE_LIFE, CubeContext, CubeEquities, cube_equities  # noqa: E402
 from game.bot.cube import cube_life as game_cube_life  # noqa: E402
 from game.bot.lookahead import finish  # noqa: E402
-from game.bot import match_equity  # noqa: E402
+from game.bot import match_equity, net  # noqa: E402
 from game.bot.match_equity import outcome_mwc  # noqa: E402
 from game.position import Position  # noqa: E402
 from game.levels import NO_LOOK_AHEAD  # noqa: E402
@@ -150,9 +150,12 @@ def main(argv=None):
                         help="cube lives to compare on the same positions: fixed, shipped, a number, race, race:0.72")
     parser.add_argument("--met", choices=["ours", "judge"], default="ours",
                         help="the bot's match equity table: its own (Kazaross-XG2) or the judge's")
+    parser.add_argument("--weights", help="a weights file to judge instead of game/bot/weights.bin")
     add_dice_options(parser)
     args = parser.parse_args(argv)
     kind, seed = parsed_dice(parser, args)
+    if args.weights:
+        net._nets = tuple(read_weights(args.weights))
     if args.met == "judge":
         match_equity.PRE, match_equity.POST = judge_met()
     started = time.process_time()
@@ -172,6 +175,7 @@ def main(argv=None):
     cpu = time.process_time() - started
     print(f"{kind} dice seed {seed}: {args.positions} positions, level {args.level}, "
           f"GNU Backgammon 2-ply cubeful as the judge; match equity table: {args.met}; "
+          f"nets {args.weights or 'game/bot/weights.bin'}; "
           f"{cpu:.0f} s of CPU")
     print("GNU Backgammon 0-ply cubeful (the yardstick):")
     report(yardstick)
