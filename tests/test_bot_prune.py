@@ -17,7 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def cases():
-    # seed 9: not the seeds of the games prune.bin was fitted on (101 and 102)
+    # seed 9: not the seeds of the games prune.bin was fitted on (101, 102, 201 and 202)
     return [c for c in sample_positions(60, seed=9) if not is_race(c[0].mine, c[0].theirs)]
 
 
@@ -48,8 +48,8 @@ def test_bearing_off_counts_the_checkers_taken_off():
 
 
 def test_the_full_nets_best_reply_is_usually_among_the_three_kept(cases):
-    # Measured when it was built: 90.9% of the held-out rolls with more than 3 replies
-    # (make_prune.py check); these are from other games, doubles more often (82% when written)
+    # Measured when it was built (stage 15): 94.6% of its held-out rolls, 91.9% on 600 fresh
+    # positions (make_prune.py sample --seed 23); on these 60, 77.2% (the pair before: 82.0%)
     groups = hits = 0
     for position, dice in cases:
         # the plays a look-ahead values: the net's best two
