@@ -161,6 +161,8 @@ _written = [None, ""]
 
 
 def _text_of(value):
+    # a small dict (a cube context, made afresh for each job) is written again, and leaves
+    # the big one kept (a review's match) in place
     if not isinstance(value, dict) or len(value) < 2:
         return json.dumps(value)
     if _written[0] is not value:

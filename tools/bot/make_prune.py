@@ -212,31 +212,32 @@ def fit(path, out, hidden, epochs, lr, seed, batch=512, rank=0.0, temperature=0.
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
     t0 = time.time()
-    for epoch in range(epochs):
-        total = 0.0
+    per = max(1, batch // 8)      # rolls a step, with the ranking loss
+
+    def batches():
+        """An epoch's steps: ``(rows, each row's roll among the step's, or None)``."""
         if rank > 0:
             order = rng.permutation(train_groups)
-            per = max(1, batch // 8)
             for i in range(0, len(order), per):
                 rows, local = group_rows(starts, counts, order[i:i + per])
-                rows, local = torch.from_numpy(rows), torch.from_numpy(local)
-                y = model(x[rows])[:, 0]
-                loss = ((y - t[rows]) ** 2).mean() + rank * softmax_loss(y, t[rows], local, per, temperature)
-                opt.zero_grad()
-                loss.backward()
-                opt.step()
-                total += loss.item() * len(rows)
-            count = int(counts[train_groups].sum())
+                yield torch.from_numpy(rows), torch.from_numpy(local)
         else:
             perm = train[torch.randperm(len(train))]
             for i in range(0, len(perm), batch):
-                idx = perm[i:i + batch]
-                loss = ((model(x[idx])[:, 0] - t[idx]) ** 2).mean()
-                opt.zero_grad()
-                loss.backward()
-                opt.step()
-                total += loss.item() * len(idx)
-            count = len(perm)
+                yield perm[i:i + batch], None
+
+    for epoch in range(epochs):
+        total, count = 0.0, 0
+        for rows, local in batches():
+            y = model(x[rows])[:, 0]
+            loss = ((y - t[rows]) ** 2).mean()
+            if local is not None:
+                loss = loss + rank * softmax_loss(y, t[rows], local, per, temperature)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += loss.item() * len(rows)
+            count += len(rows)
         sched.step()
         print(f"epoch {epoch + 1}: loss {total / count:.5f} ({time.time() - t0:.0f} s)", flush=True)
     with torch.no_grad():
@@ -279,18 +280,16 @@ def check(path, net, held_only=True):
               f"{count} rolls with more than {k} replies, mean value lost {lost:.4f}")
 
 
-def sample(net, positions, seed, keep=3):
-    """Print how often the full nets' best reply is among the pruning net ``net``'s best
-    ``keep``, on the contact positions of ``sample_positions(positions, seed)`` (fresh
-    games, not the data's): for the best two plays of each, every third roll's replies,
-    the measure of ``tests/test_bot_prune.py``."""
-    from game.bot import prune
+def reply_recall(cases, rank, keep=3):
+    """``(hits, rolls)``: over the contact positions of ``cases`` (``(position, dice)``
+    pairs), for the full nets' best two plays of each and every third roll's replies (rolls
+    with more than ``keep``), how often the full nets' best reply is among the ``keep`` that
+    ``rank(mine, theirs, replies, keep)`` keeps (:func:`game.bot.prune.rank`): the measure
+    of ``tests/test_bot_prune.py``."""
     from game.bot.evaluator import ROLLS, equity as equity_of, evaluate_plays, is_race, play_results
-    from game.bot.timing import sample_positions
 
-    pruner = prune.parse(pathlib.Path(net).read_bytes())
-    groups = hits = 0
-    for position, dice in sample_positions(positions, seed=seed):
+    rolls = hits = 0
+    for position, dice in cases:
         if is_race(position.mine, position.theirs):
             continue
         afters = play_results(position.mine, position.theirs, *dice)
@@ -302,13 +301,22 @@ def sample(net, positions, seed, keep=3):
                 if len(replies) <= keep:
                     continue
                 values = [equity_of(p) for p in evaluate_plays(a_mine, a_theirs, replies)]
-                best = max(range(len(replies)), key=values.__getitem__)
-                scores = pruner.scores(a_mine, a_theirs, replies)
-                kept = sorted(range(len(replies)), key=scores.__getitem__, reverse=True)[:keep]
-                groups += 1
-                hits += best in kept
-    print(f"{net}: the full nets' best reply among its best {keep} in {100 * hits / groups:.1f}% "
-          f"of {groups} rolls (sample_positions({positions}, seed={seed}), contact)")
+                best = replies[max(range(len(replies)), key=values.__getitem__)]
+                rolls += 1
+                hits += best in rank(a_mine, a_theirs, replies, keep)
+    return hits, rolls
+
+
+def sample(net, positions, seed, keep=3):
+    """Print :func:`reply_recall` of the pruning net file ``net`` on
+    ``sample_positions(positions, seed)`` (fresh games, not the data's)."""
+    from game.bot import prune
+    from game.bot.timing import sample_positions
+
+    prune._pruner = prune.parse(pathlib.Path(net).read_bytes())   # what prune.rank ranks with
+    hits, rolls = reply_recall(sample_positions(positions, seed=seed), prune.rank, keep)
+    print(f"{net}: the full nets' best reply among its best {keep} in {100 * hits / rolls:.1f}% "
+          f"of {rolls} rolls (sample_positions({positions}, seed={seed}), contact)")
 
 
 def main(argv=None):
