@@ -56,6 +56,7 @@ from game.ids.match_id import (GAME_DROPPED, GAME_NONE, GAME_OVER, GAME_PLAYING,
 from .move import Move, parse_notation
 from .position import Position, check_dice
 from .reasons import Reason
+from .steps import finish
 from .turn import Turn
 from game.ids.xgid import (BEAVER, BOTTOM, TOP, XgidInfo, encode_xgid, xgid_from_gnubg)
 
@@ -704,6 +705,16 @@ class Match:
         Every replayed action must give back exactly the events saved.  Bad
         data raises :class:`InvalidMatchError` (a :class:`game.errors.GameError`).
         """
+        return finish(cls.from_dict_steps(data, now=now))
+
+    @classmethod
+    def from_dict_steps(cls, data, *, now=None):
+        """:meth:`from_dict` step by step (:mod:`game.steps`): yields after each event replayed.
+
+        >>> data = Match().to_dict()
+        >>> finish(Match.from_dict_steps(data)).to_dict() == data
+        True
+        """
         try:
             if not isinstance(data, dict):
                 raise InvalidMatchError(f"saved match {data!r:.60}: a dict expected")
@@ -719,7 +730,7 @@ class Match:
             first = events[0]
             match = cls(config, ManualDice(recorded_dice(events, config)), now=now,
                         score=first.get("score", (0, 0)), crawford=first.get("crawford", False))
-            match._replay(events)
+            yield from match._replay_steps(events)
             match._dice = dice_from_dict(data.get("dice"))
             saved_clock = data.get("clock")
             if (config.clock is None) != (saved_clock is None):
@@ -864,8 +875,9 @@ class Match:
         clock.start(actor)
         self._clock_player = actor
 
-    def _replay(self, events):
-        """Apply saved ``events`` to this new match, checking each gives back the same events."""
+    def _replay_steps(self, events):
+        """Apply saved ``events`` to this new match, checking each gives back the same events;
+        a generator that yields after each."""
         if events[0] != self._events[0]:
             raise InvalidMatchError(f"saved match: event 0 {events[0]!r} is not the start of game 1")
         self._replaying = True
@@ -883,5 +895,6 @@ class Match:
                     raise InvalidMatchError(
                         f"saved match: event {index} {event!r} does not replay (got {produced!r})")
                 index += len(produced)
+                yield
         finally:
             self._replaying = False

@@ -172,6 +172,8 @@ def test_the_deep_review_weighs_at_the_master_s_depth():
     assert app.review.result() == quick
     assert app.view().review["deep"] is False
     assert app.start_review(deep=True)
+    while app.review.review.opening:            # the match read again for the deep review
+        app.review_step(budget=0.0)
     panel = app.view().review
     assert panel["deep"] is True and panel["progress"].startswith("Deep review")
     while app.review_step():

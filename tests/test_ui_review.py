@@ -30,6 +30,8 @@ def reviewed_app():
     app = finished_app()
     assert app.view().buttons["review-game"] == (True, True)
     assert app.start_review()
+    while app.review.review.opening:            # the match read a few events a step
+        app.review_step(budget=0.0)
     first = app.view().review
     while not app.review.review.decisions_done:
         app.review_step(budget=0.0)
@@ -51,6 +53,42 @@ def test_the_review_starts_on_the_replay_and_shows_its_progress(reviewed):
     done = app.view()
     assert done.review["progress"] == "" and done.buttons["review"] == (True, False)
     assert done.buttons["review-game"] == (False, False)
+
+
+def test_the_click_that_opens_a_review_reads_the_match_in_later_steps():
+    """Opening a review lists nothing yet: the match is replayed and checked, and its
+    decisions listed, by the review's first steps (the page paints in between)."""
+    app = finished_app()
+    assert app.start_review()
+    review = app.review.review
+    assert review.opening and review.total == 1 and not review.entries
+    assert app.view().review["progress"] == "Preparing the review…"
+    app.set_language("fr")
+    assert app.view().review["progress"] == "Préparation de l'analyse…"
+    app.set_language("en")
+    steps = 0
+    while review.opening:
+        assert app.review_step(budget=0.0)
+        steps += 1
+    assert steps > 1                            # more than one step: the reading is sliced
+    assert review.total > 10 and review.done == 0
+    assert app.view().review["progress"].startswith("Analysing")
+
+
+def test_a_match_that_cannot_be_read_closes_the_review_and_keeps_the_replay():
+    """Data that does not replay (a move the dice cannot play) is found by the review's
+    first steps: the review closes with the unknown-data message, the replay stays."""
+    app = finished_app()
+    assert app.start_replay()
+    events = app.replay.match_data["events"]
+    move = next(e for e in events if e["type"] == "move")
+    move["dice"] = [6, 6] if move["dice"] != [6, 6] else [1, 2]
+    assert app.start_review()
+    while app.review_step(budget=0.0):
+        pass
+    assert app.review is None and app.replay is not None
+    assert app.message[0] == "reason.unknown"
+    assert app.start_review() and app.review.review.opening   # not kept: read again
 
 
 def test_the_panel_lists_every_decision_and_sums_up_each_player(reviewed):
@@ -121,6 +159,9 @@ def test_the_review_speaks_french(reviewed):
     # and a French app's review starts with its progress in French
     app = finished_app("?mode=watch&length=1&seed=review-ui-fr&level=intermediate&lang=fr")
     assert app.start_review()
+    assert app.view().review["progress"] == "Préparation de l'analyse…"
+    while app.review.review.opening:
+        app.review_step(budget=0.0)
     assert app.view().review["progress"].startswith("Analyse en cours")
 
 
@@ -139,6 +180,8 @@ def test_a_finished_match_of_the_history_is_reviewed_and_the_review_ends_with_th
     assert len(app.kept.history()) == 1
     assert not app.start_review(5)
     assert app.start_review(0)
+    while app.review.review.opening:                       # the match read first
+        assert app.review_step(budget=0.0)
     assert app.review_step(budget=0.0)                     # one decision at a time
     assert app.review.review.done == 1
     app.end_replay()

@@ -75,6 +75,7 @@ WINDOW = """([from, to]) => {
   return {longtasks: p.longtasks ? long.length : null,
           long_ms: p.longtasks ? long.reduce((a, [, d]) => a + d, 0) : null,
           blocking_ms: p.longtasks ? long.reduce((a, [, d]) => a + Math.max(0, d - 50), 0) : null,
+          longest_ms: p.longtasks ? long.reduce((a, [, d]) => Math.max(a, d), 0) : null,
           fps: frames.length / ((to - from) / 1000), frame_gap_ms: gap,
           timer_late_ms: late.length ? Math.max(...late) : null};
 }"""
@@ -314,6 +315,7 @@ def report(engine, results, settings):
                  (f"{phase}: long tasks", lambda r, p=phase: r[p]["longtasks"], 0),
                  (f"{phase}: long-task ms", lambda r, p=phase: r[p]["long_ms"], 0),
                  (f"{phase}: blocking ms (>50 ms)", lambda r, p=phase: r[p]["blocking_ms"], 0),
+                 (f"{phase}: longest task (ms)", lambda r, p=phase: r[p]["longest_ms"], 0),
                  (f"{phase}: frames/s", lambda r, p=phase: r[p]["fps"], 1),
                  (f"{phase}: longest frame gap (ms)", lambda r, p=phase: r[p]["frame_gap_ms"], 0),
                  (f"{phase}: worst timer lateness (ms)", lambda r, p=phase: r[p]["timer_late_ms"], 0)]

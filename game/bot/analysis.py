@@ -60,7 +60,7 @@ from game.bot.evaluator import (ROLLS, equity, evaluate, evaluate_plays, flip, p
 from game.bot.match_equity import MatchCube, outcome_mwc
 from game.cube import beaver_refusal, double_refusal
 from game.errors import GameError
-from game.match import InvalidMatchError, Match
+from game.match import InvalidMatchError, Match, MatchConfig
 from game.ids.match_id import GAME_PLAYING, MatchIdInfo, encode_match_id
 from game.position import Position
 from game.steps import finish
@@ -72,6 +72,8 @@ __all__ = ["analyse", "Review", "evidence_steps", "weighed", "mark", "rating", "
 VERSION = 1
 #: the bot level that ranks the plays (0-ply: fast enough for a whole match in the browser)
 LEVEL = NO_LOOK_AHEAD
+#: events of the match read by one :meth:`Review.step` while a sliced review opens
+OPENING_EVENTS = 8
 #: a loss at least this large gets the mark (normalised equity), worst first
 MARKS = {"blunder": 0.16, "error": 0.08, "doubtful": 0.04}
 MARKS_ORDER = ("doubtful", "error", "blunder")
@@ -170,16 +172,23 @@ def _roll_luck(position, dice, scale, opening):
 
 
 # --- walking the events: what each decision was, and where -----------------------------------------
-def _as_match(match):
+def _config(match):
+    """The :class:`MatchConfig` of a match or of its ``to_dict()`` data."""
     if isinstance(match, Match):
-        return match
-    if not isinstance(match, dict):
-        raise InvalidMatchError(f"analysis: a Match or its to_dict() data expected, not {type(match).__name__}")
-    return Match.from_dict(match)
+        return match.config
+    try:
+        return MatchConfig.from_dict(match["config"])
+    except (GameError, KeyError, TypeError, ValueError) as error:
+        raise InvalidMatchError(f"analysis: {type(error).__name__}: {error}") from None
 
 
 def _tasks(match):
     """One task per decision or roll of ``match``'s events, with its position and context."""
+    return finish(_task_steps(match))
+
+
+def _task_steps(match):
+    """:func:`_tasks` step by step: a generator that yields after each event."""
     cfg = match.config
     events = match.events
     tasks = []
@@ -256,6 +265,7 @@ def _tasks(match):
             state.update(board=(after, 1 - player), opening=False, doubled=False)
         elif kind == "win":
             state["score"] = list(event["score"])
+        yield
     return tasks
 
 
@@ -374,25 +384,66 @@ class Review:
     (0, False, [])
     """
 
-    def __init__(self, match, level=LEVEL, bot=None):
-        match = _as_match(match)
-        self.data = match.to_dict()     # what a piece of it needs (review_piece_steps)
-        self.config = match.config
-        try:
-            self._tasks = _tasks(match)
-        except (GameError, KeyError, TypeError, ValueError) as error:
-            raise InvalidMatchError(f"analysis: {type(error).__name__}: {error}") from None
+    def __init__(self, match, level=LEVEL, bot=None, *, opened=True):
+        # ``opened`` False: the match is read by the first steps, not here (:meth:`sliced`)
         self.level = level
         self._bot = bot if bot is not None else Bot(level=level)
         self.entries = []
-        self._rolls = [i for i, t in enumerate(self._tasks) if t["kind"] in ("move", "pass")]
+        self._tasks, self._rolls = [], []
         self._lucky = 0                 # rolls whose luck is weighed
         self._found = {}                # decisions weighed ahead of the others, by number
         self._luck_found = {}           # and rolls' luck, by roll
+        self.config = _config(match)
+        self._refused = None            # why the match could not be read (:meth:`sliced`)
+        self._opening = self._open_steps(match)
+        if opened:
+            finish(self._opening)
+
+    @classmethod
+    def sliced(cls, match, level=LEVEL, bot=None):
+        """A review whose opening (the match replayed and checked, its decisions listed) is
+        done by its first :meth:`step` calls, a few events each, so that a page can paint
+        meanwhile; bad data raises :class:`InvalidMatchError` from those steps.
+
+        >>> from game.dice import ManualDice
+        >>> match = Match(dice=ManualDice([3, 1]))
+        >>> match.roll(); match.play_text("24/21 6/5")
+        (3, 1)
+        >>> review = Review.sliced(match.to_dict())
+        >>> review.opening, review.total
+        (True, 1)
+        >>> while review.opening:
+        ...     _ = review.step()
+        >>> review.total, review.done
+        (2, 0)
+        """
+        return cls(match, level, bot, opened=False)
+
+    def _open_steps(self, match):
+        if not isinstance(match, Match):
+            if not isinstance(match, dict):
+                raise InvalidMatchError(f"analysis: a Match or its to_dict() data expected, not {type(match).__name__}")
+            match = yield from Match.from_dict_steps(match)
+        self.data = match.to_dict()     # what a piece of it needs (review_piece_steps)
+        try:
+            tasks = yield from _task_steps(match)
+        except (GameError, KeyError, TypeError, ValueError) as error:
+            raise InvalidMatchError(f"analysis: {type(error).__name__}: {error}") from None
+        self._tasks = tasks
+        self._rolls = [i for i, t in enumerate(tasks) if t["kind"] in ("move", "pass")]
+        self._opening = None
+
+    @property
+    def opening(self):
+        """True while the match is still being read (:meth:`sliced`): nothing weighed yet."""
+        return self._opening is not None
 
     @property
     def total(self):
-        """Steps in all: one per decision or roll, then one per roll for its luck."""
+        """Steps in all: one per decision or roll, then one per roll for its luck (1 while
+        the match is still being read)."""
+        if self.opening:
+            return 1
         return len(self._tasks) + len(self._rolls)
 
     @property
@@ -405,7 +456,19 @@ class Review:
         return len(self.entries) == len(self._tasks)
 
     def step(self):
-        """Weigh the next decision, or the luck of the next roll; True while more remain."""
+        """Weigh the next decision, or the luck of the next roll (or read a few events of a
+        match still being read); True while more remain."""
+        if self.opening:
+            if self._refused is not None:
+                raise self._refused
+            try:
+                for _ in range(OPENING_EVENTS):
+                    if next(self._opening, True):
+                        break           # read: the generator is done
+            except InvalidMatchError as error:
+                self._refused = error
+                raise
+            return self.done < self.total
         if self.decisions_done and self._lucky < len(self._rolls):
             self.put("luck", self._lucky, [self.luck(self._lucky)])
         elif not self.decisions_done:

@@ -157,7 +157,7 @@ class Loops:
                 session = app.review
                 review = session.review
                 self.pool.wake()
-                if self.pool.ready():
+                if self.pool.ready() and not review.opening:    # the match read first, here
                     await review_pool.weigh(session, self.pool,
                                             lambda: app.review is session and session.review is review,
                                             lambda: self.page.apply(PROGRESS))

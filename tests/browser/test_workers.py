@@ -125,7 +125,9 @@ def test_a_deep_review_runs_in_the_pool_and_stops_when_closed(pages):
     before = worker.evaluate(WORKER_JOBS, "review")
     worker.click("#review-deep")
     worker.wait_for_selector("#review-bar:not([hidden])", timeout=WAIT_MS)
-    assert worker.inner_text("#review-progress").startswith("Deep review")
+    # the match is read again first ("Preparing the review…"), then weighed deep
+    worker.wait_for_function("document.getElementById('review-progress').textContent.startsWith('Deep review')",
+                             timeout=WAIT_MS)
     assert worker.is_hidden("#review-deep") and worker.is_visible("#review-depth-deep")
     worker.wait_for_function(f"({WORKER_JOBS})('review') > {before}", timeout=WAIT_MS)
     deep = [args for args, _, where in worker.evaluate(JOBS, "review")[before:] if where == "worker"]

@@ -93,7 +93,10 @@ class Progress:
 
         _, kept = self._history_match(entry["key"])
         try:
-            review = Review(kept["match"])
+            review = Review.sliced(kept["match"])     # read a few events a step: the page paints
+            while review.opening:
+                review.step()
+                yield
         except (GameError, KeyError, TypeError, ValueError):
             self._failed.add(entry["key"])
             return None

@@ -85,11 +85,14 @@ class Reviews:
             if not app.start_replay(history_index):
                 return False
         from game.app.review import panel as reviews  # the analysis and the bot: loaded on first use
+        from game.bot.analysis import Review
 
         data = app.replay.match_data
         try:
             key = json.dumps(data["events"], sort_keys=True)
-            session = reviews.ReviewSession(data, app.replay.frames, review=self._kept.get(key))
+            # a new analysis reads the match in its first steps, not in this click
+            review = self._kept.get(key) or Review.sliced(data)
+            session = reviews.ReviewSession(data, app.replay.frames, review=review)
         except (GameError, KeyError, TypeError, ValueError):
             app.message = ("reason.unknown", {})
             return False
@@ -118,7 +121,7 @@ class Reviews:
         review = self._kept.pop(key, None)
         if review is None:
             try:
-                review = Review(data, level=reviews.DEEP_LEVEL)
+                review = Review.sliced(data, level=reviews.DEEP_LEVEL)
             except (GameError, KeyError, TypeError, ValueError):
                 return False
         session.use(review)
@@ -159,7 +162,19 @@ class Reviews:
             return False
         from game.app.review import panel as reviews
 
-        return session.step(reviews.STEP_BUDGET if budget is None else budget)
+        try:
+            return session.step(reviews.STEP_BUDGET if budget is None else budget)
+        except GameError:
+            # the match could not be read (Review.sliced): the review closes, the replay stays
+            self._forget(session.review)
+            self.app.modes.discard("review")
+            self.app.message = ("reason.unknown", {})
+            return False
+
+    def _forget(self, review):
+        """Drop ``review`` from the analyses kept."""
+        for key in [k for k, kept in self._kept.items() if kept is review]:
+            del self._kept[key]
 
     def weigh(self, text):
         """Weigh the play ``text`` in place of the one made at the frame shown.  True when it

@@ -444,7 +444,9 @@ def panel(session, frame, tr, names, player=0):
     result = session.result()
     match_play = bool(result["length"])
     progress = ""
-    if session.running:
+    if session.review.opening:
+        progress = tr("review.opening")
+    elif session.running:
         key = "review.progress_deep" if session.deep else "review.progress"
         progress = tr(key, done=session.review.done, total=session.review.total)
         left = time_left_text(session.time_left(), tr)
