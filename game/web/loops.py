@@ -20,6 +20,7 @@ FIRST_BOT_PAUSE = 0.6
 DEMO_PAUSE = 0.9      # seconds between the checkers of a lesson's demo move
 CLOCK_TICK = 0.5      # seconds between two drawings of the clocks
 REVIEW_PAINT = 0.3    # seconds between two drawings of the review's progress
+REVIEW_PANEL_PAINT = 2.0   # ... and of its whole panel meanwhile (the list, the graph, the sums)
 PROGRESS = Effects(screen=True)   # the review's progress changes its pane only
 POOL_DELAY = 1.0      # seconds after the page is playable before the engine's workers start
 
@@ -37,6 +38,7 @@ class Loops:
         self.ticker = None
         self.demo_running = False
         self.reviewing = False
+        self.review_painted = 0.0   # when the review's whole panel was last drawn (loop time)
         self.pool = Pool()          # the engine's workers (game/web/pool.py); jobs run here without
         self._asked = {}            # tag → what the pool's job of that tag is about (the match's state)
         self.rolling_out = False
@@ -160,16 +162,30 @@ class Loops:
                 if self.pool.ready() and not review.opening:    # the match read first, here
                     await review_pool.weigh(session, self.pool,
                                             lambda: app.review is session and session.review is review,
-                                            lambda: self.page.apply(PROGRESS))
+                                            self.paint_review)
                     continue
                 app.review_step()
                 if loop.time() - painted > REVIEW_PAINT:
-                    self.page.apply(PROGRESS)
+                    self.paint_review()
                     painted = loop.time()
                 await asyncio.sleep(0)
             self.page.apply(PROGRESS)
         finally:
             self.reviewing = False
+
+    def paint_review(self):
+        """Draw the review's progress: its line and bar each time, its whole panel (a task
+        that grows with the match) at most every :data:`REVIEW_PANEL_PAINT` seconds."""
+        from game.app.review.panel import progress_text
+
+        app, now = self.page.app, asyncio.get_event_loop().time()
+        session = app.review
+        if session is None or now - self.review_painted >= REVIEW_PANEL_PAINT:
+            self.page.apply(PROGRESS)
+            self.review_painted = now
+        else:
+            self.page.screen.panes.draw_review_progress(progress_text(session, app.tr), session.review.done,
+                                                        session.review.total)
 
     def rollout(self):
         """Run the rollout asked for, in slices; its panel is painted as the games come."""

@@ -151,12 +151,7 @@ class Panes:
         if review is None:
             self.review = None
             return
-        by_id("review-progress").textContent = review["progress"]
-        by_id("review-progress").hidden = not review["progress"]
-        bar = by_id("review-bar")
-        bar.hidden = not review["progress"]
-        bar.max = max(1, review["total"])
-        bar.value = review["done"]
+        self.draw_review_progress(review["progress"], review["done"], review["total"])
         by_id("review-deep").hidden = review["deep"]
         by_id("review-depth").hidden = review["deep"]
         by_id("review-depth-deep").hidden = not review["deep"]
@@ -186,6 +181,15 @@ class Panes:
         by_id("review-play").disabled = not review["can_play"]
         self.review = review
         self.draw_review_puzzles(review.get("puzzles"))
+
+    def draw_review_progress(self, progress, done, total):
+        """The review's progress line and bar alone (between two drawings of its panel)."""
+        by_id("review-progress").textContent = progress
+        by_id("review-progress").hidden = not progress
+        bar = by_id("review-bar")
+        bar.hidden = not progress
+        bar.max = max(1, total)
+        bar.value = done
 
     def draw_review_puzzles(self, offer):
         """The review's button that adds the person's mistakes to the puzzles (None: not yet)."""

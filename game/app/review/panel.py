@@ -48,7 +48,7 @@ from game.app.view.hints import percent, signed
 from game.app.view.html import MARK_SIGNS
 from game.app.view.last_moves import preview_of
 
-__all__ = ["ReviewSession", "panel", "STEP_BUDGET", "MIN_RATED", "DEEP_LEVEL", "time_left_text"]
+__all__ = ["ReviewSession", "panel", "progress_text", "STEP_BUDGET", "MIN_RATED", "DEEP_LEVEL", "time_left_text"]
 
 #: seconds of analysis between two paints of the page
 STEP_BUDGET = 0.04
@@ -87,8 +87,10 @@ class ReviewSession:
         """Weigh decisions for about ``budget`` seconds (one at least); True while more remain."""
         start = self.clock()
         self._timed()
+        opening = self.review.opening
         more = self.review.step()
-        while more and self.clock() - start < budget:
+        # a slice reads the match or weighs, never both: once read, the pool may weigh instead
+        while more and self.review.opening == opening and self.clock() - start < budget:
             more = self.review.step()
         self._result = None
         return more
@@ -434,6 +436,24 @@ def time_left_text(seconds, tr):
     return tr("review.time_left", minutes=int(math.ceil(seconds / 60)))
 
 
+def progress_text(session, tr):
+    """The line that says how far the analysis is ("" once it is complete).
+
+    >>> from game.match import Match
+    >>> from game.app.text.i18n import translator
+    >>> progress_text(ReviewSession(Match().to_dict(), []), translator("en"))
+    ''
+    """
+    if session.review.opening:
+        return tr("review.opening")
+    if not session.running:
+        return ""
+    key = "review.progress_deep" if session.deep else "review.progress"
+    progress = tr(key, done=session.review.done, total=session.review.total)
+    left = time_left_text(session.time_left(), tr)
+    return f"{progress} {left}" if left else progress
+
+
 def panel(session, frame, tr, names, player=0):
     """What the review panel shows at replay ``frame``: a dict of escaped HTML and plain texts.
 
@@ -443,17 +463,8 @@ def panel(session, frame, tr, names, player=0):
     language = tr.language
     result = session.result()
     match_play = bool(result["length"])
-    progress = ""
-    if session.review.opening:
-        progress = tr("review.opening")
-    elif session.running:
-        key = "review.progress_deep" if session.deep else "review.progress"
-        progress = tr(key, done=session.review.done, total=session.review.total)
-        left = time_left_text(session.time_left(), tr)
-        if left:
-            progress = f"{progress} {left}"
     return {
-        "progress": progress,
+        "progress": progress_text(session, tr),
         "done": session.review.done,
         "total": session.review.total,
         "deep": session.deep,
