@@ -188,14 +188,23 @@ def decide(nd, dt, dp):
     return action, ("take" if dt <= dp else "drop")
 
 
-def cube_equities(p, ctx=None, x=CUBE_LIFE):
-    """:class:`CubeEquities` for the player on roll with probabilities ``p``."""
+def cube_equities(p, ctx=None, x=CUBE_LIFE, taken_x=None):
+    """:class:`CubeEquities` for the player on roll with probabilities ``p``: no double valued
+    with cube life ``x``, double/take (the opponent then owns the cube) with ``taken_x``
+    (``x`` unless given).
+
+    >>> race = (0.70, 0.0, 0.0, 0.0, 0.0)
+    >>> same, apart = cube_equities(race), cube_equities(race, taken_x=0.60)
+    >>> same.no_double == apart.no_double and apart.double_take > same.double_take
+    True
+    """
     ctx = ctx or CubeContext()
     owner = ctx.owner
     c = ctx.cube_value
+    taken_x = x if taken_x is None else taken_x
     if not ctx.is_match:
         nd = money_cubeful(p, owner, x, ctx.jacoby)
-        dt = 2.0 * money_cubeful(p, "opponent", x)
+        dt = 2.0 * money_cubeful(p, "opponent", taken_x)
         dp = 1.0
         action, response = decide(nd, dt, dp)
         if owner == "opponent":
@@ -207,7 +216,7 @@ def cube_equities(p, ctx=None, x=CUBE_LIFE):
     post = ctx.crawford or ctx.post_crawford
     cube = MatchCube(p, a, b, post=post, crawford=ctx.crawford, x=x)
     nd = cube.centered(c) if owner is None else cube.owned(c) if owner == "me" else cube.unavailable(c)
-    dt = cube.unavailable(2 * c)
+    dt = cube.unavailable(2 * c, taken_x)
     dp = outcome_mwc(a - c, b, post)
     action, response = decide(nd, dt, dp)
     if ctx.crawford or owner == "opponent" or a <= c or (ctx.post_crawford and a == 1):

@@ -33,7 +33,7 @@ for money".
     python3 tools/bot/bench_cube.py --positions 2000 --dev 1
     python3 tools/bot/bench_cube.py --positions 2000 --test 1234 --x fixed shipped
     python3 tools/bot/bench_cube.py --positions 1000 --dev 7 --met judge
-    python3 tools/bot/bench_cube.py --positions 3000 --dev 2 --x shipped race:0.76 race:0.76:+0.04 race:0.76/shipped
+    python3 tools/bot/bench_cube.py --positions 3000 --dev 2 --x shipped race:0.76 race:0.76:+0.04 race:0.76,race:0.68
 """
 
 import argparse
@@ -165,16 +165,22 @@ def cube_life(name):
 
 
 def lives(name):
-    """``(double's life, taker's life)`` for a variant: ``A/B`` decides the double with ``A``
-    and the answer with ``B`` (each as :func:`cube_life` reads it); otherwise both are ``A``.
+    """``(no double's life, double/take's life, answer's)`` for a variant: ``A,B`` values no
+    double with ``A`` and double/take (the opponent then owns the cube) with ``B``, both
+    decisions from those values; ``A/B`` decides the double with ``A`` and the answer apart
+    with ``B`` (each as :func:`cube_life` reads it); otherwise all three are ``A``.
 
     >>> from game import Position
-    >>> double, take = lives("0.76/0.68")
-    >>> double(Position.start()), take(Position.start())
-    (0.76, 0.68)
+    >>> [life(Position.start()) for life in lives("0.76/0.68")]
+    [0.76, 0.76, 0.68]
+    >>> [life(Position.start()) for life in lives("0.76,0.68")]
+    [0.76, 0.68, 0.68]
     """
+    if "," in name:
+        double, taken = name.split(",")
+        return cube_life(double), cube_life(taken), cube_life(taken)
     double, _, take = name.partition("/")
-    return cube_life(double), cube_life(take or double)
+    return cube_life(double), cube_life(double), cube_life(take or double)
 
 
 def main(argv=None):
@@ -184,6 +190,7 @@ def main(argv=None):
     parser.add_argument("--x", nargs="+", default=["fixed", "shipped"],
                         help="cube lives to compare on the same positions: fixed, shipped, a number, race, race:0.72, "
                              "race:0.76:0.66 (race fixed), race:0.76:+0.04 (race rule shifted); "
+                             "A,B: no double valued with A, double/take with B; "
                              "A/B: the double with A, the answer with B")
     parser.add_argument("--met", choices=["ours", "judge"], default="ours",
                         help="the bot's match equity table: its own (Kazaross-XG2) or the judge's")
@@ -208,9 +215,9 @@ def main(argv=None):
         ctx = CubeContext(match_length=LENGTH, score_me=LENGTH - a, score_opponent=LENGTH - b,
                           crawford=False)
         p = finish(bot._cube_probs(position))
-        for name, (double_life, take_life) in variants.items():
-            ours = cube_equities(p, ctx, double_life(position))
-            answer = ours if take_life is double_life else cube_equities(p, ctx, take_life(position))
+        for name, (double_life, taken_life, take_life) in variants.items():
+            ours = cube_equities(p, ctx, double_life(position), taken_life(position))
+            answer = ours if take_life is taken_life else cube_equities(p, ctx, take_life(position))
             rows[name].append(_row(ours, answer, (g_nd, g_dt, g_dp), a, b, position.is_race()))
     cpu = time.process_time() - started
     print(f"{kind} dice seed {seed}: {args.positions} positions, level {args.level}, "
@@ -228,13 +235,15 @@ def main(argv=None):
 
 
 def paired(rows, base, base_name):
-    """The variant's costs minus the first variant's, position by position (mean ± standard error)."""
+    """The variant's costs minus the first variant's, position by position (mean ± standard error),
+    on the close positions and on all."""
     for cost, close in (("double_cost", "close"), ("take_cost", "take_close")):
-        diffs = [r[cost] - b[cost] for r, b in zip(rows, base) if b[close]]
-        if len(diffs) > 1:
-            se = statistics.stdev(diffs) / len(diffs) ** 0.5
-            print(f"  {cost.split('_')[0]} cost minus {base_name}'s on the same close positions: "
-                  f"{1000 * statistics.mean(diffs):+.2f} ± {1000 * se:.2f} millipoints")
+        for where, diffs in (("close", [r[cost] - b[cost] for r, b in zip(rows, base) if b[close]]),
+                             ("all", [r[cost] - b[cost] for r, b in zip(rows, base)])):
+            if len(diffs) > 1:
+                se = statistics.stdev(diffs) / len(diffs) ** 0.5
+                print(f"  {cost.split('_')[0]} cost minus {base_name}'s on the same {where} positions: "
+                      f"{1000 * statistics.mean(diffs):+.2f} ± {1000 * se:.2f} millipoints")
 
 
 def _actions(nd, dt, dp):
