@@ -52,7 +52,7 @@ import gnubg_nn  # noqa: E402  (development-only oracle)
 
 from bench_strength import add_dice_options, parsed_dice, read_weights  # noqa: E402
 from game.bot import Bot  # noqa: E402
-from game.bot.cube import CUBE_LIFE, CubeContext, CubeEquities, cube_equities  # noqa: E402
+from game.bot.cube import CUBE_LIFE, CubeContext, CubeEquities, cube_equities, race_life  # noqa: E402
 from game.bot.cube import cube_life as game_cube_life  # noqa: E402
 from game.bot.lookahead import finish  # noqa: E402
 from game.bot import match_equity, net  # noqa: E402
@@ -126,13 +126,13 @@ def sample(count, seed):
 
 def race_rule(position):
     """GNU Backgammon's race life: 0.55 + 0.00125 a pip of the player on roll, within 0.60-0.70."""
-    return min(0.70, max(0.60, 0.55 + 0.00125 * position.pips()[0]))
+    return race_life(position.pips()[0])
 
 
 def cube_life(name):
     """The cube life a variant uses for a position: ``shipped`` (the bot's,
-    :func:`game.bot.cube.cube_life`), ``fixed`` (0.68, the bot's until 2026-12-02), a number (the
-    same for all), or ``race``:
+    :func:`game.bot.cube.cube_life`, for no double; :func:`lives` gives its double/take life
+    too), ``fixed`` (0.68, the bot's until 2026-12-02), a number (the same for all), or ``race``:
     ``contact`` (0.68 unless given, ``race:0.72``) until contact is over, then a life that
     grows with the pips left, as GNU Backgammon's evaluation settings do (0.55 + 0.00125 a pip
     of the player on roll, kept within 0.60 and 0.70); ``race:0.76:0.66`` gives the race a
@@ -175,7 +175,12 @@ def lives(name):
     [0.76, 0.76, 0.68]
     >>> [life(Position.start()) for life in lives("0.76,0.68")]
     [0.76, 0.68, 0.68]
+    >>> [life(Position.start()) for life in lives("shipped")]       # the bot's since 2026-12-02 (session 27)
+    [0.78, 0.72, 0.72]
     """
+    if name == "shipped":
+        taken = lambda position: game_cube_life(position, CubeContext(match_length=LENGTH), taken=True)
+        return cube_life(name), taken, taken
     if "," in name:
         double, taken = name.split(",")
         return cube_life(double), cube_life(taken), cube_life(taken)
