@@ -2,7 +2,8 @@
 post-Crawford trailer who is too good to double."""
 
 from game import Position
-from game.bot.cube import CUBE_LIFE, MATCH_CONTACT_LIFE, CubeContext, cube_equities, cube_life
+from game.bot import Bot
+from game.bot.cube import CUBE_LIFE, MATCH_CONTACT_LIFE, MATCH_TAKEN_LIFE, CubeContext, cube_equities, cube_life
 
 
 def test_post_crawford_the_trailer_too_good_plays_on_for_the_gammon():
@@ -22,3 +23,21 @@ def test_the_cube_life_follows_the_position_in_a_match_only():
     assert cube_life(Position.start(), CubeContext()) == cube_life(long_race, CubeContext()) == CUBE_LIFE
     assert cube_life(Position.start(), match) == MATCH_CONTACT_LIFE
     assert cube_life(short_race, match) == 0.60 < cube_life(long_race, match) <= 0.70
+
+
+def test_in_contact_the_taken_cube_has_its_own_life():
+    """Session 27: no double is valued with MATCH_CONTACT_LIFE, double/take (the opponent then owns
+    the cube) with MATCH_TAKEN_LIFE; the bot's equities are those of the two lives, and a race or
+    money play has one life for both."""
+    match = CubeContext(match_length=7)
+    start = Position.start()
+    assert cube_life(start, match, taken=True) == MATCH_TAKEN_LIFE != MATCH_CONTACT_LIFE
+    bot = Bot()
+    p = bot.evaluate(start)
+    apart = cube_equities(p, match, MATCH_CONTACT_LIFE, MATCH_TAKEN_LIFE)
+    assert bot.cube_equities(start, match) == apart
+    one = cube_equities(p, match, MATCH_CONTACT_LIFE)
+    assert apart.no_double == one.no_double and apart.double_take != one.double_take
+    race = Position.from_counts({6: 15}, {6: 15})
+    assert cube_life(race, match, taken=True) == cube_life(race, match)
+    assert cube_life(start, CubeContext(), taken=True) == CUBE_LIFE

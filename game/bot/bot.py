@@ -254,8 +254,11 @@ class Bot:
 
     def cube_from(self, position, ctx, p):
         """The :class:`game.bot.cube.CubeEquities` of probabilities ``p`` (already misjudged)."""
-        life = _cube.cube_life(position, ctx) if self.cube_life is None else self.cube_life
-        return _cube.cube_equities(p, ctx, life)
+        if self.cube_life is None:
+            life, taken = _cube.cube_life(position, ctx), _cube.cube_life(position, ctx, taken=True)
+        else:
+            life = taken = self.cube_life
+        return _cube.cube_equities(p, ctx, life, taken)
 
     def cube_equities(self, position, ctx=None):
         """:class:`game.bot.cube.CubeEquities` for the player on roll in ``position``

@@ -29,36 +29,52 @@ from .evaluator import equity
 from .match_equity import MatchCube, outcome_mwc
 
 __all__ = ["CubeContext", "CubeEquities", "cube_action", "take_decision", "cube_equities",
-           "money_cubeful", "cube_life", "CUBE_LIFE", "MATCH_CONTACT_LIFE"]
+           "money_cubeful", "cube_life", "race_life", "CUBE_LIFE", "MATCH_CONTACT_LIFE",
+           "MATCH_TAKEN_LIFE"]
 
 #: the cube life of money play (and the default where no position is known)
 CUBE_LIFE = 0.68
-#: the cube life of a match game while contact lasts: chosen on development positions
-#: against GNU Backgammon's cubeful 2-ply decisions (tools/bot/bench_cube.py, docs/bot.md)
-MATCH_CONTACT_LIFE = 0.72
+#: the cube life of a match game while contact lasts, for no double (the cube centred or mine):
+#: chosen on development positions against GNU Backgammon's cubeful 2-ply decisions
+#: (tools/bot/bench_cube.py, docs/bot.md "## Cube")
+MATCH_CONTACT_LIFE = 0.78
+#: the same, for double/take (the opponent then owns the cube), chosen with it
+MATCH_TAKEN_LIFE = 0.72
 
 
-def cube_life(position, ctx=None):
-    """How live the cube is in ``position`` (the player on roll's side), as Janowski's ``x``.
+def cube_life(position, ctx=None, taken=False):
+    """How live the cube is in ``position`` (the player on roll's side), as Janowski's ``x``:
+    for no double, or with ``taken`` for double/take (the opponent then owns the cube).
 
     Money play keeps :data:`CUBE_LIFE`. In a match, a contact game uses
-    :data:`MATCH_CONTACT_LIFE`, and a race a life that grows with the pips the player on roll
-    has left (a long race leaves more rolls in which the cube can be turned): 0.55 plus
-    0.00125 a pip, kept within 0.60 and 0.70, the figures of GNU Backgammon's evaluation
-    settings.
+    :data:`MATCH_CONTACT_LIFE` (:data:`MATCH_TAKEN_LIFE` once taken), and a race a life that
+    grows with the pips the player on roll has left (a long race leaves more rolls in which the
+    cube can be turned): 0.55 plus 0.00125 a pip, kept within 0.60 and 0.70, the figures of GNU
+    Backgammon's evaluation settings.
 
     >>> from game import Position
-    >>> cube_life(Position.start()), cube_life(Position.start(), CubeContext(match_length=7))
-    (0.68, 0.72)
+    >>> match = CubeContext(match_length=7)
+    >>> start = Position.start()
+    >>> cube_life(start), cube_life(start, match), cube_life(start, match, taken=True)
+    (0.68, 0.78, 0.72)
     >>> race = Position.from_counts({1: 5, 2: 5, 3: 5}, {20: 15})
-    >>> cube_life(race, CubeContext(match_length=7))         # 30 pips left: the shortest life
-    0.6
+    >>> cube_life(race, match), cube_life(race, match, taken=True)   # 30 pips left: the shortest life
+    (0.6, 0.6)
     """
     if ctx is None or not ctx.is_match:
         return CUBE_LIFE
     if position.is_race():
-        return min(0.70, max(0.60, 0.55 + 0.00125 * position.pips()[0]))
-    return MATCH_CONTACT_LIFE
+        return race_life(position.pips()[0])
+    return MATCH_TAKEN_LIFE if taken else MATCH_CONTACT_LIFE
+
+
+def race_life(pips):
+    """A match race's cube life for the player on roll with ``pips`` left.
+
+    >>> race_life(30), race_life(100), race_life(140)
+    (0.6, 0.675, 0.7)
+    """
+    return min(0.70, max(0.60, 0.55 + 0.00125 * pips))
 
 
 @dataclass(frozen=True)
@@ -188,14 +204,23 @@ def decide(nd, dt, dp):
     return action, ("take" if dt <= dp else "drop")
 
 
-def cube_equities(p, ctx=None, x=CUBE_LIFE):
-    """:class:`CubeEquities` for the player on roll with probabilities ``p``."""
+def cube_equities(p, ctx=None, x=CUBE_LIFE, taken_x=None):
+    """:class:`CubeEquities` for the player on roll with probabilities ``p``: no double valued
+    with cube life ``x``, a cube the opponent owns (double/take, or no double when he owns it
+    already) with ``taken_x`` (``x`` unless given).
+
+    >>> race = (0.70, 0.0, 0.0, 0.0, 0.0)
+    >>> same, apart = cube_equities(race), cube_equities(race, taken_x=0.60)
+    >>> same.no_double == apart.no_double and apart.double_take > same.double_take
+    True
+    """
     ctx = ctx or CubeContext()
     owner = ctx.owner
     c = ctx.cube_value
+    taken_x = x if taken_x is None else taken_x
     if not ctx.is_match:
-        nd = money_cubeful(p, owner, x, ctx.jacoby)
-        dt = 2.0 * money_cubeful(p, "opponent", x)
+        nd = money_cubeful(p, owner, taken_x if owner == "opponent" else x, ctx.jacoby)
+        dt = 2.0 * money_cubeful(p, "opponent", taken_x)
         dp = 1.0
         action, response = decide(nd, dt, dp)
         if owner == "opponent":
@@ -206,8 +231,8 @@ def cube_equities(p, ctx=None, x=CUBE_LIFE):
     a, b = ctx.away_me, ctx.away_opponent
     post = ctx.crawford or ctx.post_crawford
     cube = MatchCube(p, a, b, post=post, crawford=ctx.crawford, x=x)
-    nd = cube.centered(c) if owner is None else cube.owned(c) if owner == "me" else cube.unavailable(c)
-    dt = cube.unavailable(2 * c)
+    nd = cube.centered(c) if owner is None else cube.owned(c) if owner == "me" else cube.unavailable(c, taken_x)
+    dt = cube.unavailable(2 * c, taken_x)
     dp = outcome_mwc(a - c, b, post)
     action, response = decide(nd, dt, dp)
     if ctx.crawford or owner == "opponent" or a <= c or (ctx.post_crawford and a == 1):

@@ -189,8 +189,9 @@ class MatchCube:
         points.append((1.0, self.W(c)))
         return points
 
-    def _mix(self, line, c):
-        return self.x * _at(line, self.p) + (1 - self.x) * _at(self.dead(c), self.p)
+    def _mix(self, line, c, x=None):
+        x = self.x if x is None else x
+        return x * _at(line, self.p) + (1 - x) * _at(self.dead(c), self.p)
 
     # the values a cube decision compares --------------------------------------------
     def centered(self, c):
@@ -201,6 +202,6 @@ class MatchCube:
         """The player on roll owns the cube at ``c``."""
         return self._mix(self.me_owns(c), c)
 
-    def unavailable(self, c):
-        """The opponent owns the cube at ``c``."""
-        return self._mix(self.opp_owns(c), c)
+    def unavailable(self, c, x=None):
+        """The opponent owns the cube at ``c`` (with cube life ``x``, the cube's own unless given)."""
+        return self._mix(self.opp_owns(c), c, x)

@@ -23,7 +23,8 @@ the luck taken off (:data:`reduce`), and the five probabilities for me (0 or
 import random
 
 from .bot import Bot
-from .cube import CUBE_LIFE, CubeContext, cube_equities, money_cubeful
+from .cube import (CUBE_LIFE, MATCH_CONTACT_LIFE, MATCH_TAKEN_LIFE, CubeContext, cube_equities, money_cubeful,
+                   race_life)
 from .evaluator import ROLLS, equity, evaluate, evaluate_plays, finished_probs, flip, is_race, play_results
 from .match_equity import MatchCube, outcome_mwc
 from .prune import rank
@@ -131,7 +132,7 @@ class Rules:
             e = equity(p)
             return e if side == 0 else -e
         ctx = self.context(side, cube, owner)
-        x = self.life(position, ctx)
+        x = self.life(position, ctx, taken=ctx.owner == "opponent")
         if not self.match:
             e = money_cubeful(p, ctx.owner, x, self.jacoby) * cube / self.cube
             return e if side == 0 else -e
@@ -140,14 +141,14 @@ class Rules:
         v = m.centered(cube) if own is None else m.owned(cube) if own == "me" else m.unavailable(cube)
         return v if side == 0 else 1.0 - v
 
-    def life(self, position, ctx):
+    def life(self, position, ctx, taken=False):
+        """:func:`game.bot.cube.cube_life` for ``(mine, theirs)`` counts."""
         if not ctx.is_match:
             return CUBE_LIFE
         mine = position[0]
         if is_race(*position):
-            pips = sum((i + 1) * n for i, n in enumerate(mine))
-            return min(0.70, max(0.60, 0.55 + 0.00125 * pips))
-        return 0.72
+            return race_life(sum((i + 1) * n for i, n in enumerate(mine)))
+        return MATCH_TAKEN_LIFE if taken else MATCH_CONTACT_LIFE
 
     def play_value(self, side, cube):
         """How the mover ranks (and weighs the luck of) probabilities after his play:
@@ -198,7 +199,8 @@ def play_game(rules, position, side, dice, cube=None, owner=None, first_decision
         if rules.cubeful and may_double and (owner is None or owner == side):
             ctx = rules.context(side, cube, owner)
             p = evaluate(mine, theirs)
-            ce = cube_equities(p, ctx, rules.life((mine, theirs), ctx))
+            here = (mine, theirs)
+            ce = cube_equities(p, ctx, rules.life(here, ctx), rules.life(here, ctx, taken=True))
             if ce.action == "double":
                 if ce.response == "drop":
                     raw = rules.result(side, 1, cube, owner)

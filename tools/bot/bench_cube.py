@@ -33,6 +33,7 @@ for money".
     python3 tools/bot/bench_cube.py --positions 2000 --dev 1
     python3 tools/bot/bench_cube.py --positions 2000 --test 1234 --x fixed shipped
     python3 tools/bot/bench_cube.py --positions 1000 --dev 7 --met judge
+    python3 tools/bot/bench_cube.py --positions 3000 --dev 2 --x shipped race:0.76 race:0.76:+0.04 race:0.76,race:0.68
 """
 
 import argparse
@@ -51,7 +52,7 @@ import gnubg_nn  # noqa: E402  (development-only oracle)
 
 from bench_strength import add_dice_options, parsed_dice, read_weights  # noqa: E402
 from game.bot import Bot  # noqa: E402
-from game.bot.cube import CUBE_LIFE, CubeContext, CubeEquities, cube_equities  # noqa: E402
+from game.bot.cube import CUBE_LIFE, CubeContext, CubeEquities, cube_equities, race_life  # noqa: E402
 from game.bot.cube import cube_life as game_cube_life  # noqa: E402
 from game.bot.lookahead import finish  # noqa: E402
 from game.bot import match_equity, net  # noqa: E402
@@ -123,23 +124,68 @@ def sample(count, seed):
     return found
 
 
+def race_rule(position):
+    """GNU Backgammon's race life: 0.55 + 0.00125 a pip of the player on roll, within 0.60-0.70."""
+    return race_life(position.pips()[0])
+
+
 def cube_life(name):
     """The cube life a variant uses for a position: ``shipped`` (the bot's,
-    :func:`game.bot.cube.cube_life`), ``fixed`` (0.68, the bot's until 2026-12-02), a number (the
-    same for all), or ``race``:
+    :func:`game.bot.cube.cube_life`, for no double; :func:`lives` gives its double/take life
+    too), ``fixed`` (0.68, the bot's until 2026-12-02), a number (the same for all), or ``race``:
     ``contact`` (0.68 unless given, ``race:0.72``) until contact is over, then a life that
     grows with the pips left, as GNU Backgammon's evaluation settings do (0.55 + 0.00125 a pip
-    of the player on roll, kept within 0.60 and 0.70)."""
+    of the player on roll, kept within 0.60 and 0.70); ``race:0.76:0.66`` gives the race a
+    fixed life instead, ``race:0.76:+0.04`` the same rule shifted (0.64 to 0.74).
+
+    >>> from game import Position
+    >>> race = Position.from_counts({1: 5, 2: 5, 3: 5}, {20: 15})
+    >>> [round(cube_life(name)(race), 2) for name in ("race:0.76", "race:0.76:0.66", "race:0.76:+0.04")]
+    [0.6, 0.66, 0.64]
+    >>> cube_life("race:0.76:+0.04")(Position.start())
+    0.76
+    """
     if name == "fixed":
         return lambda position: CUBE_LIFE
     if name == "shipped":
         return lambda position: game_cube_life(position, CubeContext(match_length=LENGTH))
     if name.startswith("race"):
-        contact = float(name.split(":")[1]) if ":" in name else CUBE_LIFE
-        return lambda position: (min(0.70, max(0.60, 0.55 + 0.00125 * position.pips()[0]))
-                                 if position.is_race() else contact)
+        parts = name.split(":")
+        contact = float(parts[1]) if len(parts) > 1 else CUBE_LIFE
+        if len(parts) > 2 and parts[2][0] in "+-":
+            shift = float(parts[2])
+            race = lambda position: race_rule(position) + shift
+        elif len(parts) > 2:
+            race = lambda position: float(parts[2])
+        else:
+            race = race_rule
+        return lambda position: race(position) if position.is_race() else contact
     x = float(name)
     return lambda position: x
+
+
+def lives(name):
+    """``(no double's life, double/take's life, answer's)`` for a variant: ``A,B`` values no
+    double with ``A`` and double/take (the opponent then owns the cube) with ``B``, both
+    decisions from those values; ``A/B`` decides the double with ``A`` and the answer apart
+    with ``B`` (each as :func:`cube_life` reads it); otherwise all three are ``A``.
+
+    >>> from game import Position
+    >>> [life(Position.start()) for life in lives("0.76/0.68")]
+    [0.76, 0.76, 0.68]
+    >>> [life(Position.start()) for life in lives("0.76,0.68")]
+    [0.76, 0.68, 0.68]
+    >>> [life(Position.start()) for life in lives("shipped")]       # the bot's since 2026-12-02 (session 27)
+    [0.78, 0.72, 0.72]
+    """
+    if name == "shipped":
+        taken = lambda position: game_cube_life(position, CubeContext(match_length=LENGTH), taken=True)
+        return cube_life(name), taken, taken
+    if "," in name:
+        double, taken = name.split(",")
+        return cube_life(double), cube_life(taken), cube_life(taken)
+    double, _, take = name.partition("/")
+    return cube_life(double), cube_life(double), cube_life(take or double)
 
 
 def main(argv=None):
@@ -147,7 +193,10 @@ def main(argv=None):
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--level", default=NO_LOOK_AHEAD, help="the bot's level (0-ply, expert, master)")
     parser.add_argument("--x", nargs="+", default=["fixed", "shipped"],
-                        help="cube lives to compare on the same positions: fixed, shipped, a number, race, race:0.72")
+                        help="cube lives to compare on the same positions: fixed, shipped, a number, race, race:0.72, "
+                             "race:0.76:0.66 (race fixed), race:0.76:+0.04 (race rule shifted); "
+                             "A,B: no double valued with A, double/take with B; "
+                             "A/B: the double with A, the answer with B")
     parser.add_argument("--met", choices=["ours", "judge"], default="ours",
                         help="the bot's match equity table: its own (Kazaross-XG2) or the judge's")
     parser.add_argument("--weights", help="a weights file to judge instead of game/bot/weights.bin")
@@ -160,18 +209,21 @@ def main(argv=None):
         match_equity.PRE, match_equity.POST = judge_met()
     started = time.process_time()
     bot = Bot(level=args.level, seed=seed)
-    lives = {name: cube_life(name) for name in args.x}
+    variants = {name: lives(name) for name in args.x}
     rows = {name: [] for name in args.x}
     yardstick = []
     for position, a, b in sample(args.positions, seed):
         g_nd, g_dt, g_dp = gnubg_verdict(position, a, b)
         g0 = gnubg_verdict(position, a, b, plies=0)
-        yardstick.append(_row(CubeEquities(*g0, "mwc", *_actions(*g0)), (g_nd, g_dt, g_dp), a, b))
+        g0 = CubeEquities(*g0, "mwc", *_actions(*g0))
+        yardstick.append(_row(g0, g0, (g_nd, g_dt, g_dp), a, b, position.is_race()))
         ctx = CubeContext(match_length=LENGTH, score_me=LENGTH - a, score_opponent=LENGTH - b,
                           crawford=False)
         p = finish(bot._cube_probs(position))
-        for name, life in lives.items():
-            rows[name].append(_row(cube_equities(p, ctx, life(position)), (g_nd, g_dt, g_dp), a, b))
+        for name, (double_life, taken_life, take_life) in variants.items():
+            ours = cube_equities(p, ctx, double_life(position), taken_life(position))
+            answer = ours if take_life is taken_life else cube_equities(p, ctx, take_life(position))
+            rows[name].append(_row(ours, answer, (g_nd, g_dt, g_dp), a, b, position.is_race()))
     cpu = time.process_time() - started
     print(f"{kind} dice seed {seed}: {args.positions} positions, level {args.level}, "
           f"GNU Backgammon 2-ply cubeful as the judge; match equity table: {args.met}; "
@@ -188,13 +240,15 @@ def main(argv=None):
 
 
 def paired(rows, base, base_name):
-    """The variant's costs minus the first variant's, position by position (mean ± standard error)."""
+    """The variant's costs minus the first variant's, position by position (mean ± standard error),
+    on the close positions and on all."""
     for cost, close in (("double_cost", "close"), ("take_cost", "take_close")):
-        diffs = [r[cost] - b[cost] for r, b in zip(rows, base) if b[close]]
-        if len(diffs) > 1:
-            se = statistics.stdev(diffs) / len(diffs) ** 0.5
-            print(f"  {cost.split('_')[0]} cost minus {base_name}'s on the same close positions: "
-                  f"{1000 * statistics.mean(diffs):+.2f} ± {1000 * se:.2f} millipoints")
+        for where, diffs in (("close", [r[cost] - b[cost] for r, b in zip(rows, base) if b[close]]),
+                             ("all", [r[cost] - b[cost] for r, b in zip(rows, base)])):
+            if len(diffs) > 1:
+                se = statistics.stdev(diffs) / len(diffs) ** 0.5
+                print(f"  {cost.split('_')[0]} cost minus {base_name}'s on the same {where} positions: "
+                      f"{1000 * statistics.mean(diffs):+.2f} ± {1000 * se:.2f} millipoints")
 
 
 def _actions(nd, dt, dp):
@@ -204,13 +258,14 @@ def _actions(nd, dt, dp):
     return action, "take" if take else "drop"
 
 
-def _row(ours, gnubg, a, b):
-    """One position's agreement and costs for the bot's ``ours`` against ``gnubg``'s values."""
+def _row(ours, answer, gnubg, a, b, race):
+    """One position's agreement and costs for the bot's double (``ours``) and answer (``answer``'s
+    response) against ``gnubg``'s values."""
     g_nd, g_dt, g_dp = gnubg
     scale = normaliser(a, b)
     g_double, g_take = decide(g_nd, g_dt, g_dp)
     o_double = ours.action == "double"
-    o_take = ours.response in ("take", "beaver")
+    o_take = answer.response in ("take", "beaver")
     best = max(g_nd, min(g_dt, g_dp))
     double_cost = (best - (min(g_dt, g_dp) if o_double else g_nd)) / scale
     take_cost = ((g_dt if o_take else g_dp) - min(g_dt, g_dp)) / scale
@@ -220,7 +275,7 @@ def _row(ours, gnubg, a, b):
     return {"double": o_double == g_double, "double_tie": o_double == g_double or tie,
             "take": o_take == g_take, "double_cost": double_cost,
             "take_cost": take_cost, "lean": margin_o - margin_g, "close": abs(margin_g) <= CLOSE,
-            "take_close": abs(g_dt - g_dp) / scale <= CLOSE, "post": a == 1 or b == 1}
+            "take_close": abs(g_dt - g_dp) / scale <= CLOSE, "post": a == 1 or b == 1, "race": race}
 
 
 def _line(name, rows, agree, cost):
@@ -240,13 +295,19 @@ def report(rows):
     _line("all, ties counted", rows, "double_tie", "double_cost")
     _line("close (GNU Backgammon's margin within 0.16)", [r for r in rows if r["close"]], "double", "double_cost")
     _line("post-Crawford", [r for r in rows if r["post"]], "double", "double_cost")
-    leans = [r["lean"] for r in rows if r["close"]]
-    if leans:
-        print(f"  lean towards doubling (bot's margin minus GNU Backgammon's, close positions): "
-              f"{statistics.mean(leans):+.4f} (median {statistics.median(leans):+.4f})")
+    _line("contact, ties counted", [r for r in rows if not r["race"]], "double_tie", "double_cost")
+    _line("race, ties counted", [r for r in rows if r["race"]], "double_tie", "double_cost")
+    for name, chosen in (("", rows), (", contact", [r for r in rows if not r["race"]]),
+                         (", race", [r for r in rows if r["race"]])):
+        leans = [r["lean"] for r in chosen if r["close"]]
+        if leans:
+            print(f"  lean towards doubling (bot's margin minus GNU Backgammon's, close positions{name}): "
+                  f"{statistics.mean(leans):+.4f} (median {statistics.median(leans):+.4f}, {len(leans)} positions)")
     print("take / drop:")
     _line("all", rows, "take", "take_cost")
     _line("close (take and drop within 0.16)", [r for r in rows if r["take_close"]], "take", "take_cost")
+    _line("contact", [r for r in rows if not r["race"]], "take", "take_cost")
+    _line("race", [r for r in rows if r["race"]], "take", "take_cost")
 
 
 if __name__ == "__main__":
