@@ -452,8 +452,9 @@ class Review:
 
     @property
     def decisions_done(self):
-        """True once every decision is weighed (the luck may still be coming)."""
-        return len(self.entries) == len(self._tasks)
+        """True once every decision is weighed (the luck may still be coming); False while
+        the match is still being read."""
+        return not self.opening and len(self.entries) == len(self._tasks)
 
     def step(self):
         """Weigh the next decision, or the luck of the next roll (or read a few events of a
