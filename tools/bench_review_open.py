@@ -9,7 +9,9 @@ Tasks API (players' flags, as bench_workers):
 
 - *click task*: the longest task that began within 250 ms of the click;
 - *to weighing*: the time from the click until the panel says the analysis runs
-  ("Analysing… N of M"), and the longest task in that span.
+  ("Analysing… N of M"), and the longest task in that span;
+- *before*: the longest task from the later zips' arrival to the click, 1.5 s later (what
+  the page does meanwhile: game/web/warm.py's imports ahead).
 
 The roots are alternated run by run, in the same browser build, so that a noisy machine
 weighs on each alike. Medians are printed per root.
@@ -34,6 +36,10 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from bench_workers import FAST, Quiet, Session, finished_items, now, open_page  # noqa: E402
 
 WAIT_MS = 120_000
+SETTLE_MS = 1500
+MARKS = "['backgammon:later', 'backgammon:stdlib-later']"
+LATER_IN = f"{MARKS}.every((name) => performance.getEntriesByName(name).length > 0)"
+LATER_AT = f"Math.max(...{MARKS}.map((name) => performance.getEntriesByName(name)[0].startTime))"
 WEIGHING = "document.getElementById('review-progress').textContent.startsWith('Analysing')"
 LONGEST = """([from, to]) => window.__probe.long.filter(([s]) => s >= from && s < to)
                                     .reduce((a, [, d]) => Math.max(a, d), 0)"""
@@ -51,13 +57,16 @@ def one_click(playwright, base, items, workers):
     page = session.page
     try:
         open_page(page, f"{base}/?workers={workers}&lang=en", FAST, items)
-        page.wait_for_timeout(500)               # the page settles after its start
+        page.wait_for_function(LATER_IN, timeout=WAIT_MS)
+        later = page.evaluate(LATER_AT)
+        page.wait_for_timeout(SETTLE_MS)         # the page settles (and imports ahead)
         clicked = now(page)
         page.click("#review-game")
         page.wait_for_function(WEIGHING, timeout=WAIT_MS)
         weighing = now(page)
         page.wait_for_timeout(300)               # the last task's entry reaches the observer
         return {"click_ms": page.evaluate(LONGEST, [clicked - 5, clicked + 250]),
+                "before_ms": page.evaluate(LONGEST, [later, clicked - 5]),
                 "to_weighing_ms": weighing - clicked,
                 "longest_ms": page.evaluate(LONGEST, [clicked - 5, weighing + 1])}
     finally:
@@ -88,7 +97,7 @@ def main():
     print(f"load at the end {os.getloadavg()[0]:.1f}")
     for root, runs in found.items():
         cells = "  ".join(f"{name} {statistics.median(r[name] for r in runs):.0f} ms"
-                          for name in ("click_ms", "longest_ms", "to_weighing_ms"))
+                          for name in ("click_ms", "longest_ms", "to_weighing_ms", "before_ms"))
         print(f"{root}: median of {len(runs)}: {cells}")
 
 

@@ -154,14 +154,17 @@ def install():
 
 
 def fetch_soon():
-    """Fetch the later zips in the background (a failed fetch leaves it to the first import)."""
+    """Fetch the later zips in the background (a failed fetch leaves it to the first import);
+    the task that ends with True once every later zip is in."""
 
     async def run(later):
         try:
             await later.fetch()
         except Exception as error:  # noqa: BLE001 - offline: the first import tries again
             js.console.warn(f"{later.url}: {error}")
+        return later.done
 
-    for later in _later:
-        if not later.done:
-            asyncio.ensure_future(run(later))
+    async def every():
+        return all(await asyncio.gather(*(run(later) for later in _later)))
+
+    return asyncio.ensure_future(every())
