@@ -174,6 +174,8 @@ def test_the_deep_review_weighs_at_the_master_s_depth():
     assert app.start_review(deep=True)
     while app.review.review.opening:            # the match read again for the deep review
         app.review_step(budget=0.0)
+    # the quick review's luck is kept: the deep one weighs the decisions only
+    assert {part for part, _, _ in app.review.review.pieces(8)} == {"decisions"}
     panel = app.view().review
     assert panel["deep"] is True and panel["progress"].startswith("Deep review")
     while app.review_step():

@@ -5,7 +5,7 @@ import pytest
 from game import Position
 from game.bot import Bot
 from game.bot.evaluator import ROLLS, equity, evaluate, flip, play_results
-from game.bot.lookahead import finish, one_ply, rolled_steps, two_ply_steps
+from game.bot.lookahead import finish, one_ply, one_ply_steps, rolled_steps, two_ply_steps
 
 # a middle game with contact on both sides, and a race
 CONTACT = Position.from_counts({6: 4, 8: 2, 13: 4, 20: 2, 4: 2, 2: 1}, {6: 4, 7: 2, 13: 3, 24: 2, 4: 2, 3: 2})
@@ -128,3 +128,25 @@ def test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_pla
         if seen == 2:
             break
     assert seen == 2 and played
+
+
+def test_a_review_values_the_play_made_as_deep_as_the_best():
+    # Given the expert (1-ply at its close calls) and a poor opening 6-5, far below its best
+    bot = Bot(level="expert")
+    position, dice = Position.start(), (6, 5)
+    made = position.parse_move("8/2 8/3", dice)
+    prune = bot.settings.get("prune")
+
+    def one_ply_value(move):
+        after = position.play(move)
+        return equity(finish(one_ply_steps([(after.mine, after.theirs)], prune=prune))[0])
+
+    plain = finish(bot.think_hints(position, dice))
+    weighed = finish(bot.think_hints(position, dice, played=made))
+    value = {str(h.move): h.equity for h in weighed}
+    # Then without the play made it keeps its 0-ply value; with it, both it and the best play
+    # have their 1-ply values, so that the loss compares two values of the same depth
+    assert next(h.equity for h in plain if h.move == made) != pytest.approx(one_ply_value(made), abs=1e-3)
+    assert value[str(made)] == pytest.approx(one_ply_value(made), abs=1e-12)
+    assert value[str(weighed[0].move)] == pytest.approx(one_ply_value(weighed[0].move), abs=1e-12)
+    assert str(weighed[0].move) == "24/13" and sorted(value) == sorted(str(h.move) for h in plain)

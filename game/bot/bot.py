@@ -128,10 +128,12 @@ class Bot:
         return evaluate(position.mine, position.theirs)
 
     def _ranked(self, position, dice, ctx=None, ply=0, keep=6, window=0.16, prune=None, keep2=2,
-                window2=0.04):
+                window2=0.04, also=None):
         """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator).
 
         The plays valued deepest come first, then the others, each part best first.
+        ``also``: the result of one play (an after-position) valued as deep as the best
+        whatever its rank, as a review weighs the play made.
         """
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
@@ -144,6 +146,9 @@ class Bot:
                                                  (2, two_ply_steps, keep2, window2)):
             front = tiers[0]
             head = [t[2] for t in front[:how_many] if t[0] >= front[0][0] - how_close]
+            if ply >= depth and also is not None and also not in head and any(t[2] == also for t in front):
+                head.append(also)           # valued one depth less so far: it comes along
+                front = [t for t in front if t[2] in head] + [t for t in front if t[2] not in head]
             if ply < depth or len(head) < 2:
                 break
             yield
@@ -154,10 +159,10 @@ class Bot:
             tiers = [sorted(((self._mwc(p, ctx), p, a) for _, p, a in tier), key=best_first) for tier in tiers]
         return [t for tier in tiers for t in tier]
 
-    def _scored(self, position, dice, ctx):
+    def _scored(self, position, dice, ctx, also=None):
         s = self.settings
         return self._ranked(position, dice, ctx, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16),
-                            s.get("prune"), s.get("keep2", 2), s.get("window2", 0.04))
+                            s.get("prune"), s.get("keep2", 2), s.get("window2", 0.04), also)
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford
@@ -209,9 +214,14 @@ class Bot:
         """
         return finish(self.think_hints(position, dice, n, ctx))
 
-    def think_hints(self, position, dice, n=None, ctx=None):
-        """:meth:`hints` step by step: a generator that returns the list."""
-        scored = yield from self._scored(position, dice, ctx)
+    def think_hints(self, position, dice, n=None, ctx=None, played=None):
+        """:meth:`hints` step by step: a generator that returns the list. ``played``: a legal
+        play valued as deep as the best, whatever its rank (a review's play made)."""
+        also = None
+        if played is not None:
+            plays = position.legal_moves(dice)
+            also = next(((r.mine, r.theirs) for m, r in zip(plays, plays.results()) if m == played), None)
+        scored = yield from self._scored(position, dice, ctx, also)
         return self.hints_from(position, dice, n, ctx, scored)
 
     def hints_from(self, position, dice, n, ctx, scored):

@@ -121,7 +121,8 @@ class Reviews:
         review = self._kept.pop(key, None)
         if review is None:
             try:
-                review = Review.sliced(data, level=reviews.DEEP_LEVEL)
+                # the luck does not depend on the depth: the quick review's is kept when complete
+                review = Review.sliced(data, level=reviews.DEEP_LEVEL, luck=session.review.luck_values())
             except (GameError, KeyError, TypeError, ValueError):
                 return False
         session.use(review)
