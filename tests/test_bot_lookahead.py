@@ -33,8 +33,8 @@ def textbook(mine, theirs, depth):
 
 @pytest.mark.parametrize("position, dice", [(CONTACT, (4, 2)), (RACE, (6, 3))])
 def test_two_ply_is_the_textbook_two_ply(position, dice):
-    # Given two plays of a roll, seen from the opponent
-    afters = play_results(position.mine, position.theirs, *dice)[:2]
+    # Given plays of a roll (two in the race, one in contact: the recursion costs seconds), seen from the opponent
+    afters = play_results(position.mine, position.theirs, *dice)[:2 if position is RACE else 1]
     # When each is valued two rolls deeper with no pruning
     deep = finish(two_ply_steps(afters))
     # Then it is the plain recursion's value for the mover, to rounding
@@ -93,9 +93,10 @@ def _tier_of(zero, one, deep):
 def test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_plays_the_best():
     from game.bot.timing import sample_positions
     bot = Bot(level="0-ply")
-    bot.settings = {"ply": 2, "keep": 6, "window": 0.16, "keep2": 2, "window2": 0.08}
+    # the replies pruned to 3 a roll, as the master's: the plain 2-ply below prunes them alike
+    bot.settings = {"ply": 2, "keep": 6, "window": 0.16, "keep2": 2, "window2": 0.08, "prune": 3}
     once = Bot(level="0-ply")
-    once.settings = {"ply": 1, "keep": 6, "window": 0.16}
+    once.settings = {"ply": 1, "keep": 6, "window": 0.16, "prune": 3}
     seen, played = 0, False
     for position, dice in sample_positions(30, seed=8)[4:]:
         # each ranking is computed once and read by every check below (a 2-ply takes seconds);
@@ -116,7 +117,7 @@ def test_the_filtered_two_ply_values_the_best_close_plays_of_the_one_ply_and_pla
         for h in hints[:2]:
             result = position.play(h.move)
             afters.append((result.mine, result.theirs))
-        deep = [equity(p) for p in finish(two_ply_steps(afters))]
+        deep = [equity(p) for p in finish(two_ply_steps(afters, prune=3))]
         assert [h.equity for h in hints[:2]] == pytest.approx(deep, abs=1e-9)
         assert deep[0] >= deep[1]
         # (the play is the whole search again: checked once, where the 2-ply changed the 1-ply's

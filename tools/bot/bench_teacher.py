@@ -14,13 +14,16 @@ same positions (the first file is the reference of the paired differences):
   play, and the equity the net's play loses by GNU Backgammon 2-ply's values
   of both (each play's resulting position valued by
   ``gnubg_nn.probabilities(..., 2)``, from the other side).  GNU Backgammon's
-  own 0-ply and 1-ply plays are judged beside, as yardsticks.  Rolls with one
+  own 0-ply and 1-ply plays are judged beside, as yardsticks, and with
+  ``--levels`` the bot's plays at those levels (its look-ahead on each
+  weights file's nets; the pruning net stays the shipped one).  Rolls with one
   legal play or none are not decisions and are skipped.
 
 Positions whose board is also in a training shard are left out.
 
     python3 tools/bot/bench_teacher.py --set dev --weights game/bot/weights.bin /tmp/t41/a.bin
     python3 tools/bot/bench_teacher.py --set test --decisions 1500 --weights OLD.bin NEW.bin
+    python3 tools/bot/bench_teacher.py --set dev --decisions 400 --levels expert --weights game/bot/weights.bin
 """
 
 import argparse
@@ -88,6 +91,14 @@ def net_choice(mine, theirs, d1, d2):
     return tuple(map(tuple, afters[best])), len(afters)
 
 
+def level_choice(bot, mine, theirs, d1, d2):
+    """The bot's play at its level, in the form of :func:`net_choice`."""
+    from game import Position
+    position = Position(mine, theirs)
+    after = position.play(bot.choose_move(position, (d1, d2)))
+    return (tuple(after.mine), tuple(after.theirs))
+
+
 def gnubg_choice(mine, theirs, d1, d2, plies):
     """GNU Backgammon's best play at ``plies``, in the form of :func:`net_choice`."""
     from game import Position
@@ -109,9 +120,14 @@ def gnubg_value(after, cache):
     return cache[after]
 
 
-def decisions(boards, count, seed, weight_sets, names, log=print):
-    """Same-play rate and loss per player: ``{name: (same list, loss list)}``."""
-    players = list(names) + ["gnubg 0-ply", "gnubg 1-ply"]
+def decisions(boards, count, seed, weight_sets, names, levels=(), log=print):
+    """Same-play rate and loss per player: ``{name: (same list, loss list)}``.
+
+    ``levels``: the bot's levels judged beside, each with every weights set."""
+    from game.bot import Bot
+    bots = {f"{name} {level}": (nets, Bot(level=level, seed=0)) for name, nets in zip(names, weight_sets)
+            for level in levels}
+    players = list(names) + list(bots) + ["gnubg 0-ply", "gnubg 1-ply"]
     got = {n: ([], []) for n in players}
     used = 0
     t0 = time.time()
@@ -128,6 +144,9 @@ def decisions(boards, count, seed, weight_sets, names, log=print):
         if n < 2:
             continue
         used += 1
+        for name, (nets, bot) in bots.items():
+            use(nets)
+            choices[name] = level_choice(bot, mine, theirs, d1, d2)
         choices["gnubg 0-ply"] = gnubg_choice(mine, theirs, d1, d2, 0)
         choices["gnubg 1-ply"] = gnubg_choice(mine, theirs, d1, d2, 1)
         best = gnubg_choice(mine, theirs, d1, d2, 2)
@@ -146,6 +165,8 @@ def main(argv=None):
     parser.add_argument("--set", choices=["dev", "test"], default="dev")
     parser.add_argument("--weights", nargs="+", required=True, help="weights files; the first is the reference")
     parser.add_argument("--decisions", type=int, default=0, help="checker decisions to judge (0: none)")
+    parser.add_argument("--levels", nargs="*", default=[],
+                        help="the bot's levels (expert, master) judged beside each weights file's 0-ply")
     args = parser.parse_args(argv)
     from game.bot import net
     weight_sets = [net.parse(pathlib.Path(w).read_bytes()) for w in args.weights]
@@ -172,7 +193,7 @@ def main(argv=None):
         d, s = mean_se(e - errs[0])
         print(f"{name} - {names[0]}: {d:+.4f} ± {s:.4f} (paired)", flush=True)
     if args.decisions:
-        got = decisions(boards, args.decisions, DICE_SEED[args.set], weight_sets, names)
+        got = decisions(boards, args.decisions, DICE_SEED[args.set], weight_sets, names, args.levels)
         n = len(next(iter(got.values()))[0])
         print(f"{n} checker decisions ({args.set} positions, dice of Random({DICE_SEED[args.set]} * 1000003 + i)), "
               f"judged by gnubg 2-ply:", flush=True)
@@ -182,7 +203,7 @@ def main(argv=None):
             print(f"{name}: same play as gnubg 2-ply {100 * sm:.1f} ± {100 * ss:.1f} %, "
                   f"equity lost {1000 * lm:.2f} ± {1000 * ls:.2f} millipoints a decision", flush=True)
         ref = got[names[0]]
-        for name in names[1:]:
+        for name in [n for n in got if n != names[0] and not n.startswith("gnubg")]:
             ds, ss = mean_se(np.array(got[name][0]) - np.array(ref[0]))
             dl, sl = mean_se(np.array(got[name][1]) - np.array(ref[1]))
             print(f"{name} - {names[0]}: same play {100 * ds:+.1f} ± {100 * ss:.1f} points, "
