@@ -4,7 +4,8 @@ import pytest
 
 from game import Position
 from game.bot import Bot
-from game.bot.evaluator import ROLLS, equity, evaluate, flip, play_results
+from game.bot.bot import mixed
+from game.bot.evaluator import ROLLS, equity, evaluate, evaluate_plays, flip, play_results
 from game.bot.lookahead import finish, one_ply, one_ply_steps, rolled_steps, two_ply_steps
 
 # a middle game with contact on both sides, and a race
@@ -136,11 +137,13 @@ def test_a_review_values_the_play_made_as_deep_as_the_best():
     bot = Bot(level="expert")
     position, dice = Position.start(), (6, 5)
     made = position.parse_move("8/2 8/3", dice)
-    prune = bot.settings.get("prune")
+    prune, blend = bot.settings.get("prune"), bot.settings.get("blend", 1.0)
 
     def one_ply_value(move):
-        after = position.play(move)
-        return equity(finish(one_ply_steps([(after.mine, after.theirs)], prune=prune))[0])
+        # the expert's 1-ply value: its share (blend) of the 1-ply, the rest of the 0-ply
+        after = [(position.play(move).mine, position.play(move).theirs)]
+        zero = evaluate_plays(position.mine, position.theirs, after)[0]
+        return equity(mixed(zero, finish(one_ply_steps(after, prune=prune))[0], blend))
 
     plain = finish(bot.think_hints(position, dice))
     weighed = finish(bot.think_hints(position, dice, played=made))

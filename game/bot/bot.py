@@ -89,6 +89,15 @@ class Hint:
     mwc: float = None
 
 
+def mixed(zero, deep, share):
+    """Probabilities ``share`` of ``deep`` and the rest of ``zero``, output by output.
+
+    >>> [round(x, 3) for x in mixed((0.5, 0.1, 0.0, 0.2, 0.0), (0.6, 0.2, 0.0, 0.1, 0.0), 0.3)]
+    [0.53, 0.13, 0.0, 0.17, 0.0]
+    """
+    return tuple(share * d + (1.0 - share) * z for z, d in zip(zero, deep))
+
+
 def misjudged(p, shift):
     """Probabilities ``p`` with the chance of winning moved by ``shift`` (kept within 0..1),
     the gammons and backgammons of each side scaled with that side's chances.
@@ -128,12 +137,13 @@ class Bot:
         return evaluate(position.mine, position.theirs)
 
     def _ranked(self, position, dice, ctx=None, ply=0, keep=6, window=0.16, prune=None, keep2=2,
-                window2=0.04, also=None):
+                window2=0.04, also=None, blend=1.0):
         """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator).
 
         The plays valued deepest come first, then the others, each part best first.
         ``also``: the result of one play (an after-position) valued as deep as the best
-        whatever its rank, as a review weighs the play made.
+        whatever its rank, as a review weighs the play made. ``blend``: the share of the
+        1-ply probabilities in a play's value at 1-ply, the 0-ply's making up the rest.
         """
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
@@ -153,6 +163,9 @@ class Bot:
                 break
             yield
             deeper = yield from look(head, prune=prune)
+            if depth == 1 and blend != 1.0:
+                zero = {t[2]: t[1] for t in front}
+                deeper = [mixed(zero[a], p, blend) for a, p in zip(head, deeper)]
             tiers[:1] = [sorted(((equity(p), p, a) for p, a in zip(deeper, head)), key=best_first),
                          front[len(head):]]
         if ctx is not None and ctx.is_match:
@@ -162,7 +175,7 @@ class Bot:
     def _scored(self, position, dice, ctx, also=None):
         s = self.settings
         return self._ranked(position, dice, ctx, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16),
-                            s.get("prune"), s.get("keep2", 2), s.get("window2", 0.04), also)
+                            s.get("prune"), s.get("keep2", 2), s.get("window2", 0.04), also, s.get("blend", 1.0))
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford

@@ -23,6 +23,7 @@ Usage:
     python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin --dev 3   # side by side
     python3 tools/bot/bench_strength.py --games 2000 --level master --jobs 2   # two processes
     python3 tools/bot/bench_strength.py --games 2000 --level 0-ply expert master --dev 4   # and the paired differences
+    python3 tools/bot/bench_strength.py --games 2000 --level expert:blend=1 expert --dev 5   # a level's settings changed
     python3 tools/bot/bench_strength.py --games 6000 --level master --opponent gnubg --test 472552186 \
         --jobs 2 --progress 20 --log docs/strength/pairs.jsonl   # stops and goes on later
 """
@@ -138,9 +139,25 @@ def pair_results(bot, opponent, pairs, seed=1, first=0):
     return means
 
 
+def level_bot(spec, seed=None):
+    """A bot for ``spec``: a level's name, then settings changed after a colon
+    (``expert:blend=1``: the expert without its blend; ``master:prune=none,keep2=3``).
+
+    >>> level_bot("expert:blend=1,prune=none").settings["blend"], level_bot("expert").level
+    (1, 'expert')
+    """
+    level, _, changes = spec.partition(":")
+    bot = Bot(level=level, seed=seed)
+    for change in filter(None, changes.split(",")):
+        key, _, value = change.partition("=")
+        value = None if value == "none" else float(value) if "." in value else int(value)
+        bot.settings = dict(bot.settings, **{key: value})
+    return bot
+
+
 def _chunk(job):
     level, name, pairs, seed, first = job
-    return first, pair_results(Bot(level=level, seed=seed * 7919 + first), OPPONENTS[name], pairs, seed, first)
+    return first, pair_results(level_bot(level, seed * 7919 + first), OPPONENTS[name], pairs, seed, first)
 
 
 def played_chunks(bot, level, name, seed, first, pairs, jobs=1, size=None):
@@ -326,9 +343,10 @@ def main(argv=None):
             results = []
             for label, nets in runs:
                 net._nets = nets
-                bot = Bot(level=level, seed=args.seed)
+                bot = level_bot(level, args.seed)
                 key = {"level": level, "opponent": name, "dice": kind, "seed": args.seed,
-                       "digest": pair_log.digest(nets_bytes[label], repr(LEVELS.get(level)), *TABLES)}
+                       "digest": pair_log.digest(nets_bytes[label], repr(bot.settings if ":" in level
+                                                                             else LEVELS.get(level)), *TABLES)}
                 t0 = time.time()
                 means = run_pairs(bot, level, name, args.seed, args.games // 2, args.jobs, args.progress,
                                   args.log, key, args.from_pair)

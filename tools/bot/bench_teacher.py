@@ -16,7 +16,9 @@ same positions (the first file is the reference of the paired differences):
   ``gnubg_nn.probabilities(..., 2)``, from the other side).  GNU Backgammon's
   own 0-ply and 1-ply plays are judged beside, as yardsticks, and with
   ``--levels`` the bot's plays at those levels (its look-ahead on each
-  weights file's nets; the pruning net stays the shipped one).  Rolls with one
+  weights file's nets; the pruning net stays the shipped one), a level's
+  settings changed after a colon (``expert:blend=1``: the expert without its
+  blend of 0-ply and 1-ply values).  Rolls with one
   legal play or none are not decisions and are skipped.
 
 Positions whose board is also in a training shard are left out.
@@ -124,8 +126,8 @@ def decisions(boards, count, seed, weight_sets, names, levels=(), log=print):
     """Same-play rate and loss per player: ``{name: (same list, loss list)}``.
 
     ``levels``: the bot's levels judged beside, each with every weights set."""
-    from game.bot import Bot
-    bots = {f"{name} {level}": (nets, Bot(level=level, seed=0)) for name, nets in zip(names, weight_sets)
+    import bench_strength
+    bots = {f"{name} {level}": (nets, bench_strength.level_bot(level, 0)) for name, nets in zip(names, weight_sets)
             for level in levels}
     players = list(names) + list(bots) + ["gnubg 0-ply", "gnubg 1-ply"]
     got = {n: ([], []) for n in players}
@@ -166,7 +168,8 @@ def main(argv=None):
     parser.add_argument("--weights", nargs="+", required=True, help="weights files; the first is the reference")
     parser.add_argument("--decisions", type=int, default=0, help="checker decisions to judge (0: none)")
     parser.add_argument("--levels", nargs="*", default=[],
-                        help="the bot's levels (expert, master) judged beside each weights file's 0-ply")
+                        help="the bot's levels judged beside each weights file's 0-ply: a name, and settings "
+                             "changed after a colon (expert:blend=1)")
     args = parser.parse_args(argv)
     from game.bot import net
     weight_sets = [net.parse(pathlib.Path(w).read_bytes()) for w in args.weights]
