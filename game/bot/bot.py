@@ -13,7 +13,9 @@ Levels (``Bot(level=...)``):
 * ``"intermediate"``: the same with a standard deviation of 0.05.
 * ``"expert"`` (the default): the net's best plays (at most 4) within 0.10
   of its best are scored again at 1-ply (below), the opponent choosing each
-  reply among the 3 that a small pruning net ranks best for that roll; with
+  reply among the 3 that a small pruning net ranks best for that roll, and
+  each such play's value is 0.3 of its 1-ply value and 0.7 of its 0-ply one
+  (``blend``: the 1-ply alone chose worse on the nets of 2026-12-02); with
   no other play that close, the net's best play.
 * ``"master"``: 0-ply picks its best 6 plays within 0.16, the opponent's
   replies (pruned as the expert's) value them one roll deeper (1-ply), and
