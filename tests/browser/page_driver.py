@@ -371,10 +371,20 @@ class WebKitPage(PageDriver):
         return found[index]
 
     def click(self, selector, index=0):
+        """Find, scroll to and click, as Playwright does: an element the page drew again in
+        between (a chart redrawn) is found again, up to 5 times."""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.action_chains import ActionChains
-        element = self.element(selector, index)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
-        ActionChains(self.driver).move_to_element(element).click().perform()
+        for attempt in range(5):
+            element = self.element(selector, index)
+            try:
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})",
+                                           element)
+                ActionChains(self.driver).move_to_element(element).click().perform()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
 
     def drag(self, selector, target):
         from selenium.webdriver.common.action_chains import ActionChains
