@@ -141,7 +141,8 @@ def test_a_review_values_the_play_made_as_deep_as_the_best():
 
     def one_ply_value(move):
         # the expert's 1-ply value: its share (blend) of the 1-ply, the rest of the 0-ply
-        after = [(position.play(move).mine, position.play(move).theirs)]
+        result = position.play(move)
+        after = [(result.mine, result.theirs)]
         zero = evaluate_plays(position.mine, position.theirs, after)[0]
         return equity(mixed(zero, finish(one_ply_steps(after, prune=prune))[0], blend))
 

@@ -165,9 +165,8 @@ class Bot:
                 break
             yield
             deeper = yield from look(head, prune=prune)
-            if depth == 1 and blend != 1.0:
-                zero = {t[2]: t[1] for t in front}
-                deeper = [mixed(zero[a], p, blend) for a, p in zip(head, deeper)]
+            if depth == 1 and blend != 1.0:     # front starts with the head's plays, in order
+                deeper = [mixed(t[1], p, blend) for t, p in zip(front, deeper)]
             tiers[:1] = [sorted(((equity(p), p, a) for p, a in zip(deeper, head)), key=best_first),
                          front[len(head):]]
         if ctx is not None and ctx.is_match:

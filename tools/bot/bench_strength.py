@@ -23,7 +23,7 @@ Usage:
     python3 tools/bot/bench_strength.py --games 2000 --weights NEW.bin --baseline OLD.bin --dev 3   # side by side
     python3 tools/bot/bench_strength.py --games 2000 --level master --jobs 2   # two processes
     python3 tools/bot/bench_strength.py --games 2000 --level 0-ply expert master --dev 4   # and the paired differences
-    python3 tools/bot/bench_strength.py --games 2000 --level expert:blend=1 expert --dev 5   # a level's settings changed
+    python3 tools/bot/bench_strength.py --games 2000 --level expert:blend=1 expert --dev 5   # settings changed
     python3 tools/bot/bench_strength.py --games 6000 --level master --opponent gnubg --test 472552186 \
         --jobs 2 --progress 20 --log docs/strength/pairs.jsonl   # stops and goes on later
 """
