@@ -4,6 +4,7 @@ Also the two share bugs fixed beside it: a resignation in a Match ID, and the
 IDs of a finished game.
 """
 
+import collections
 import random
 
 import pytest
@@ -491,3 +492,38 @@ def test_a_match_length_puts_the_money_rules_back_to_what_ids_of_a_match_hold():
     assert (match.jacoby, match.beavers) == (True, False)
     # and the state survives its own IDs and XGID unchanged
     assert EditorState.from_text(match.xgid()) == match
+
+
+def test_the_editors_cheap_signature_changes_whenever_what_it_shows_changes():
+    """The editor tells what an intent changed from plain data (EditorMode.signature), not
+    from its drawn view: any part the drawn view shows differently must differ there too,
+    or the page would keep a part stale."""
+    from game.app.modes.stack import Mode
+    rng = random.Random(11)
+    app = app_in_play()
+    app.edit_open()
+    mode = app.editing
+    slots = [f"p{n}" for n in range(1, 25)] + ["bar0", "bar1", "off0", "off1", "dice", "cube"]
+    changes = [("side", ["bottom", "top"]), ("tool", ["add", "remove"]), ("on_roll", ["bottom", "top"]),
+               ("dice", ["", "65", "11", "79"]), ("cube", ["1", "2", "4", "3"]), ("owner", ["centre", "top"]),
+               ("length", ["0", "5", "abc"]), ("score_bottom", ["0", "2", "9"]), ("crawford", [True, False]),
+               ("mode", ["hotseat", "bot"]), ("clear", [""]), ("start", [""])]
+    seen = collections.Counter()
+    for step in range(300):
+        drawn, cheap = Mode.signature(mode), mode.signature()
+        pick = rng.random()
+        if pick < 0.5:
+            app.edit_click(rng.choice(slots), rng.choice(["left", "right", "shift"]))
+        elif pick < 0.9:
+            name, values = rng.choice(changes)
+            app.edit_set(name, rng.choice(values))
+        elif pick < 0.95:
+            app.set_language(rng.choice(["fr", "en"]), remember=False)
+        else:
+            app.edit_load(rng.choice(["nonsense", "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:00:2:3:0:7:8"]))
+        after_drawn, after_cheap = Mode.signature(mode), mode.signature()
+        for part in ("board", "checkers", "panels", "screen"):
+            if drawn[part] != after_drawn[part]:
+                seen[part] += 1
+                assert cheap[part] != after_cheap[part], (step, part)
+    assert min(seen.values()) > 10, seen

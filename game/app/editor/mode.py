@@ -203,6 +203,22 @@ class EditorMode(Mode):
             "match": bool(state.length),
         }
 
+    def signature(self):
+        """What the editor shows, per part, as plain data (nothing drawn, as the game's own
+        signature): the position set up and the board's looks; the panels' names; the form,
+        the status line and the buttons. Every click on the editor's board is an intent, which
+        compares the signature before and after it: drawing the board twice more took 2 of
+        every 3 ms of a click here (CPython)."""
+        app = self.app
+        state = self.state
+        looks = (app.language, app.setup, app.bottom, app.prefs.numbering, app.focus,
+                 tuple(app.board_shape().values()))
+        checkers = ("editor", state.counts)
+        board = (checkers, looks, state)
+        panels = (board, tuple(app.player_name(p) for p in (0, 1)))
+        rest = (looks, state, app.message, self.side, self.tool, self.play_mode, repr(app.buttons()))
+        return {"board": board, "checkers": checkers, "panels": panels, "screen": rest}
+
     def view(self):
         state = self.state
         tr = self.app.tr

@@ -45,18 +45,39 @@ def _turned(view, x, y):
 
 
 # --- drawing -------------------------------------------------------------------------
+#: a keyword's attribute name (``class_`` → ``class``, ``font_size`` → ``font-size``), once each
+_NAMES = {}
+
+
 def _attrs(**attrs):
+    """``name="value"`` pairs, escaped, None and False left out (a board draws about 150 a
+    time: the common value, plain text, skips :func:`html.escape`).
+
+    >>> _attrs(class_="die on", font_size=12, hidden=None, title='a "b" & <c>')
+    'class="die on" font-size="12" title="a &quot;b&quot; &amp; &lt;c&gt;"'
+    """
     parts = []
     for name, value in attrs.items():
         if value is None or value is False:
             continue
-        name = name.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+        key = _NAMES.get(name)
+        if key is None:
+            key = _NAMES[name] = name.rstrip("_").replace("_", "-")
+        text = value if type(value) is str else str(value)
+        if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+            text = escape(text, quote=True)
+        parts.append(f'{key}="{text}"')
     return " ".join(parts)
 
 
 def _num(value):
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """A coordinate to one decimal, without a trailing zero.
+
+    >>> _num(12.0), _num(3.25), _num(7), _num(-0.04)
+    ('12', '3.2', '7', '-0')
+    """
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _die_pips(value):
