@@ -148,11 +148,11 @@ class Mode:
         """What the screen shows, per part (``board``, ``panels``, ``screen``, and ``checkers``
         for the position alone), to tell which parts an intent changed. By default its view's
         parts (a mode on the hot path gives something cheaper)."""
-        view = self.view()
+        view = self.view()      # its board as data: the SVG is drawn from it, and not here
         rest = {k: v for k, v in vars(view).items()
-                if k not in ("board_svg", "top_html", "bottom_html", "top_on_roll", "bottom_on_roll",
+                if k not in ("drawn", "top_html", "bottom_html", "top_on_roll", "bottom_on_roll",
                              "layout", "board")}
-        return {"board": view.board_svg, "checkers": getattr(view, "layout", view.board_svg),
+        return {"board": view.board, "checkers": view.layout,
                 "panels": (view.top_html, view.bottom_html, view.top_on_roll, view.bottom_on_roll),
                 "screen": repr(sorted(rest.items(), key=lambda item: item[0]))}
 

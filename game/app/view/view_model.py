@@ -31,9 +31,11 @@ __all__ = ["View", "board_view", "spoken", "panel", "screen"]
 
 @dataclass
 class View:
-    """Everything ``main.py`` puts on the page, already translated and escaped where needed."""
+    """Everything ``main.py`` puts on the page, already translated and escaped where needed.
 
-    board_svg: str
+    The board's SVG is drawn from ``board`` when first read (``board_svg``): an intent
+    that only compares what the screen shows (a mode's signature) never draws it."""
+
     top_html: str
     bottom_html: str
     top_on_roll: bool
@@ -59,6 +61,14 @@ class View:
     friend: dict | None = None     # the link to send in a match by links (game.app.friend.play), None: none
     tutor: dict | None = None      # the tutor's warning (game.app.tutor.warning), None: none open
     puzzles: dict | None = None    # the puzzles' panel (game.app.puzzles.view.panel_of), None: not open
+    drawn: str | None = field(default=None, repr=False, compare=False)   # the SVG once drawn
+
+    @property
+    def board_svg(self):
+        """The board's SVG (:func:`game.app.view.board_svg.board_svg` of ``board``)."""
+        if self.drawn is None:
+            self.drawn = board_svg(self.board)
+        return self.drawn
 
 
 def board_view(tr, board_label=None, **fields):
@@ -89,6 +99,6 @@ def panel(tr, board, player, name, colour=None, score=None, clock_text="", on_ro
 def screen(board, top, bottom, **fields):
     """The :class:`View` of ``board`` between the panels ``top`` and ``bottom``, with the
     rest of the page's ``fields``."""
-    return View(board_svg=board_svg(board), top_html=player_html(top), bottom_html=player_html(bottom),
+    return View(top_html=player_html(top), bottom_html=player_html(bottom),
                 top_on_roll=top.on_roll, bottom_on_roll=bottom.on_roll,
                 layout=checker_layout(board), board=board, **fields)
