@@ -34,7 +34,7 @@ import gnubg_nn  # noqa: E402  (development-only oracle)
 
 from bench_analysis import self_play  # noqa: E402
 sys.path.insert(0, str(ROOT / "tools" / "bot"))
-from bench_strength import read_weights  # noqa: E402
+from bench_strength import level_bot, read_weights  # noqa: E402
 from game import Position  # noqa: E402
 from game.bot import net  # noqa: E402
 from game.bot.analysis import analyse, mark  # noqa: E402
@@ -77,7 +77,8 @@ def main(argv=None):
     parser.add_argument("--level", default="intermediate", help="the level of the bot playing both sides")
     parser.add_argument("--judge-plies", type=int, default=0, help="GNU Backgammon's depth (0, 1 or 2)")
     parser.add_argument("--keep", type=int, default=8, help="plays looked at again above 0-ply")
-    parser.add_argument("--review-level", default="0-ply", help="our review's depth (0-ply, expert, master)")
+    parser.add_argument("--review-level", default="0-ply", help="our review's depth (0-ply, expert, master; a level's settings changed after a colon, "
+                             "as bench_strength.py takes them: master:blend=0.3)")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed (games are seeded in a row)")
     parser.add_argument("--play-weights", help="a weights file whose nets play the games (the review's are the shipped)")
     args = parser.parse_args(argv)
@@ -90,7 +91,8 @@ def main(argv=None):
         net._nets = players
         match = self_play(seed, level=args.level)
         net._nets = shipped
-        review = analyse(match, args.review_level)
+        level = args.review_level.partition(":")[0]
+        review = analyse(match, level, level_bot(args.review_level) if ":" in args.review_level else None)
         per_player = {0: [[], []], 1: [[], []]}
         for entry in review["entries"]:
             if entry["kind"] != "move" or not entry["counted"]:

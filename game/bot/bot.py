@@ -139,13 +139,14 @@ class Bot:
         return evaluate(position.mine, position.theirs)
 
     def _ranked(self, position, dice, ctx=None, ply=0, keep=6, window=0.16, prune=None, keep2=2,
-                window2=0.04, also=None, blend=1.0):
+                window2=0.04, also=None, blend=1.0, blend2=1.0):
         """``[(value, probabilities, (mine_after, theirs_after))]``, best first (a generator).
 
         The plays valued deepest come first, then the others, each part best first.
         ``also``: the result of one play (an after-position) valued as deep as the best
         whatever its rank, as a review weighs the play made. ``blend``: the share of the
-        1-ply probabilities in a play's value at 1-ply, the 0-ply's making up the rest.
+        1-ply probabilities in a play's value at 1-ply, the 0-ply's making up the rest;
+        ``blend2`` the same for the 2-ply over the value of the tier below.
         """
         mine, theirs = position.mine, position.theirs
         afters = play_results(mine, theirs, dice[0], dice[1])
@@ -165,8 +166,9 @@ class Bot:
                 break
             yield
             deeper = yield from look(head, prune=prune)
-            if depth == 1 and blend != 1.0:     # front starts with the head's plays, in order
-                deeper = [mixed(t[1], p, blend) for t, p in zip(front, deeper)]
+            share = blend if depth == 1 else blend2
+            if share != 1.0:                    # front starts with the head's plays, in order
+                deeper = [mixed(t[1], p, share) for t, p in zip(front, deeper)]
             tiers[:1] = [sorted(((equity(p), p, a) for p, a in zip(deeper, head)), key=best_first),
                          front[len(head):]]
         if ctx is not None and ctx.is_match:
@@ -176,7 +178,8 @@ class Bot:
     def _scored(self, position, dice, ctx, also=None):
         s = self.settings
         return self._ranked(position, dice, ctx, s.get("ply", 0), s.get("keep", 6), s.get("window", 0.16),
-                            s.get("prune"), s.get("keep2", 2), s.get("window2", 0.04), also, s.get("blend", 1.0))
+                            s.get("prune"), s.get("keep2", 2), s.get("window2", 0.04), also, s.get("blend", 1.0),
+                            s.get("blend2", 1.0))
 
     def _mwc(self, p, ctx):
         post = ctx.crawford or ctx.post_crawford
