@@ -22,7 +22,8 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "NO_LOOK_AHEAD", "text_keys"]
 #: ``window2`` at 2-ply (again only when there are two or more); ``prune``: ... with only that many of the
 #: opponent's replies to each roll, those the pruning net ranks best, valued in full
 #: (:mod:`game.bot.prune`); ``blend``: the share of the 1-ply in a play's value at 1-ply, the
-#: 0-ply's the rest (1 when absent); ``cube_ply``: 1 for cube decisions one roll ahead;
+#: 0-ply's the rest (1 when absent; the master's 2-ply then ranks its best plays of that blend,
+#: ``blend2`` the same for the 2-ply, 1 when absent); ``cube_ply``: 1 for cube decisions one roll ahead;
 #: ``noise``: the standard deviation of the error added to each play's equity (see
 #: game.bot.bot and its :func:`game.bot.bot.misjudged`).
 LEVELS = {
@@ -35,7 +36,10 @@ LEVELS = {
     # blend: the 1-ply alone picked GNU Backgammon 2-ply's play less often than the 0-ply on the
     # nets of stage 15; 0.3 of it and 0.7 of the 0-ply more often (docs/bot.md, stage 17)
     "expert": {"ply": 1, "keep": 4, "window": 0.10, "prune": 3, "blend": 0.3},
-    "master": {"ply": 2, "keep": 6, "window": 0.16, "prune": 3, "keep2": 2, "window2": 0.08, "cube_ply": 1},
+    # the master's 1-ply tier blends too (it chooses the plays the 2-ply values): 84.9 % same play
+    # as GNU Backgammon 2-ply against 82.0 % without, development positions (docs/bot.md, stage 18)
+    "master": {"ply": 2, "keep": 6, "window": 0.16, "prune": 3, "blend": 0.3, "keep2": 2, "window2": 0.08,
+               "cube_ply": 1},
 }
 #: the net's best play with no look-ahead (the expert before 2026-11-27): what the
 #: review ranks plays with, and the benchmarks' yardstick; not a level the app offers
