@@ -125,9 +125,45 @@ def play_one_step_by_clicks(page, rng):
     click(page, ".tray.target, .target", 0 if rng.random() < 0.8 else rng.randrange(n))
 
 
+def engine_play(page, bot=None):
+    """The play the engine makes on the board the page shows (its Position ID, seen from the
+    side on roll, and the dice of its Match ID), computed here in CPython: a
+    :class:`game.move.Move` of ``bot``, by default the net's best play (0-ply). Tests play it
+    rather than random plays: games between sensible players are much shorter."""
+    from game.bot.bot import Bot
+    from game.ids.match_id import decode_match_id
+    from game.levels import NO_LOOK_AHEAD
+    from game.position import Position
+    state = board_state(page)
+    dice = decode_match_id(state["match_id"]).dice
+    position = Position.from_position_id(state["position_id"])
+    move = (bot or Bot(level=NO_LOOK_AHEAD)).choose_move(position, dice)
+    assert move is not None and move in position.legal_moves(dice), (state, move)
+    return move
+
+
+def play_by_clicks(page, move):
+    """Play ``move`` (a :class:`game.move.Move`, in the mover's numbering) as a person does,
+    one die at a time: click the movable checker on the step's point (``data-point``: 1-24
+    from the mover's side, or ``bar``), then the highlighted destination of that die (its
+    ``data-point``; the tray to bear off)."""
+    for step in move.steps:
+        source = "bar" if step.source == 25 else step.source
+        checker = f'.checker.movable[data-point="{source}"]'
+        target = '.tray.target[data-point="off"]' if step.target == 0 else f'.target[data-point="{step.target}"]'
+        for selector in (checker, target):
+            assert page.locator(selector).count() == 1, (str(move), str(step), selector,
+                                                         page.locator("#message").inner_text())
+            click(page, selector)
+
+
+#: the end of a match as the message says it: the winner named, or the person ("You win ...")
+MATCH_WON = ("wins the match", "You win the match", "remporte le match", "remportez le match")
+
+
 def match_over(page):
     text = page.locator("#message").inner_text()
-    return "wins the match" in text or "remporte le match" in text
+    return any(words in text for words in MATCH_WON)
 
 
 def outside_requests(requests, base_url):
