@@ -22,8 +22,8 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "NO_LOOK_AHEAD", "text_keys"]
 #: ``window2`` at 2-ply (again only when there are two or more); ``prune``: ... with only that many of the
 #: opponent's replies to each roll, those the pruning net ranks best, valued in full
 #: (:mod:`game.bot.prune`); ``blend``: the share of the 1-ply in a play's value at 1-ply, the
-#: 0-ply's the rest (1 when absent; the master's 2-ply then ranks its best plays of that blend,
-#: ``blend2`` the same for the 2-ply, 1 when absent); ``cube_ply``: 1 for cube decisions one roll ahead;
+#: 0-ply's the rest (1 when absent; the master's 2-ply looks at the best plays of that blend);
+#: ``blend2``: the same share for the 2-ply over the tier below (1 when absent); ``cube_ply``: 1 for cube decisions one roll ahead;
 #: ``noise``: the standard deviation of the error added to each play's equity (see
 #: game.bot.bot and its :func:`game.bot.bot.misjudged`).
 LEVELS = {

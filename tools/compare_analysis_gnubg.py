@@ -77,8 +77,9 @@ def main(argv=None):
     parser.add_argument("--level", default="intermediate", help="the level of the bot playing both sides")
     parser.add_argument("--judge-plies", type=int, default=0, help="GNU Backgammon's depth (0, 1 or 2)")
     parser.add_argument("--keep", type=int, default=8, help="plays looked at again above 0-ply")
-    parser.add_argument("--review-level", default="0-ply", help="our review's depth (0-ply, expert, master; a level's settings changed after a colon, "
-                             "as bench_strength.py takes them: master:blend=0.3)")
+    parser.add_argument("--review-level", default="0-ply",
+                        help="our review's depth (0-ply, expert, master; a level's settings changed after "
+                             "a colon, as bench_strength.py takes them: master:blend=0.3)")
     parser.add_argument("--first", type=int, default=0, help="the first game's seed (games are seeded in a row)")
     parser.add_argument("--play-weights", help="a weights file whose nets play the games (the review's are the shipped)")
     args = parser.parse_args(argv)

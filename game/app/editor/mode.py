@@ -207,8 +207,8 @@ class EditorMode(Mode):
         """What the editor shows, per part, as plain data (nothing drawn, as the game's own
         signature): the position set up and the board's looks; the panels' names; the form,
         the status line and the buttons. Every click on the editor's board is an intent, which
-        compares the signature before and after it: drawing the board twice more took 2 of
-        every 3 ms of a click here (CPython)."""
+        compares the signature before and after it: drawing the board there too made a click
+        with its view take 6.10 ms instead of 2.80 (CPython, medians)."""
         app = self.app
         state = self.state
         looks = (app.language, app.setup, app.bottom, app.prefs.numbering, app.focus,
